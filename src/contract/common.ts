@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Codes are case-insensitive and stored uppercase (spec: General conventions 3). */
+export const Code = (max = 10000) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .transform((s) => s.toUpperCase());
+
+export const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** `YYYY-MM-DDTHH:MM`, seconds optional (gaps.md: accepted on input). */
+export const DATE_TIME_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z)?$/;
+
+export const isValidDate = (s: string) =>
+  DATE.test(s) &&
+  !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
+  new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
+/** One custom field value: exactly one property of the defined type (spec: Custom fields). */
+export const CustomFieldType = z.enum([
+  'textValue',
+  'booleanValue',
+  'dateValue',
+  'dateTimeValue',
+  'timeValue',
+  'dropDownValue',
+  'urlValue',
+  'gpsValue',
+]);
+export type CustomFieldType = z.infer<typeof CustomFieldType>;
+
+export const GpsValue = z.strictObject({ longitude: z.number(), latitude: z.number() });
+
+export const CustomFieldValue = z
+  .strictObject({
+    textValue: z.string().optional(),
+    booleanValue: z.boolean().optional(),
+    dateValue: z.string().optional(),
+    dateTimeValue: z.string().optional(),
+    timeValue: z.number().int().optional(),
+    dropDownValue: z.string().optional(),
+    urlValue: z.string().optional(),
+    gpsValue: GpsValue.optional(),
+  })
+  .meta({ id: 'CustomFieldValue' });
+export type CustomFieldValue = z.infer<typeof CustomFieldValue>;
+
+export const CustomFields = z.record(z.string(), CustomFieldValue).meta({ id: 'CustomFields' });
+export type CustomFields = z.infer<typeof CustomFields>;
+
+export const CustomFieldEntity = z.enum(['customer', 'site', 'asset', 'item']);
+export type CustomFieldEntity = z.infer<typeof CustomFieldEntity>;
+
+export const CustomFieldDefinition = z
+  .object({
+    entity: CustomFieldEntity,
+    code: z.string(),
+    label: z.string().nullable(),
+    type: CustomFieldType,
+    mandatory: z.boolean(),
+    values: z.array(z.string()).nullable(),
+  })
+  .meta({ id: 'CustomFieldDefinition' });
+export type CustomFieldDefinition = z.infer<typeof CustomFieldDefinition>;
+
+/** Paginated list (spec: Pagination). */
+export const Page = <T extends z.ZodType>(item: T) =>
+  z.object({ continuationToken: z.string().nullable(), data: z.array(item) });
+export type Page<T> = { continuationToken: string | null; data: T[] };
+
+export const PageQuery = z.object({ continuationToken: z.string().optional() });

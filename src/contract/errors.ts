@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Error body of every 4xx and 5xx answer (spec: Errors). */
+export const ErrorBody = z
+  .object({
+    errors: z.array(z.object({ code: z.string(), message: z.string() })).min(1),
+    errorReference: z.string(),
+  })
+  .meta({ id: 'ErrorBody' });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Codes shared by every endpoint (spec: Common codes). */
+export const CommonCodes = {
+  noCredentials: 'unauthorized.nocredentials',
+  badCredentials: 'unauthorized.badcredentials',
+  forbidden: 'access.forbiden',
+  tooManyRequests: 'ratelimiter.toomanyrequest',
+  internal: 'internal.server.error',
+  routeNotFound: 'route.not.found',
+  methodNotAllowed: 'route.method.notallowed',
+  unsupportedMediaType: 'request.mediatype.unsupported',
+  payloadTooLarge: 'request.payload.toolarge',
+  continuationTokenInvalid: 'continuationToken.invalid',
+} as const;
+
+/**
+ * Codes derived from a domain prefix such as `referentials.customer`. The spec's own
+ * codes follow this pattern: `<prefix>.invalid.json`, `<prefix>.field.unknown`,
+ * `<prefix>.<field>.mandatory` (field lowercased: `addressdetails`), and we extend it
+ * with `<prefix>.<field>.invalid` for constraint violations the spec does not name.
+ */
+export const derivedCode = {
+  invalidJson: (prefix: string) => `${prefix}.invalid.json`,
+  fieldUnknown: (prefix: string) => `${prefix}.field.unknown`,
+  mandatory: (prefix: string, field: string) => `${prefix}.${field.toLowerCase()}.mandatory`,
+  invalid: (prefix: string, field: string) => `${prefix}.${field.toLowerCase()}.invalid`,
+  customFieldMandatory: (prefix: string) => `${prefix}.custom.field.mandatory`,
+  customFieldUnknown: (prefix: string) => `${prefix}.custom.field.unknown`,
+  customFieldInvalid: (prefix: string) => `${prefix}.custom.field.invalid`,
+  continuationTokenInvalid: (domain: string) => `${domain}.continuationToken.invalid`,
+};

@@ -1,0 +1,3 @@
+import type { Endpoint } from './endpoint.ts';
+
+export const referentialsEndpoints: Endpoint[] = [];

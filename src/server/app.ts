@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.ts';
+import { type DbHandle, openDatabase } from './db/index.ts';
+import { routes } from './domains/index.ts';
+import { registerAuth } from './platform/auth/index.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import { PageTokens } from './platform/pagination.ts';
+import { createRateLimiter } from './platform/rateLimit.ts';
+import { registerRoutes } from './platform/routes.ts';
+import { instanceSecret } from './platform/secrets.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fieldwork: { config: AppConfig; dbh: DbHandle };
+  }
+}
+
+/** Builds the whole service; tests call it in-process and use `inject`. */
+export async function buildApp(
+  config: AppConfig,
+  options: { logger?: boolean | object } = {},
+): Promise<FastifyInstance> {
+  const dbh = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    schema: config.databaseSchema,
+  });
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.decorate('fieldwork', { config, dbh });
+
+  registerErrorHandling(app);
+  // Bodies are kept as text: each endpoint parses them strictly, with its own error codes.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    ['application/json', /^application\/[\w.+-]*\+json$/],
+    { parseAs: 'string' },
+    (_req, body, done) => done(null, body),
+  );
+
+  const auth = await registerAuth(app, {
+    db: dbh.db,
+    publicUrl: config.publicUrl,
+    accessTokenTtl: config.accessTokenTtl,
+  });
+  const limiter = createRateLimiter(config.rateLimits);
+  const tokens = new PageTokens(await instanceSecret(dbh.db, 'pagination.hmac'));
+
+  registerRoutes(app, routes, {
+    db: dbh.db,
+    tokens,
+    guards: { authenticate: auth.authenticate, rateLimit: limiter.check },
+  });
+
+  app.addHook('onClose', async () => {
+    await limiter.close();
+    await dbh.close();
+  });
+  return app;
+}

@@ -1,0 +1,3 @@
+import type { Route } from '../../platform/routes.ts';
+
+export const staffRoutes: Route[] = [];

@@ -1,0 +1,80 @@
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import Provider, { type Configuration } from 'oidc-provider';
+import { ALL_SCOPES } from '../../../contract/endpoint.ts';
+import type { Db } from '../../db/index.ts';
+import { instanceSecret } from '../secrets.ts';
+import { createAdapterClass, type StaticClients } from './adapter.ts';
+
+/** Audience of every access token: this instance's API. */
+export const API_RESOURCE = 'urn:fieldwork:api';
+
+export interface ProviderOptions {
+  db: Db;
+  /** Public base URL of the instance, e.g. http://127.0.0.1:8080 */
+  publicUrl: string;
+  /** Lifetime of access tokens given to applications, in seconds (default 3600). */
+  accessTokenTtl: number;
+  staticClients?: StaticClients;
+  extra?: Partial<Configuration>;
+}
+
+/** The signing key pair, made on first start and kept in the database. */
+export async function signingKey(db: Db): Promise<JWK> {
+  const text = await instanceSecret(db, 'oauth.signing.jwk', () => '');
+  if (text) return JSON.parse(text) as JWK;
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  const jwk = {
+    ...(await exportJWK(privateKey)),
+    alg: 'ES256',
+    use: 'sig',
+    kid: `k${Date.now().toString(36)}`,
+  };
+  await db
+    .updateTable('instance_secrets')
+    .set({ value: JSON.stringify(jwk) })
+    .where('name', '=', 'oauth.signing.jwk')
+    .where('value', '=', '')
+    .execute();
+  return JSON.parse((await instanceSecret(db, 'oauth.signing.jwk')) as string) as JWK;
+}
+
+export async function createProvider(opts: ProviderOptions) {
+  const jwk = await signingKey(opts.db);
+  const issuer = `${opts.publicUrl}/oauth`;
+  const provider = new Provider(issuer, {
+    adapter: createAdapterClass(opts.db, opts.staticClients ?? new Map()),
+    jwks: { keys: [jwk] },
+    scopes: [...ALL_SCOPES, 'offline_access'],
+    routes: {
+      authorization: '/auth',
+      token: '/token',
+      revocation: '/revoke',
+      jwks: '/jwks',
+      end_session: '/session/end',
+      userinfo: '/me',
+    },
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => API_RESOURCE,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resource) => {
+          if (resource !== API_RESOURCE) throw new Provider.errors.InvalidTarget();
+          return {
+            scope: ALL_SCOPES.join(' '),
+            audience: API_RESOURCE,
+            accessTokenTTL: opts.accessTokenTtl,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'ES256' } },
+          };
+        },
+      },
+    },
+    ...opts.extra,
+  });
+  provider.proxy = true;
+  return { provider, issuer, jwk };
+}

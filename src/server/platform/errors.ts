@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CommonCodes } from '../../contract/errors.ts';
+
+export interface ErrorItem {
+  code: string;
+  message: string;
+}
+
+/** A refusal with the spec's error body. Throw it from anywhere in a request. */
+export class ApiError extends Error {
+  readonly errors: ErrorItem[];
+  constructor(
+    readonly status: number,
+    codeOrErrors: string | ErrorItem[],
+    message?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    const errors =
+      typeof codeOrErrors === 'string'
+        ? [{ code: codeOrErrors, message: message ?? codeOrErrors }]
+        : codeOrErrors;
+    super(errors.map((e) => e.code).join(', '));
+    this.errors = errors;
+  }
+}
+
+export const badRequest = (code: string, message: string) => new ApiError(400, code, message);
+export const notFound = (code: string, message: string) => new ApiError(404, code, message);
+
+function send(request: FastifyRequest, reply: FastifyReply, status: number, errors: ErrorItem[]) {
+  // The request id is the error reference: unique per request and on the request's log line.
+  const errorReference = request.id;
+  if (status >= 500) request.log.error({ errorReference, errors }, 'request failed');
+  else request.log.info({ errorReference, codes: errors.map((e) => e.code) }, 'request refused');
+  return reply.status(status).type('application/json; charset=utf-8').send({ errors, errorReference });
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
+    if (err instanceof ApiError) {
+      for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+      return send(request, reply, err.status, err.errors);
+    }
+    const status = (err as FastifyError).statusCode ?? 500;
+    if (status === 415)
+      return send(request, reply, 415, [
+        { code: CommonCodes.unsupportedMediaType, message: 'Content-Type must be application/json' },
+      ]);
+    if (status === 413)
+      return send(request, reply, 413, [
+        { code: CommonCodes.payloadTooLarge, message: 'Request body is too large' },
+      ]);
+    if (status >= 400 && status < 500) {
+      return send(request, reply, status, [{ code: `request.invalid`, message: err.message }]);
+    }
+    request.log.error({ err }, 'unexpected error');
+    return send(request, reply, 500, [
+      { code: CommonCodes.internal, message: 'Internal error; quote the errorReference to support' },
+    ]);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    send(request, reply, 404, [
+      { code: CommonCodes.routeNotFound, message: `No route ${request.method} ${request.url.split('?')[0]}` },
+    ]),
+  );
+}

@@ -1,0 +1,43 @@
+import type { Db } from '../db/index.ts';
+
+/**
+ * Creates or renames an office under `parentCode` (null for a root), keeping the
+ * materialised path that office scope relies on. Moving an office is not supported: its
+ * descendants' paths and every scoped record would move with it.
+ */
+export async function upsertOffice(
+  db: Db,
+  office: { code: string; name: string; parentCode?: string | null },
+) {
+  const code = office.code.toUpperCase();
+  const existing = await db
+    .selectFrom('offices')
+    .select(['id', 'parent_id'])
+    .where('code', '=', code)
+    .executeTakeFirst();
+  const parent = office.parentCode
+    ? await db
+        .selectFrom('offices')
+        .select(['id', 'path'])
+        .where('code', '=', office.parentCode.toUpperCase())
+        .executeTakeFirst()
+    : undefined;
+  if (office.parentCode && !parent) throw new Error(`parent office ${office.parentCode} does not exist`);
+  if (existing) {
+    if ((existing.parent_id ?? null) !== (parent?.id ?? null))
+      throw new Error(`office ${code} cannot move to another parent`);
+    await db.updateTable('offices').set({ name: office.name }).where('id', '=', existing.id).execute();
+    return existing.id;
+  }
+  const { id } = await db
+    .insertInto('offices')
+    .values({ code, name: office.name, parent_id: parent?.id ?? null, path: `pending:${code}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('offices')
+    .set({ path: `${parent?.path ?? '/'}${id}/` })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}

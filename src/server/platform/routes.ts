@@ -1,0 +1,162 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Endpoint } from '../../contract/endpoint.ts';
+import { derivedCode } from '../../contract/errors.ts';
+import type { Db } from '../db/index.ts';
+import type { Caller } from './caller.ts';
+import { ApiError } from './errors.ts';
+import type { PageTokens } from './pagination.ts';
+import { JsonSyntaxError, parseStrictJson } from './strictJson.ts';
+import { validate } from './validation.ts';
+
+/** What a handler gets besides its validated input. */
+export interface RequestContext {
+  db: Db;
+  caller: Caller;
+  tokens: PageTokens;
+  request: FastifyRequest;
+  endpoint: Endpoint;
+}
+
+export interface HandlerResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+type In<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type Handler<E extends Endpoint> = (
+  input: { params: In<E['params']>; query: In<E['query']>; body: In<E['body']> },
+  ctx: RequestContext,
+) => Promise<HandlerResult>;
+
+export interface Route {
+  endpoint: Endpoint;
+  handler: Handler<Endpoint>;
+}
+
+/** Pairs an endpoint row with its handler, keeping the handler's input typed. */
+export function implement<E extends Endpoint>(endpoint: E, handler: Handler<E>): Route {
+  return { endpoint, handler: handler as unknown as Handler<Endpoint> };
+}
+
+/** Hooks the platform runs before every handler (authentication, rights, rate limit). */
+export interface Guards {
+  authenticate(request: FastifyRequest, endpoint: Endpoint): Promise<Caller>;
+  rateLimit(request: FastifyRequest, reply: FastifyReply, caller: Caller, endpoint: Endpoint): Promise<void>;
+}
+
+interface Segment {
+  /** literal text before the value, e.g. `code:` */
+  prefix: string;
+  name: string;
+}
+
+/** `/a/code:{x}/b/{y}` -> fastify path `/a/:x/b/:y` and the literal prefix of each value. */
+export function toFastifyPath(path: string): { url: string; segments: Segment[] } {
+  const segments: Segment[] = [];
+  const url = path.replace(/([^/{}]*)\{(\w+)\}/g, (_m, prefix: string, name: string) => {
+    segments.push({ prefix, name });
+    return `:${name}`;
+  });
+  return { url, segments };
+}
+
+/**
+ * Registers every route of the table. Endpoints that share a method and a fastify path
+ * but differ by literal prefix (`code:{x}` vs `uuid:{x}`) share one fastify route and
+ * are told apart here. An empty value after its prefix is the spec's "code missing in
+ * path" (`<prefix>.code.mandatory`).
+ */
+export function registerRoutes(
+  app: FastifyInstance,
+  routes: Route[],
+  deps: { db: Db; tokens: PageTokens; guards: Guards },
+) {
+  const groups = new Map<
+    string,
+    { url: string; method: string; variants: (Route & { segments: Segment[] })[] }
+  >();
+  for (const route of routes) {
+    const { url, segments } = toFastifyPath(route.endpoint.path);
+    const key = `${route.endpoint.method} ${url}`;
+    const group = groups.get(key) ?? { url, method: route.endpoint.method, variants: [] };
+    group.variants.push({ ...route, segments });
+    groups.set(key, group);
+  }
+
+  for (const group of groups.values()) {
+    app.route({
+      method: group.method,
+      url: group.url,
+      handler: async (request, reply) => {
+        const raw = request.params as Record<string, string>;
+        const chosen = group.variants.find((v) =>
+          v.segments.every((s) => (raw[s.name] ?? '').startsWith(s.prefix)),
+        );
+        if (!chosen)
+          throw new ApiError(
+            404,
+            'route.not.found',
+            `No route ${request.method} ${request.url.split('?')[0]}`,
+          );
+        const { endpoint, handler } = chosen;
+
+        const caller = await deps.guards.authenticate(request, endpoint);
+        await deps.guards.rateLimit(request, reply, caller, endpoint);
+        if (endpoint.deprecated) {
+          reply.header('Deprecation', 'true');
+          reply.header('Link', `<${endpoint.deprecated.successor}>; rel="successor-version"`);
+        }
+
+        const params: Record<string, string> = {};
+        for (const s of chosen.segments) {
+          const value = raw[s.name].slice(s.prefix.length);
+          if (value.trim() === '') {
+            throw new ApiError(
+              400,
+              `${endpoint.errorPrefix}.code.mandatory`,
+              `${s.name} is missing in the path`,
+            );
+          }
+          params[s.name] = value;
+        }
+        const input = {
+          params: endpoint.params ? validate(endpoint.errorPrefix, endpoint.params, params) : params,
+          query: endpoint.query
+            ? validate(endpoint.errorPrefix, endpoint.query, request.query ?? {})
+            : undefined,
+          body: endpoint.body
+            ? validate(endpoint.errorPrefix, endpoint.body, parseBody(endpoint, request))
+            : undefined,
+        };
+        const result = await handler(input as never, {
+          db: deps.db,
+          caller,
+          tokens: deps.tokens,
+          request,
+          endpoint,
+        });
+        if (result.headers) for (const [k, v] of Object.entries(result.headers)) reply.header(k, v);
+        reply.status(result.status);
+        return result.body === undefined ? reply.send() : reply.send(result.body);
+      },
+    });
+  }
+}
+
+/** The body arrives as text (see app.ts); here it is parsed strictly with the endpoint's codes. */
+function parseBody(endpoint: Endpoint, request: FastifyRequest): unknown {
+  const text = request.body;
+  if (typeof text !== 'string' || text.trim() === '') {
+    throw new ApiError(400, derivedCode.invalidJson(endpoint.errorPrefix), 'A JSON body is required');
+  }
+  try {
+    return parseStrictJson(text);
+  } catch (e) {
+    if (e instanceof JsonSyntaxError)
+      throw new ApiError(400, derivedCode.invalidJson(endpoint.errorPrefix), e.message);
+    throw e;
+  }
+}

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { ALL_SCOPES } from '../../contract/endpoint.ts';
+import { buildApp } from '../app.ts';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { hashSecret } from '../platform/auth/passwords.ts';
+import { upsertOffice } from '../platform/offices.ts';
+import { DEFAULT_RATE_LIMITS } from '../platform/rateLimit.ts';
+
+/**
+ * Office tree of every API test:
+ *   ROOT
+ *   ├── NORTH ── NORTH-A
+ *   └── SOUTH
+ * and one application per office (all scopes), plus READONLY at ROOT with read scopes only.
+ */
+export const TEST_OFFICES = [
+  { code: 'ROOT', name: 'Head office', parentCode: null },
+  { code: 'NORTH', name: 'North', parentCode: 'ROOT' },
+  { code: 'NORTH-A', name: 'North A', parentCode: 'NORTH' },
+  { code: 'SOUTH', name: 'South', parentCode: 'ROOT' },
+] as const;
+
+export type TestClient = 'root' | 'north' | 'northA' | 'south' | 'readonly';
+const CLIENT_OFFICE: Record<TestClient, string> = {
+  root: 'ROOT',
+  north: 'NORTH',
+  northA: 'NORTH-A',
+  south: 'SOUTH',
+  readonly: 'ROOT',
+};
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  /** An access token for the test client, obtained through POST /oauth/token. */
+  token(client?: TestClient): Promise<string>;
+  /** inject() with a bearer token of `as` (default root) and a JSON body. */
+  call(
+    method: string,
+    url: string,
+    opts?: { as?: TestClient; body?: unknown; raw?: string; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+  secrets: Record<TestClient, string>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh service on its own database: in-memory PGlite, or a private schema of the
+ * PostgreSQL server named by TEST_DATABASE_URL.
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
+  const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const config: AppConfig = {
+    host: '127.0.0.1',
+    port: 0,
+    publicUrl: 'http://localhost',
+    dataDir: 'memory://',
+    databaseUrl,
+    databaseSchema: schema,
+    rateLimits: structuredClone(DEFAULT_RATE_LIMITS),
+    accessTokenTtl: 3600,
+    logLevel: 'silent',
+    ...overrides,
+  };
+  const app = await buildApp(config, { logger: false });
+  const db = app.fieldwork.dbh.db;
+  for (const office of TEST_OFFICES) await upsertOffice(db, office);
+  const secrets = {} as Record<TestClient, string>;
+  for (const [client, officeCode] of Object.entries(CLIENT_OFFICE) as [TestClient, string][]) {
+    secrets[client] = `secret-${client}`;
+    const office = await db
+      .selectFrom('offices')
+      .select('id')
+      .where('code', '=', officeCode)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('applications')
+      .values({
+        client_id: client,
+        secret_hash: await hashSecret(secrets[client]),
+        name: `Test ${client}`,
+        office_id: office.id,
+        scopes: client === 'readonly' ? ALL_SCOPES.filter((s) => s.endsWith(':read')) : [...ALL_SCOPES],
+      })
+      .execute();
+  }
+
+  const tokens = new Map<TestClient, string>();
+  async function token(client: TestClient = 'root') {
+    const cached = tokens.get(client);
+    if (cached) return cached;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${client}:${secrets[client]}`).toString('base64')}`,
+      },
+      payload: 'grant_type=client_credentials',
+    });
+    if (res.statusCode !== 200) throw new Error(`token for ${client}: ${res.statusCode} ${res.body}`);
+    const value = res.json().access_token as string;
+    tokens.set(client, value);
+    return value;
+  }
+
+  async function call(
+    method: string,
+    url: string,
+    opts: { as?: TestClient; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${await token(opts.as ?? 'root')}`,
+      ...opts.headers,
+    };
+    const inject: InjectOptions = { method: method as InjectOptions['method'], url, headers };
+    if (opts.raw !== undefined || opts.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      inject.payload = opts.raw ?? JSON.stringify(opts.body);
+    }
+    return app.inject(inject);
+  }
+
+  return {
+    app,
+    db,
+    token,
+    call,
+    secrets,
+    async close() {
+      await app.close();
+      if (databaseUrl && schema) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
+      }
+    },
+  };
+}
