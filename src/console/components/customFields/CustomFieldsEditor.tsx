@@ -1,0 +1,365 @@
+/**
+ * Renders and edits a `customFields` object from the entity's definitions (extension
+ * `GET .../customFieldDefinitions?entity=`). Works as a controlled react-hook-form field:
+ * `<Controller name="customFields" render={({ field }) => <CustomFieldsEditor {...field} ... />} />`.
+ *
+ * Every input writes the value object of its definition's type (exactly one property,
+ * spec: Custom fields); clearing an optional input removes the code. Codes present in the
+ * value but not described by any definition are shown read-only and kept as they are.
+ */
+import {
+  Badge,
+  Fieldset,
+  Group,
+  Input,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { DateInput, DateTimePicker } from '@mantine/dates';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CustomFieldDefinition, CustomFields, CustomFieldValue } from '../../../contract/common.ts';
+import {
+  dateTimeFromPicker,
+  dateTimeToPicker,
+  formatCustomValue,
+  parseLatLng,
+  presentType,
+  setCustomField,
+  unknownCodes,
+} from './customFieldValues.ts';
+
+export interface CustomFieldsEditorProps {
+  definitions: readonly CustomFieldDefinition[];
+  value: CustomFields | null | undefined;
+  onChange: (next: CustomFields) => void;
+  onBlur?: () => void;
+  /** Messages (or i18n keys such as `customFields:errors.mandatory`) by field code. */
+  errors?: Record<string, string | undefined>;
+  /** An error about the whole object (e.g. a server refusal not tied to one code). */
+  error?: string;
+  disabled?: boolean;
+  /** Shown when the instance has no definitions for this entity. */
+  emptyHint?: string;
+}
+
+export function CustomFieldsEditor(props: CustomFieldsEditorProps) {
+  const { definitions, value, onChange, onBlur, errors, error, disabled } = props;
+  const { t } = useTranslation('customFields');
+  const extra = unknownCodes(definitions, value);
+  const write = (code: string, next: CustomFieldValue | undefined) =>
+    onChange(setCustomField(value, code, next));
+  const msg = (code: string) => {
+    const m = errors?.[code];
+    return m ? t(m, { defaultValue: m }) : undefined;
+  };
+
+  return (
+    <Stack gap="sm" onBlur={onBlur} data-testid="custom-fields-editor">
+      {definitions.length === 0 && extra.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {props.emptyHint ?? t('none')}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+        {definitions.map((def) => (
+          <FieldInput
+            key={def.code}
+            def={def}
+            value={value?.[def.code]}
+            error={msg(def.code)}
+            disabled={disabled}
+            onChange={(next) => write(def.code, next)}
+          />
+        ))}
+      </SimpleGrid>
+      {extra.length > 0 && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('unknownTitle')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('unknownHint')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs">
+            {extra.map((code) => (
+              <TextInput
+                key={code}
+                label={
+                  <Group gap={6} component="span">
+                    <span>{code}</span>
+                    <Badge size="xs" variant="light" color="gray" component="span">
+                      {t('readOnly')}
+                    </Badge>
+                  </Group>
+                }
+                value={formatCustomValue(value?.[code], t('yes'), t('no'))}
+                readOnly
+                data-testid={`cf-unknown-${code}`}
+              />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
+      {error && (
+        <Text size="sm" c="red" role="alert">
+          {t(error, { defaultValue: error })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+interface FieldInputProps {
+  def: CustomFieldDefinition;
+  value: CustomFieldValue | undefined;
+  error?: string;
+  disabled?: boolean;
+  onChange: (next: CustomFieldValue | undefined) => void;
+}
+
+function FieldInput({ def, value, error, disabled, onChange }: FieldInputProps) {
+  const { t } = useTranslation('customFields');
+  const label = def.label || def.code;
+  const common = {
+    label,
+    withAsterisk: def.mandatory,
+    error,
+    disabled,
+    'data-testid': `cf-${def.code}`,
+  };
+  const present = presentType(value);
+  if (present !== null && present !== def.type) {
+    // The stored value has another type than the definition (the configuration changed):
+    // show it as it is, keep it, and let the user clear it.
+    return (
+      <TextInput
+        {...common}
+        readOnly
+        value={formatCustomValue(value, t('yes'), t('no'))}
+        description={t('typeMismatchHint', { type: t(`types.${present}`) })}
+      />
+    );
+  }
+  const v = value ? (value as Record<string, unknown>)[def.type] : undefined;
+
+  switch (def.type) {
+    case 'textValue':
+      return (
+        <TextInput
+          {...common}
+          value={typeof v === 'string' ? v : ''}
+          onChange={(e) => {
+            const s = e.currentTarget.value;
+            onChange(s === '' && !def.mandatory ? undefined : { textValue: s });
+          }}
+        />
+      );
+    case 'booleanValue':
+      return (
+        <Input.Wrapper
+          label={label}
+          withAsterisk={def.mandatory}
+          error={error}
+          description={v === undefined ? t('notSet') : undefined}
+        >
+          <Group gap="xs" mt={4}>
+            <Switch
+              aria-label={label}
+              checked={v === true}
+              disabled={disabled}
+              data-testid={`cf-${def.code}`}
+              onChange={(e) => onChange({ booleanValue: e.currentTarget.checked })}
+              label={v === true ? t('yes') : t('no')}
+            />
+          </Group>
+        </Input.Wrapper>
+      );
+    case 'dateValue':
+      return (
+        <DateInput
+          {...common}
+          value={typeof v === 'string' ? v : null}
+          valueFormat="YYYY-MM-DD"
+          placeholder="YYYY-MM-DD"
+          clearable={!def.mandatory}
+          onChange={(d) => onChange(d ? { dateValue: d.slice(0, 10) } : undefined)}
+        />
+      );
+    case 'dateTimeValue':
+      return (
+        <DateTimePicker
+          {...common}
+          value={dateTimeToPicker(typeof v === 'string' ? v : null)}
+          valueFormat="YYYY-MM-DD HH:mm"
+          placeholder="YYYY-MM-DD HH:MM"
+          clearable={!def.mandatory}
+          onChange={(d) => {
+            const s = dateTimeFromPicker(d);
+            onChange(s ? { dateTimeValue: s } : undefined);
+          }}
+        />
+      );
+    case 'timeValue':
+      return (
+        <NumberInput
+          {...common}
+          value={typeof v === 'number' ? v : ''}
+          allowDecimal={false}
+          description={t('timeHint')}
+          suffix={` ${t('minutesSuffix')}`}
+          onChange={(n) =>
+            onChange(
+              n === '' || n === undefined ? undefined : { timeValue: typeof n === 'number' ? n : Number(n) },
+            )
+          }
+        />
+      );
+    case 'dropDownValue':
+      return (
+        <Select
+          {...common}
+          data={dropDownData(def.values, typeof v === 'string' ? v : null)}
+          value={typeof v === 'string' ? v : null}
+          clearable={!def.mandatory}
+          searchable={(def.values?.length ?? 0) > 8}
+          onChange={(s) => onChange(s === null ? undefined : { dropDownValue: s })}
+        />
+      );
+    case 'urlValue':
+      return (
+        <TextInput
+          {...common}
+          type="url"
+          placeholder="https://"
+          value={typeof v === 'string' ? v : ''}
+          onChange={(e) => {
+            const s = e.currentTarget.value;
+            onChange(s === '' ? undefined : { urlValue: s });
+          }}
+        />
+      );
+    case 'gpsValue':
+      return (
+        <GpsInput
+          def={def}
+          value={v as { latitude?: number; longitude?: number } | undefined}
+          error={error}
+          disabled={disabled}
+          onChange={onChange}
+        />
+      );
+  }
+}
+
+/** Keeps a stored value visible even when the definition no longer lists it. */
+function dropDownData(values: string[] | null, current: string | null): string[] {
+  const data = [...(values ?? [])];
+  if (current !== null && !data.includes(current)) data.push(current);
+  return data;
+}
+
+function GpsInput(props: {
+  def: CustomFieldDefinition;
+  value: { latitude?: number; longitude?: number } | undefined;
+  error?: string;
+  disabled?: boolean;
+  onChange: (next: CustomFieldValue | undefined) => void;
+}) {
+  const { def, value, error, disabled, onChange } = props;
+  const { t } = useTranslation('customFields');
+  const [paste, setPaste] = useState('');
+  const [pasteError, setPasteError] = useState<string | null>(null);
+  const id = useId();
+  const write = (lat: number | undefined, lng: number | undefined) => {
+    if (lat === undefined && lng === undefined) onChange(undefined);
+    // A half-filled pair is kept in the form value so that validation can report it.
+    else onChange({ gpsValue: { latitude: lat, longitude: lng } as { latitude: number; longitude: number } });
+  };
+  const num = (n: number | string) => (n === '' ? undefined : typeof n === 'number' ? n : Number(n));
+  const applyPaste = (text: string) => {
+    const p = parseLatLng(text);
+    if (p) {
+      write(p.latitude, p.longitude);
+      setPaste('');
+      setPasteError(null);
+    } else if (text.trim() !== '') setPasteError(t('pasteInvalid'));
+  };
+  return (
+    <Fieldset
+      legend={
+        <Text component="span" size="sm" fw={500}>
+          {def.label || def.code}
+          {def.mandatory && (
+            <Text component="span" c="red" aria-hidden>
+              {' *'}
+            </Text>
+          )}
+        </Text>
+      }
+      variant="unstyled"
+      style={{ gridColumn: '1 / -1' }}
+      data-testid={`cf-${def.code}`}
+      disabled={disabled}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <NumberInput
+          label={t('latitude')}
+          value={value?.latitude ?? ''}
+          min={-90}
+          max={90}
+          decimalScale={10}
+          clampBehavior="none"
+          onChange={(n) => write(num(n), value?.longitude)}
+          data-testid={`cf-${def.code}-lat`}
+        />
+        <NumberInput
+          label={t('longitude')}
+          value={value?.longitude ?? ''}
+          min={-180}
+          max={180}
+          decimalScale={10}
+          clampBehavior="none"
+          onChange={(n) => write(value?.latitude, num(n))}
+          data-testid={`cf-${def.code}-lng`}
+        />
+        <TextInput
+          id={id}
+          label={t('paste')}
+          placeholder="48.8566, 2.3522"
+          value={paste}
+          error={pasteError}
+          onChange={(e) => {
+            setPaste(e.currentTarget.value);
+            setPasteError(null);
+          }}
+          onPaste={(e) => {
+            const text = e.clipboardData.getData('text');
+            if (parseLatLng(text)) {
+              e.preventDefault();
+              applyPaste(text);
+            }
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              applyPaste(paste);
+            }
+          }}
+          onBlur={() => applyPaste(paste)}
+          data-testid={`cf-${def.code}-paste`}
+        />
+      </SimpleGrid>
+      {error && (
+        <Text size="xs" c="red" mt={4} role="alert">
+          {error}
+        </Text>
+      )}
+    </Fieldset>
+  );
+}
