@@ -1,0 +1,101 @@
+/**
+ * TanStack Query hooks of the Referentials pages: reads (record, list pages, custom-field
+ * definitions, offices), writes (PUT create-or-update), and the query keys they
+ * invalidate. All HTTP goes through `refApi` (./transport.ts), the one adapter over the
+ * typed client.
+ */
+import {
+  type InfiniteData,
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { CustomFieldDefinition } from '../../../contract/common.ts';
+import { type ListQuery, type Office, refApi } from './transport.ts';
+import type { EntityBody, EntityRecord, ListItem, ReferentialEntity } from './types.ts';
+
+export const refKeys = {
+  all: ['referentials'] as const,
+  entity: (e: ReferentialEntity) => ['referentials', e] as const,
+  record: (e: ReferentialEntity, code: string) => ['referentials', e, 'record', code.toUpperCase()] as const,
+  lists: (e: ReferentialEntity) => ['referentials', e, 'list'] as const,
+  list: (e: ReferentialEntity, q: ListQuery) => ['referentials', e, 'list', q] as const,
+  definitions: (e: ReferentialEntity) => ['referentials', 'customFieldDefinitions', e] as const,
+  offices: ['referentials', 'offices'] as const,
+};
+
+export function useRecord<E extends ReferentialEntity>(entity: E, code: string | undefined) {
+  return useQuery({
+    queryKey: refKeys.record(entity, code ?? ''),
+    queryFn: () => refApi.get(entity, code!) as Promise<EntityRecord<E>>,
+    enabled: !!code,
+  });
+}
+
+/** Infinite list over the list extension (keyset pages, `continuationToken`). */
+export function useInfiniteList<E extends ReferentialEntity>(entity: E, query: ListQuery, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: refKeys.list(entity, query),
+    queryFn: ({ pageParam }) => refApi.list(entity, { ...query, continuationToken: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.continuationToken || undefined,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function flattenPages<T>(data: InfiniteData<{ data: T[] }> | undefined): T[] {
+  return data?.pages.flatMap((p) => p.data) ?? [];
+}
+
+/** First page only: pickers' suggestions and children lists. */
+export function useListPage<E extends ReferentialEntity>(entity: E, query: ListQuery, enabled = true) {
+  return useQuery({
+    queryKey: [...refKeys.list(entity, query), 'first'],
+    queryFn: () =>
+      refApi.list(entity, query) as Promise<{ data: ListItem<E>[]; continuationToken: string | null }>,
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
+export function useDefinitions(entity: ReferentialEntity) {
+  return useQuery({
+    queryKey: refKeys.definitions(entity),
+    queryFn: async (): Promise<CustomFieldDefinition[]> => refApi.definitions(entity),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useOffices() {
+  return useQuery({
+    queryKey: refKeys.offices,
+    queryFn: async (): Promise<Office[]> => refApi.offices(),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Invalidates what a write to one record can change: itself, every list of its entity. */
+export function useInvalidateAfterWrite() {
+  const qc = useQueryClient();
+  return async (entity: ReferentialEntity, code: string) => {
+    await Promise.all([
+      qc.invalidateQueries({ queryKey: refKeys.record(entity, code) }),
+      qc.invalidateQueries({ queryKey: refKeys.lists(entity) }),
+      // A customer's or site's children lists live under the child entity's lists.
+      entity === 'customer' ? qc.invalidateQueries({ queryKey: refKeys.lists('site') }) : undefined,
+      entity === 'site' ? qc.invalidateQueries({ queryKey: refKeys.lists('asset') }) : undefined,
+    ]);
+  };
+}
+
+export function usePut<E extends ReferentialEntity>(entity: E) {
+  const invalidate = useInvalidateAfterWrite();
+  return useMutation({
+    mutationFn: ({ code, body }: { code: string; body: EntityBody<E> }) => refApi.put(entity, code, body),
+    onSuccess: (_r, { code }) => invalidate(entity, code),
+  });
+}

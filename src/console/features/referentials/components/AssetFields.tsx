@@ -1,0 +1,75 @@
+import { Alert, Fieldset, Grid, Stack } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { CustomFieldDefinition } from '../../../../contract/common.ts';
+import {
+  CodeAndName,
+  CustomFieldsField,
+  DescriptionField,
+  OfficeField,
+  ParentField,
+} from './CommonFields.tsx';
+
+/**
+ * Fields of the asset PUT body. Site and office changes are a transfer, which the service
+ * accepts only for an asset without sub-assets: said up front, and again inline when refused.
+ */
+export function AssetFields({
+  creating,
+  self,
+  definitions,
+  childCount,
+}: {
+  creating: boolean;
+  self?: string;
+  definitions: readonly CustomFieldDefinition[];
+  /** Sub-assets of the edited asset, when known (list extension). */
+  childCount?: number;
+}) {
+  const { t } = useTranslation('referentials');
+  const blocked = !creating && (childCount ?? 0) > 0;
+  return (
+    <Stack gap="md">
+      <Fieldset legend={t('detail.general')}>
+        <Grid gap="sm">
+          <CodeAndName creating={creating} nameRequired={false} />
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <ParentField
+              entity="asset"
+              name="parentAssetCode"
+              label={t('fields.parentAsset')}
+              self={self}
+              description={t('hierarchy.depthHint')}
+            />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <DescriptionField max={10000} />
+          </Grid.Col>
+        </Grid>
+      </Fieldset>
+      <Fieldset legend={creating ? t('fields.site') : t('assets.transferTitle')}>
+        <Stack gap="sm">
+          {!creating && (
+            <Alert
+              variant="light"
+              color={blocked ? 'orange' : 'blue'}
+              icon={<IconInfoCircle size={18} />}
+              p="xs"
+            >
+              {blocked ? t('assets.transferBlocked', { count: childCount }) : t('assets.transferHint')}
+            </Alert>
+          )}
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <ParentField entity="site" name="siteCode" label={t('fields.site')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <OfficeField />
+            </Grid.Col>
+          </Grid>
+        </Stack>
+      </Fieldset>
+      <CustomFieldsField definitions={definitions} />
+    </Stack>
+  );
+}

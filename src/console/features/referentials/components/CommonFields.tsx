@@ -1,0 +1,171 @@
+import { Fieldset, Grid, Textarea, TextInput } from '@mantine/core';
+import { Controller, get, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { CustomFieldDefinition } from '../../../../contract/common.ts';
+import { CustomFieldsEditor } from '../../../components/customFields/CustomFieldsEditor.tsx';
+import type { ReferentialEntity } from '../types.ts';
+import { OfficeSelect } from './OfficeSelect.tsx';
+import { ParentPicker } from './ParentPicker.tsx';
+
+export function useFieldError() {
+  const { formState } = useFormContext();
+  return (path: string): string | undefined => {
+    const m = (get(formState.errors, path) as { message?: string } | undefined)?.message as
+      | string
+      | undefined;
+    return m;
+  };
+}
+
+/** Code (editable on creation only) and name. */
+export function CodeAndName({
+  creating,
+  nameRequired = true,
+}: {
+  creating: boolean;
+  nameRequired?: boolean;
+}) {
+  const { t } = useTranslation('referentials');
+  const { register } = useFormContext();
+  const err = useTranslatedError();
+  return (
+    <>
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <TextInput
+          label={t('fields.code')}
+          withAsterisk={creating}
+          readOnly={!creating}
+          description={creating ? t('fields.codeHint') : undefined}
+          styles={{ input: { textTransform: 'uppercase' } }}
+          {...register('code')}
+          error={err('code')}
+          data-autofocus={creating || undefined}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 8 }}>
+        <TextInput
+          label={t('fields.name')}
+          withAsterisk={nameRequired}
+          {...register('name')}
+          error={err('name')}
+        />
+      </Grid.Col>
+    </>
+  );
+}
+
+/** Field errors may be i18n keys (`referentials:validation.selfParent`) or plain messages. */
+export function useTranslatedError() {
+  const { t } = useTranslation('referentials');
+  const raw = useFieldError();
+  return (path: string) => {
+    const m = raw(path);
+    return m ? t(m, { defaultValue: m }) : undefined;
+  };
+}
+
+export function OfficeField({ description }: { description?: string }) {
+  const { t } = useTranslation('referentials');
+  const { control } = useFormContext();
+  const err = useTranslatedError();
+  return (
+    <Controller
+      control={control}
+      name="officeCode"
+      render={({ field }) => (
+        <OfficeSelect
+          label={t('fields.office')}
+          description={description ?? t('fields.officeHint')}
+          value={field.value ?? null}
+          onChange={(v) => field.onChange(v)}
+          onBlur={field.onBlur}
+          clearable
+          error={err('officeCode')}
+          data-testid="office-select"
+        />
+      )}
+    />
+  );
+}
+
+export function ParentField({
+  entity,
+  name,
+  label,
+  self,
+  description,
+}: {
+  entity: ReferentialEntity;
+  name: string;
+  label: string;
+  self?: string;
+  description?: string;
+}) {
+  const { control } = useFormContext();
+  const err = useTranslatedError();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <ParentPicker
+          entity={entity}
+          self={self}
+          label={label}
+          description={description}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={err(name)}
+          data-testid={`picker-${name}`}
+        />
+      )}
+    />
+  );
+}
+
+export function DescriptionField({ max }: { max: number }) {
+  const { t } = useTranslation('referentials');
+  const { register } = useFormContext();
+  const err = useTranslatedError();
+  return (
+    <Textarea
+      label={t('fields.description')}
+      autosize
+      minRows={2}
+      maxRows={8}
+      maxLength={max}
+      {...register('description')}
+      error={err('description')}
+    />
+  );
+}
+
+export function CustomFieldsField({ definitions }: { definitions: readonly CustomFieldDefinition[] }) {
+  const { t } = useTranslation('referentials');
+  const { control, formState } = useFormContext();
+  const errs = (get(formState.errors, 'customFields') ?? {}) as Record<string, { message?: string }>;
+  const byCode: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(errs))
+    if (k !== 'root' && v && typeof v === 'object') byCode[k] = v.message;
+  const root = errs.root?.message;
+  return (
+    <Fieldset legend={t('fields.customFields')}>
+      <Controller
+        control={control}
+        name="customFields"
+        render={({ field }) => (
+          <CustomFieldsEditor
+            definitions={definitions}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            errors={byCode}
+            error={root}
+          />
+        )}
+      />
+    </Fieldset>
+  );
+}

@@ -1,0 +1,137 @@
+import { Box, Center, Loader, Table, Text } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface Column<T> {
+  key: string;
+  header: ReactNode;
+  width?: number | string;
+  render: (row: T) => ReactNode;
+}
+
+interface VirtualTableProps<T> {
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+  rowKey: (row: T) => string;
+  onOpen?: (row: T) => void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+  /** Height of the scroll area. */
+  height: string;
+  label: string;
+}
+
+const ROW_HEIGHT = 41;
+
+/**
+ * A table whose rows are virtualized (only the visible ones are in the DOM) and which asks
+ * for the next page when the user scrolls near the end (keyset pages of the list extension).
+ */
+export function VirtualTable<T>(props: VirtualTableProps<T>) {
+  const { rows, columns, rowKey, onOpen, hasMore, loadingMore, loadMore, height, label } = props;
+  const { t } = useTranslation('referentials');
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const last = items[items.length - 1];
+
+  useEffect(() => {
+    if (!last) {
+      if (rows.length === 0 && hasMore && !loadingMore) loadMore();
+      return;
+    }
+    if (last.index >= rows.length - 10 && hasMore && !loadingMore) loadMore();
+  }, [last, rows.length, hasMore, loadingMore, loadMore]);
+
+  const paddingTop = items.length > 0 ? items[0].start : 0;
+  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - last.end : 0;
+
+  return (
+    <Box
+      ref={scrollRef}
+      style={{
+        height,
+        overflow: 'auto',
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 8,
+      }}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      data-testid="list-scroll"
+    >
+      <Table
+        striped
+        highlightOnHover
+        stickyHeader
+        style={{ tableLayout: 'fixed' }}
+        aria-rowcount={rows.length}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => (
+              <Table.Th key={c.key} style={{ width: c.width }}>
+                {c.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {paddingTop > 0 && (
+            <tr aria-hidden>
+              <td colSpan={columns.length} style={{ height: paddingTop, padding: 0, border: 0 }} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const row = rows[item.index];
+            return (
+              <Table.Tr
+                key={rowKey(row)}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                style={{ cursor: onOpen ? 'pointer' : undefined, height: ROW_HEIGHT }}
+                onClick={(e) => {
+                  // Links inside the row handle their own clicks.
+                  if ((e.target as HTMLElement).closest('a')) return;
+                  onOpen?.(row);
+                }}
+                data-testid="list-row"
+              >
+                {columns.map((c) => (
+                  <Table.Td
+                    key={c.key}
+                    style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                  >
+                    {c.render(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
+          {paddingBottom > 0 && (
+            <tr aria-hidden>
+              <td colSpan={columns.length} style={{ height: paddingBottom, padding: 0, border: 0 }} />
+            </tr>
+          )}
+        </Table.Tbody>
+      </Table>
+      {loadingMore && (
+        <Center py="sm">
+          <Loader size="sm" aria-label={t('list.loadingMore')} />
+        </Center>
+      )}
+      {!hasMore && rows.length > 0 && (
+        <Text size="xs" c="dimmed" ta="center" py="xs">
+          {t('list.end', { count: rows.length })}
+        </Text>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,245 @@
+/**
+ * What the three Referentials forms share: service errors mapped to fields (table in
+ * ../errorFields.ts) or shown in an Alert with the errorReference, the unsaved-changes
+ * guard, and the save-then-offer-Undo flow (a compensating PUT of the previous version).
+ */
+import { Alert, Button, Group, List, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconArrowBackUp } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useBlocker } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
+import { useEffect, useRef, useState } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { refKeys } from '../api.ts';
+import { errorMessageKey, fieldForError, type ReferentialEntity } from '../errorFields.ts';
+import { refApi } from '../transport.ts';
+import type { EntityBody } from '../types.ts';
+
+export interface ServiceError {
+  status?: number;
+  errors: { code: string; message: string }[];
+  errorReference?: string;
+}
+
+/** Reads the error body out of whatever the client threw. */
+export function readServiceError(e: unknown): ServiceError {
+  const any = e as Record<string, unknown> | null;
+  const body = (any?.body ?? any) as Record<string, unknown> | null;
+  const errors = (body?.errors ?? any?.errors) as ServiceError['errors'] | undefined;
+  const status = (any?.status ?? any?.statusCode) as number | undefined;
+  if (Array.isArray(errors) && errors.length > 0) {
+    return {
+      status,
+      errors,
+      errorReference: (body?.errorReference ?? any?.errorReference) as string | undefined,
+    };
+  }
+  return { status, errors: [{ code: 'network', message: e instanceof Error ? e.message : String(e) }] };
+}
+
+export function serverMessage(
+  t: TFunction,
+  entity: ReferentialEntity,
+  err: { code: string; message: string },
+) {
+  return t(errorMessageKey(entity, err.code), { ns: 'referentials', defaultValue: err.message });
+}
+
+/**
+ * Marks the fields the errors belong to and returns the ones tied to no field.
+ * `customFields` errors go to the editor's root error.
+ */
+export function applyServiceErrors<T extends FieldValues>(
+  entity: ReferentialEntity,
+  error: ServiceError,
+  setError: UseFormSetError<T>,
+  t: TFunction,
+  knownFields: (path: string) => boolean = () => true,
+): ServiceError['errors'] {
+  const unmapped: ServiceError['errors'] = [];
+  let first = true;
+  for (const err of error.errors) {
+    const field = fieldForError(entity, err);
+    if (field && knownFields(field)) {
+      const path = (field === 'customFields' ? 'customFields.root' : field) as Path<T>;
+      setError(path, { type: 'server', message: serverMessage(t, entity, err) }, { shouldFocus: first });
+      first = false;
+    } else unmapped.push(err);
+  }
+  return unmapped;
+}
+
+export function ServiceErrorAlert({
+  entity,
+  errors,
+  errorReference,
+  onClose,
+}: {
+  entity: ReferentialEntity;
+  errors: ServiceError['errors'];
+  errorReference?: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('referentials');
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertCircle size={18} />}
+      title={t('form.errorTitle')}
+      withCloseButton
+      closeButtonLabel={t('form.cancel')}
+      onClose={onClose}
+      role="alert"
+      data-testid="service-error"
+    >
+      <List size="sm" spacing={2}>
+        {errors.map((e) => (
+          <List.Item key={e.code}>
+            {serverMessage(t, entity, e)}{' '}
+            <Text span size="xs" c="dimmed" ff="monospace">
+              ({e.code})
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+      {errorReference && (
+        <Text size="xs" mt="xs" c="dimmed">
+          {t('form.errorReference', { ref: errorReference })}
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
+/**
+ * Unsaved-changes guard: asks before an in-app navigation and lets the browser ask on tab
+ * close, while the form is dirty. `release()` lets the next navigation through (after a save).
+ */
+export function useUnsavedGuard(dirty: boolean) {
+  const { t } = useTranslation('referentials');
+  const released = useRef(false);
+  const active = dirty && !released.current;
+  useBlocker({
+    shouldBlockFn: () => {
+      if (released.current || !dirty) return false;
+      return !window.confirm(t('form.leaveConfirm'));
+    },
+    enableBeforeUnload: () => dirty && !released.current,
+    disabled: !active,
+  });
+  return {
+    release: () => {
+      released.current = true;
+    },
+  };
+}
+
+/**
+ * Sends a write at once; on success shows a notification. For an update it offers Undo:
+ * a compensating PUT of the previous version. A creation cannot be undone (the API has no
+ * DELETE), which the notification says.
+ */
+export function useSaveWithUndo<E extends ReferentialEntity>(entity: E) {
+  const { t } = useTranslation('referentials');
+  const qc = useQueryClient();
+  const invalidate = (code: string) =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: refKeys.record(entity, code) }),
+      qc.invalidateQueries({ queryKey: refKeys.lists(entity) }),
+      entity !== 'asset'
+        ? qc.invalidateQueries({ queryKey: refKeys.lists(entity === 'customer' ? 'site' : 'asset') })
+        : null,
+    ]);
+  const entityLabel = t(`entity.${entity}`);
+  const title = entityLabel.charAt(0).toUpperCase() + entityLabel.slice(1);
+
+  return async (args: { code: string; body: EntityBody<E>; previous: EntityBody<E> | null }) => {
+    const code = args.code.toUpperCase();
+    const outcome = await refApi.put(entity, code, args.body);
+    await invalidate(code);
+    if (args.previous === null || outcome === 'created') {
+      notifications.show({
+        title: t('notify.createdTitle', { entity: title, code }),
+        message: t('notify.createdNoUndo'),
+        color: 'teal',
+        autoClose: 8000,
+        'data-testid': 'notify-created',
+      });
+      return outcome;
+    }
+    const previous = args.previous;
+    const id = `undo-${entity}-${code}-${Date.now()}`;
+    notifications.show({
+      id,
+      title: t('notify.savedTitle', { entity: title, code }),
+      message: (
+        <UndoMessage
+          label={t('notify.undo')}
+          body={t('notify.savedBody')}
+          onUndo={async () => {
+            notifications.update({ id, loading: true, message: t('notify.undoing'), autoClose: false });
+            try {
+              await refApi.put(entity, code, previous);
+              await invalidate(code);
+              notifications.update({
+                id,
+                loading: false,
+                color: 'teal',
+                title: t('notify.undoneTitle'),
+                message: t('notify.undoneBody', { code }),
+                autoClose: 5000,
+              });
+            } catch (e) {
+              const err = readServiceError(e);
+              notifications.update({
+                id,
+                loading: false,
+                color: 'red',
+                title: t('notify.undoFailedTitle'),
+                message: `${err.errors.map((x) => serverMessage(t, entity, x)).join(' ')}${err.errorReference ? ` (${err.errorReference})` : ''}`,
+                autoClose: false,
+              });
+            }
+          }}
+        />
+      ),
+      color: 'teal',
+      autoClose: 12000,
+      'data-testid': 'notify-saved',
+    });
+    return outcome;
+  };
+}
+
+function UndoMessage({ body, label, onUndo }: { body: string; label: string; onUndo: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm">{body}</Text>
+      <Button
+        size="compact-sm"
+        variant="light"
+        leftSection={<IconArrowBackUp size={14} />}
+        loading={busy}
+        onClick={async () => {
+          setBusy(true);
+          await onUndo();
+        }}
+      >
+        {label}
+      </Button>
+    </Group>
+  );
+}
+
+/** Scrolls the alert into view when it appears. */
+export function useScrollIntoView(deps: unknown) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (deps) ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [deps]);
+  return ref;
+}

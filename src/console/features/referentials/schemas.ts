@@ -1,0 +1,295 @@
+/**
+ * Form schemas: the contract's body schemas, preceded by a clean-up of what inputs produce
+ * (empty strings for untouched optional fields, empty numeric inputs) and followed by the
+ * rules only the console can check (custom-field definitions, self-parent).
+ */
+import { z } from 'zod';
+import type { CustomFieldDefinition, CustomFields } from '../../../contract/common.ts';
+import { withCustomFieldRules } from '../../components/customFields/customFieldsSchema.ts';
+import { AssetBody, CustomerBody, SiteBody } from './contractSchemas.ts';
+import type {
+  Asset,
+  AssetBody as AssetBodyT,
+  Contact,
+  Customer,
+  CustomerBody as CustomerBodyT,
+  Site,
+  SiteBody as SiteBodyT,
+} from './types.ts';
+
+/* ---------- form values (what the inputs hold) ---------- */
+
+export interface ContactForm {
+  name: string;
+  details: { type: string; value: string; description: string }[];
+}
+export interface AddressForm {
+  address: string;
+  zipCode: string;
+  city: string;
+  country: string | null;
+}
+export interface CustomerForm {
+  code: string;
+  name: string;
+  parentCustomerCode: string | null;
+  officeCode: string | null;
+  description: string;
+  contact: ContactForm;
+  addressDetails: AddressForm;
+  customFields: CustomFields;
+}
+export interface SiteForm {
+  code: string;
+  name: string;
+  customerCode: string | null;
+  parentSiteCode: string | null;
+  officeCode: string | null;
+  description: string;
+  contact: ContactForm;
+  location: {
+    addressDetails: AddressForm;
+    geolocation: { latitude: number | string; longitude: number | string };
+  };
+  customFields: CustomFields;
+}
+export interface AssetForm {
+  code: string;
+  name: string;
+  description: string;
+  parentAssetCode: string | null;
+  siteCode: string | null;
+  officeCode: string | null;
+  customFields: CustomFields;
+}
+
+/* ---------- record -> form ---------- */
+
+const s = (v: string | null | undefined) => v ?? '';
+
+function contactToForm(c: Contact | null | undefined): ContactForm {
+  return {
+    name: s(c?.name),
+    details: (c?.details ?? []).map((d) => ({
+      type: d.type ?? 'Phone',
+      value: d.value,
+      description: s(d.description),
+    })),
+  };
+}
+function addressToForm(
+  a: { address?: string | null; zipCode?: string | null; city: string; country?: string | null } | undefined,
+): AddressForm {
+  return { address: s(a?.address), zipCode: s(a?.zipCode), city: s(a?.city), country: a?.country ?? null };
+}
+
+export function customerToForm(c: Customer | null): CustomerForm {
+  return {
+    code: c?.customerCode ?? '',
+    name: s(c?.name),
+    parentCustomerCode: c?.parentCustomerCode ?? null,
+    officeCode: c?.officeCode ?? null,
+    description: s(c?.description),
+    contact: contactToForm(c?.contact),
+    addressDetails: addressToForm(c?.addressDetails),
+    customFields: c?.customFields ?? {},
+  };
+}
+export function siteToForm(x: Site | null): SiteForm {
+  return {
+    code: x?.siteCode ?? '',
+    name: s(x?.name),
+    customerCode: x?.customerCode ?? null,
+    parentSiteCode: x?.parentSiteCode ?? null,
+    officeCode: x?.officeCode ?? null,
+    description: s(x?.description),
+    contact: contactToForm(x?.contact),
+    location: {
+      addressDetails: addressToForm(x?.location?.addressDetails),
+      geolocation: {
+        latitude: x?.location?.geolocation?.latitude ?? '',
+        longitude: x?.location?.geolocation?.longitude ?? '',
+      },
+    },
+    customFields: x?.customFields ?? {},
+  };
+}
+export function assetToForm(a: Asset | null): AssetForm {
+  return {
+    code: a?.assetCode ?? '',
+    name: s(a?.name),
+    description: s(a?.description),
+    parentAssetCode: a?.parentAssetCode ?? null,
+    siteCode: a?.siteCode ?? null,
+    officeCode: a?.officeCode ?? null,
+    customFields: a?.customFields ?? {},
+  };
+}
+
+/* ---------- record -> body (the previous version, written back by Undo) ---------- */
+
+export function customerToBody(c: Customer): CustomerBodyT {
+  return {
+    name: c.name,
+    parentCustomerCode: c.parentCustomerCode ?? null,
+    officeCode: c.officeCode,
+    contact: c.contact ?? null,
+    addressDetails: c.addressDetails,
+    description: c.description ?? null,
+    customFields: c.customFields ?? {},
+  };
+}
+export function siteToBody(x: Site): SiteBodyT {
+  return {
+    name: x.name,
+    customerCode: x.customerCode,
+    parentSiteCode: x.parentSiteCode ?? null,
+    officeCode: x.officeCode,
+    contact: x.contact ?? null,
+    location: { geolocation: x.location.geolocation ?? null, addressDetails: x.location.addressDetails },
+    description: x.description ?? null,
+    customFields: x.customFields ?? {},
+  };
+}
+export function assetToBody(a: Asset): AssetBodyT {
+  return {
+    name: a.name ?? null,
+    description: a.description ?? null,
+    parentAssetCode: a.parentAssetCode ?? null,
+    siteCode: a.siteCode ?? null,
+    officeCode: a.officeCode,
+    customFields: a.customFields ?? {},
+  };
+}
+
+/* ---------- form -> body input (before the contract schema) ---------- */
+
+const orNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
+
+function cleanContact(c: ContactForm | undefined) {
+  if (!c) return null;
+  const details = (c.details ?? []).map((d) => ({
+    type: d.type || 'Phone',
+    value: d.value,
+    description: orNull(d.description),
+  }));
+  if (s(c.name).trim() === '' && details.length === 0) return null;
+  return { name: c.name, details };
+}
+function cleanAddress(a: AddressForm) {
+  return { address: orNull(a.address), zipCode: orNull(a.zipCode), city: a.city, country: a.country || null };
+}
+const num = (v: unknown) =>
+  v === '' || v === null || v === undefined ? undefined : typeof v === 'number' ? v : Number(v);
+
+export function cleanCustomer(v: CustomerForm) {
+  return {
+    code: upper(v.code),
+    name: v.name,
+    parentCustomerCode: v.parentCustomerCode ? upper(v.parentCustomerCode) : null,
+    ...(v.officeCode ? { officeCode: v.officeCode } : {}),
+    contact: cleanContact(v.contact),
+    addressDetails: cleanAddress(v.addressDetails),
+    description: orNull(v.description),
+    customFields: v.customFields ?? {},
+  };
+}
+export function cleanSite(v: SiteForm) {
+  const lat = num(v.location.geolocation.latitude);
+  const lng = num(v.location.geolocation.longitude);
+  return {
+    code: upper(v.code),
+    name: v.name,
+    customerCode: v.customerCode ? upper(v.customerCode) : undefined,
+    parentSiteCode: v.parentSiteCode ? upper(v.parentSiteCode) : null,
+    ...(v.officeCode ? { officeCode: v.officeCode } : {}),
+    contact: cleanContact(v.contact),
+    location: {
+      // Both or none (spec: location.geolocation); a half pair stays for the schema to refuse.
+      geolocation: lat === undefined && lng === undefined ? null : { latitude: lat, longitude: lng },
+      addressDetails: {
+        ...cleanAddress(v.location.addressDetails),
+        address: v.location.addressDetails.address,
+      },
+    },
+    description: orNull(v.description),
+    customFields: v.customFields ?? {},
+  };
+}
+export function cleanAsset(v: AssetForm) {
+  return {
+    code: upper(v.code),
+    name: orNull(v.name),
+    description: orNull(v.description),
+    parentAssetCode: v.parentAssetCode ? upper(v.parentAssetCode) : null,
+    siteCode: v.siteCode ? upper(v.siteCode) : null,
+    ...(v.officeCode ? { officeCode: v.officeCode } : {}),
+    customFields: v.customFields ?? {},
+  };
+}
+
+/* ---------- schemas ---------- */
+
+const CodeField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(10000)
+  .transform((c) => c.toUpperCase());
+
+function selfParent(parentField: string) {
+  return (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const parent = v[parentField];
+    if (
+      typeof parent === 'string' &&
+      typeof v.code === 'string' &&
+      parent.toUpperCase() === v.code.toUpperCase()
+    ) {
+      ctx.addIssue({ code: 'custom', path: [parentField], message: 'referentials:validation.selfParent' });
+    }
+  };
+}
+
+function geoRanges(v: Record<string, unknown>, ctx: z.RefinementCtx) {
+  const g = (v.location as { geolocation?: { latitude?: number; longitude?: number } | null } | undefined)
+    ?.geolocation;
+  if (!g) return;
+  if (typeof g.latitude === 'number' && (g.latitude < -90 || g.latitude > 90))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['location', 'geolocation', 'latitude'],
+      message: 'referentials:validation.latitude',
+    });
+  if (typeof g.longitude === 'number' && (g.longitude < -180 || g.longitude > 180))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['location', 'geolocation', 'longitude'],
+      message: 'referentials:validation.longitude',
+    });
+}
+
+export function customerFormSchema(defs: readonly CustomFieldDefinition[]) {
+  const inner = withCustomFieldRules(CustomerBody.extend({ code: CodeField }), defs).superRefine(
+    selfParent('parentCustomerCode'),
+  );
+  return z.preprocess((v) => cleanCustomer(v as CustomerForm), inner);
+}
+export function siteFormSchema(defs: readonly CustomFieldDefinition[]) {
+  const inner = withCustomFieldRules(SiteBody.extend({ code: CodeField }), defs)
+    .superRefine(selfParent('parentSiteCode'))
+    .superRefine(geoRanges);
+  return z.preprocess((v) => cleanSite(v as SiteForm), inner);
+}
+export function assetFormSchema(defs: readonly CustomFieldDefinition[]) {
+  const inner = withCustomFieldRules(AssetBody.extend({ code: CodeField }), defs).superRefine(
+    selfParent('parentAssetCode'),
+  );
+  return z.preprocess((v) => cleanAsset(v as AssetForm), inner);
+}
+
+/** Splits the parsed form into the path code and the PUT body. */
+export function splitCode<T extends { code: string }>(v: T): { code: string; body: Omit<T, 'code'> } {
+  const { code, ...body } = v;
+  return { code, body };
+}
