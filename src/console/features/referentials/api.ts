@@ -14,7 +14,7 @@ import {
 } from '@tanstack/react-query';
 import type { CustomFieldDefinition } from '../../../contract/common.ts';
 import { type ListQuery, type Office, refApi } from './transport.ts';
-import type { EntityBody, EntityRecord, ListItem, ReferentialEntity } from './types.ts';
+import { codeOf, type EntityBody, type EntityRecord, type ListItem, type ReferentialEntity } from './types.ts';
 
 export const refKeys = {
   all: ['referentials'] as const,
@@ -98,4 +98,34 @@ export function usePut<E extends ReferentialEntity>(entity: E) {
     mutationFn: ({ code, body }: { code: string; body: EntityBody<E> }) => refApi.put(entity, code, body),
     onSuccess: (_r, { code }) => invalidate(entity, code),
   });
+}
+
+export interface ChildRef {
+  code: string;
+  name: string | null;
+}
+
+/**
+ * Children of a record: with `of` unset, records of the same entity whose parent is `code`
+ * (sub-customers, sub-sites, sub-assets); with `of` set, the records attached to it (the
+ * sites of a customer, the assets of a site). First page only; `more` says if there is more.
+ */
+export function useChildren(entity: ReferentialEntity, code: string | undefined, of?: ReferentialEntity) {
+  const filter: ListQuery = !of
+    ? { parentCode: code }
+    : of === 'customer'
+      ? { customerCode: code }
+      : { siteCode: code };
+  const q = useQuery({
+    queryKey: [...refKeys.lists(entity), 'children', filter],
+    queryFn: () => refApi.list(entity, filter),
+    enabled: !!code,
+    staleTime: 10_000,
+    retry: false,
+  });
+  const data: ChildRef[] | undefined = q.data?.data.map((r) => {
+    const row = r as unknown as Record<string, unknown>;
+    return { code: codeOf(entity, row), name: (row.name as string | null) ?? null };
+  });
+  return { ...q, data, more: !!q.data?.continuationToken };
 }

@@ -9,6 +9,10 @@ export interface ListQuery {
   q?: string;
   officeCode?: string;
   continuationToken?: string;
+  /** Children filters (records whose parent, customer or site is this code). */
+  parentCode?: string;
+  customerCode?: string;
+  siteCode?: string;
 }
 export interface Office {
   code: string;

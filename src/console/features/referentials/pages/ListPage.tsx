@@ -1,0 +1,281 @@
+import { Anchor, Badge, Button, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { flattenPages, useInfiniteList } from '../api.ts';
+import { readServiceError } from '../components/formKit.tsx';
+import { OfficeSelect } from '../components/OfficeSelect.tsx';
+import { type Column, VirtualTable } from '../components/VirtualTable.tsx';
+import { countryName } from '../countries.ts';
+import { detailPath, newPath } from '../paths.ts';
+import { codeOf, parentOf, type ReferentialEntity } from '../types.ts';
+import { EmptyBlock, ErrorBlock, Header } from './shell.tsx';
+import { useDebounced } from './useDebounced.ts';
+
+export const SORTS = ['code', '-code', 'name', '-name'] as const;
+export type SortKey = (typeof SORTS)[number];
+
+/** The list view as it lives in the URL search params (a link reproduces the view). */
+export interface ListSearch {
+  q?: string;
+  office?: string;
+  sort?: SortKey;
+}
+
+export function parseListSearch(raw: Record<string, unknown>): ListSearch {
+  const out: ListSearch = {};
+  if (typeof raw.q === 'string' && raw.q.trim()) out.q = raw.q;
+  if (typeof raw.office === 'string' && raw.office.trim()) out.office = raw.office.toUpperCase();
+  if (typeof raw.sort === 'string' && (SORTS as readonly string[]).includes(raw.sort) && raw.sort !== 'code')
+    out.sort = raw.sort as SortKey;
+  return out;
+}
+
+type Row = Record<string, unknown>;
+
+function sortRows(rows: Row[], entity: ReferentialEntity, sort: SortKey): Row[] {
+  if (sort === 'code') return rows;
+  const desc = sort.startsWith('-');
+  const key = desc ? sort.slice(1) : sort;
+  const val = (r: Row) => (key === 'code' ? codeOf(entity, r) : String(r.name ?? ''));
+  return [...rows].sort((a, b) => (desc ? -1 : 1) * val(a).localeCompare(val(b)));
+}
+
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+function cityOf(r: Row): string {
+  const a = (r.addressDetails ?? (r.location as Row | undefined)?.addressDetails) as Row | undefined;
+  return str(a?.city ?? r.city);
+}
+function countryOf(r: Row): string {
+  const a = (r.addressDetails ?? (r.location as Row | undefined)?.addressDetails) as Row | undefined;
+  return str(a?.country ?? r.country);
+}
+
+export function ListPage({
+  entity,
+  search,
+  onSearchChange,
+}: {
+  entity: ReferentialEntity;
+  search: ListSearch;
+  onSearchChange: (next: ListSearch) => void;
+}) {
+  const { t, i18n } = useTranslation('referentials');
+  const navigate = useNavigate();
+  const ns = `${entity}s` as 'customers' | 'sites' | 'assets';
+  // The search box writes `q` to the URL once typing pauses; a URL change (back button,
+  // "clear filters") writes the box.
+  const [text, setText] = useState(search.q ?? '');
+  const debounced = useDebounced(text, 300);
+  const sent = useRef(search.q ?? '');
+  const latest = useRef({ search, onSearchChange });
+  latest.current = { search, onSearchChange };
+  useEffect(() => {
+    const v = debounced.trim();
+    if (v === sent.current) return;
+    sent.current = v;
+    latest.current.onSearchChange({ ...latest.current.search, q: v || undefined });
+  }, [debounced]);
+  useEffect(() => {
+    if ((search.q ?? '') === sent.current) return;
+    sent.current = search.q ?? '';
+    setText(search.q ?? '');
+  }, [search.q]);
+
+  const query = useMemo(() => ({ q: search.q, officeCode: search.office }), [search.q, search.office]);
+  const list = useInfiniteList(entity, query);
+  const sort = search.sort ?? 'code';
+  const rows = useMemo(
+    () => sortRows(flattenPages(list.data) as unknown as Row[], entity, sort),
+    [list.data, entity, sort],
+  );
+  const lang = i18n.resolvedLanguage ?? 'en';
+  const filtered = !!(search.q || search.office);
+
+  const codeCol: Column<Row> = {
+    key: 'code',
+    header: t('columns.code'),
+    width: 170,
+    render: (r) => (
+      <Anchor component={Link} to={detailPath(entity, codeOf(entity, r))} fw={500} size="sm">
+        {codeOf(entity, r)}
+      </Anchor>
+    ),
+  };
+  const nameCol: Column<Row> = { key: 'name', header: t('columns.name'), render: (r) => str(r.name) };
+  const officeCol: Column<Row> = {
+    key: 'office',
+    header: t('columns.office'),
+    width: 130,
+    render: (r) => (
+      <Badge variant="light" color="gray" radius="sm">
+        {str(r.officeCode)}
+      </Badge>
+    ),
+  };
+  const parentCol: Column<Row> = {
+    key: 'parent',
+    header: t('columns.parent'),
+    width: 150,
+    render: (r) => {
+      const p = parentOf(entity, r);
+      return p ? (
+        <Anchor component={Link} to={detailPath(entity, p)} size="sm">
+          {p}
+        </Anchor>
+      ) : (
+        <Text span c="dimmed" size="sm">
+          —
+        </Text>
+      );
+    },
+  };
+  const columns: Column<Row>[] =
+    entity === 'customer'
+      ? [
+          codeCol,
+          nameCol,
+          { key: 'city', header: t('columns.city'), width: 160, render: cityOf },
+          {
+            key: 'country',
+            header: t('columns.country'),
+            width: 150,
+            render: (r) => countryName(countryOf(r), lang),
+          },
+          officeCol,
+          parentCol,
+        ]
+      : entity === 'site'
+        ? [
+            codeCol,
+            nameCol,
+            {
+              key: 'customer',
+              header: t('columns.customer'),
+              width: 150,
+              render: (r) => (
+                <Anchor component={Link} to={detailPath('customer', str(r.customerCode))} size="sm">
+                  {str(r.customerCode)}
+                </Anchor>
+              ),
+            },
+            { key: 'city', header: t('columns.city'), width: 150, render: cityOf },
+            officeCol,
+            parentCol,
+          ]
+        : [
+            codeCol,
+            nameCol,
+            {
+              key: 'site',
+              header: t('columns.site'),
+              width: 150,
+              render: (r) =>
+                r.siteCode ? (
+                  <Anchor component={Link} to={detailPath('site', str(r.siteCode))} size="sm">
+                    {str(r.siteCode)}
+                  </Anchor>
+                ) : (
+                  ''
+                ),
+            },
+            officeCol,
+            parentCol,
+          ];
+
+  const notAvailable = list.isError && readServiceError(list.error).status === 404;
+
+  return (
+    <Stack gap="md">
+      <Header
+        title={t(`${ns}.title`)}
+        subtitle={t(`${ns}.subtitle`)}
+        actions={
+          <Button component={Link} to={newPath(entity)} leftSection={<IconPlus size={16} />} data-testid="new-record">
+            {t(`${ns}.new`)}
+          </Button>
+        }
+      />
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+          leftSection={<IconSearch size={16} />}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          w={280}
+          data-testid="list-search"
+        />
+        <OfficeSelect
+          label={t('list.office')}
+          placeholder={t('list.allOffices')}
+          clearable
+          value={search.office ?? null}
+          onChange={(v) => onSearchChange({ ...search, office: v ?? undefined })}
+          w={240}
+          data-testid="list-office"
+        />
+        <Select
+          label={t('list.sort')}
+          data={SORTS.map((s) => ({ value: s, label: t(`list.sortOptions.${s}`) }))}
+          value={sort}
+          allowDeselect={false}
+          onChange={(v) => onSearchChange({ ...search, sort: v && v !== 'code' ? (v as SortKey) : undefined })}
+          w={200}
+          data-testid="list-sort"
+        />
+        {sort !== 'code' && list.hasNextPage && (
+          <Text size="xs" c="dimmed" pb={8}>
+            {t('list.sortLoadedHint', { count: rows.length })}
+          </Text>
+        )}
+      </Group>
+      {list.isPending ? (
+        <Stack gap={6} aria-busy aria-label={t('list.loading')}>
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} height={36} radius="sm" />
+          ))}
+        </Stack>
+      ) : notAvailable ? (
+        <EmptyBlock title={t(`${ns}.title`)} body={t('list.unavailable')} />
+      ) : list.isError ? (
+        <ErrorBlock error={list.error} onRetry={() => list.refetch()} />
+      ) : rows.length === 0 ? (
+        filtered ? (
+          <EmptyBlock
+            title={t('list.noMatchTitle')}
+            body={t('list.noMatch')}
+            action={
+              <Button variant="default" onClick={() => onSearchChange({})}>
+                {t('list.clearFilters')}
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyBlock
+            title={t('list.emptyTitle')}
+            body={t(`${ns}.empty`)}
+            action={
+              <Button component={Link} to={newPath(entity)} leftSection={<IconPlus size={16} />}>
+                {t(`${ns}.new`)}
+              </Button>
+            }
+          />
+        )
+      ) : (
+        <VirtualTable
+          rows={rows}
+          columns={columns}
+          rowKey={(r) => codeOf(entity, r)}
+          onOpen={(r) => navigate({ to: detailPath(entity, codeOf(entity, r)) as never })}
+          hasMore={!!list.hasNextPage}
+          loadingMore={list.isFetchingNextPage}
+          loadMore={() => list.fetchNextPage()}
+          height="calc(100dvh - 300px)"
+          label={t(`${ns}.listLabel`)}
+        />
+      )}
+    </Stack>
+  );
+}
