@@ -12,11 +12,6 @@ export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** `YYYY-MM-DDTHH:MM`, seconds optional (gaps.md: accepted on input). */
 export const DATE_TIME_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z)?$/;
 
-export const isValidDate = (s: string) =>
-  DATE.test(s) &&
-  !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
-  new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
-
 /** One custom field value: exactly one property of the defined type (spec: Custom fields). */
 export const CustomFieldType = z.enum([
   'textValue',

@@ -37,11 +37,10 @@ export async function buildApp(
   registerErrorHandling(app);
   // Bodies are kept as text: each endpoint parses them strictly, with its own error codes.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    ['application/json', /^application\/[\w.+-]*\+json$/],
-    { parseAs: 'string' },
-    (_req, body, done) => done(null, body),
-  );
+  const keepText = (_req: unknown, body: string | Buffer, done: (err: null, body: string) => void) =>
+    done(null, body.toString());
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, keepText);
+  app.addContentTypeParser(/^application\/[\w.+-]*\+json$/, { parseAs: 'string' }, keepText);
 
   const auth = await registerAuth(app, {
     db: dbh.db,

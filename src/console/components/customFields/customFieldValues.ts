@@ -4,61 +4,26 @@
  * `customFields` object against the entity's definitions, and the small parsers the
  * inputs need (date-time, "lat, lng" paste). No React here, so it is unit-tested in Node.
  */
-import type {
-  CustomFieldDefinition,
-  CustomFields,
-  CustomFieldType,
-  CustomFieldValue,
-} from '../../../contract/common.ts';
+import type { CustomFieldDefinition, CustomFields, CustomFieldValue } from '../../../contract/common.ts';
+import {
+  type CustomFieldErrorKey,
+  isValidCalendarDate,
+  isValidDateTime,
+  isValidUrl,
+  presentType,
+  validateCustomField,
+} from '../../../contract/customFields.ts';
 
-/** Error keys of the `customFields` i18n namespace (`errors.<key>`). */
-export type CustomFieldErrorKey =
-  | 'mandatory'
-  | 'typeMismatch'
-  | 'text'
-  | 'date'
-  | 'dateTime'
-  | 'integer'
-  | 'dropDown'
-  | 'url'
-  | 'gpsBoth'
-  | 'latitude'
-  | 'longitude';
+export {
+  type CustomFieldErrorKey,
+  isValidCalendarDate,
+  isValidDateTime,
+  isValidUrl,
+  presentType,
+  validateCustomField,
+};
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-
-/** The value property actually present in a value object (first one, in the spec's order). */
-export function presentType(value: CustomFieldValue | undefined | null): CustomFieldType | null {
-  if (!value || typeof value !== 'object') return null;
-  for (const key of Object.keys(value) as CustomFieldType[]) {
-    if ((value as Record<string, unknown>)[key] !== undefined) return key;
-  }
-  return null;
-}
-
-export function isValidCalendarDate(s: string): boolean {
-  if (!DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-}
-
-export function isValidDateTime(s: string): boolean {
-  if (!DATE_TIME.test(s)) return false;
-  const [date, time] = s.split('T');
-  const [h, m] = time.split(':').map(Number);
-  return isValidCalendarDate(date) && h < 24 && m < 60;
-}
-
-/** An absolute http(s) URL with a host. */
-export function isValidUrl(s: string): boolean {
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The server may answer a date-time as `YYYY-MM-DDTHH:MM`, with seconds, or RFC 3339 with a
@@ -95,45 +60,6 @@ export function parseLatLng(text: string): { latitude: number; longitude: number
   if (!nums.every((p) => /^-?\d+(\.\d+)?$/.test(p))) return null;
   const [latitude, longitude] = nums.map(Number);
   return { latitude, longitude };
-}
-
-/** Validates one value against its definition; null when valid (or absent and optional). */
-export function validateCustomField(
-  def: CustomFieldDefinition,
-  value: CustomFieldValue | undefined | null,
-): CustomFieldErrorKey | null {
-  const present = presentType(value);
-  if (present === null) return def.mandatory ? 'mandatory' : null;
-  if (present !== def.type) return 'typeMismatch';
-  const v = (value as Record<string, unknown>)[def.type];
-  switch (def.type) {
-    case 'textValue':
-      if (typeof v !== 'string') return 'text';
-      return def.mandatory && v.trim() === '' ? 'mandatory' : null;
-    case 'booleanValue':
-      return typeof v === 'boolean' ? null : 'mandatory';
-    case 'dateValue':
-      return typeof v === 'string' && isValidCalendarDate(v) ? null : 'date';
-    case 'dateTimeValue':
-      return typeof v === 'string' && isValidDateTime(normalizeDateTime(v) ?? '') ? null : 'dateTime';
-    case 'timeValue':
-      return typeof v === 'number' && Number.isInteger(v) ? null : 'integer';
-    case 'dropDownValue':
-      if (typeof v !== 'string') return 'dropDown';
-      return def.values && !def.values.includes(v) ? 'dropDown' : null;
-    case 'urlValue':
-      return typeof v === 'string' && isValidUrl(v) ? null : 'url';
-    case 'gpsValue': {
-      const g = (v ?? {}) as { latitude?: unknown; longitude?: unknown };
-      const hasLat = typeof g.latitude === 'number' && !Number.isNaN(g.latitude);
-      const hasLng = typeof g.longitude === 'number' && !Number.isNaN(g.longitude);
-      if (!hasLat || !hasLng) return 'gpsBoth';
-      if ((g.latitude as number) < -90 || (g.latitude as number) > 90) return 'latitude';
-      if ((g.longitude as number) < -180 || (g.longitude as number) > 180) return 'longitude';
-      return null;
-    }
-  }
-  return null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import Provider, { type Configuration } from 'oidc-provider';
+import Provider, { type Configuration, errors } from 'oidc-provider';
 import { ALL_SCOPES } from '../../../contract/endpoint.ts';
 import type { Db } from '../../db/index.ts';
 import { instanceSecret } from '../secrets.ts';
@@ -62,7 +62,7 @@ export async function createProvider(opts: ProviderOptions) {
         defaultResource: () => API_RESOURCE,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resource) => {
-          if (resource !== API_RESOURCE) throw new Provider.errors.InvalidTarget();
+          if (resource !== API_RESOURCE) throw new errors.InvalidTarget();
           return {
             scope: ALL_SCOPES.join(' '),
             audience: API_RESOURCE,
