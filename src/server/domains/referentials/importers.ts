@@ -1,0 +1,4 @@
+import type { Importer } from '../../cli/importer.ts';
+
+/** Keys of the import file owned by this domain (see cli/importer.ts). */
+export const referentialsImporters: Importer[] = [];
