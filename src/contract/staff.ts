@@ -1,3 +1,103 @@
-import type { Endpoint } from './endpoint.ts';
+/**
+ * Staff: skills and characteristics (spec endpoints 7-9). Both are catalog data of the
+ * whole instance, not office-scoped. The spec shows no field beyond the code; we add a
+ * name and a description, in the style of the other resources.
+ */
+import { z } from 'zod';
+import { Code, Page, PageQuery } from './common.ts';
+import { type Endpoint, endpoint } from './endpoint.ts';
+import { derivedCode } from './errors.ts';
 
-export const staffEndpoints: Endpoint[] = [];
+/** Codes of skills, characteristics and items: case-insensitive, uppercase, 1..200. */
+export const CATALOG_CODE_MAX = 200;
+
+export const SkillPutBody = z
+  .strictObject({
+    name: z.string().min(1).max(200),
+    description: z.string().max(10000).nullish(),
+  })
+  .meta({ id: 'SkillPutBody' });
+export type SkillPutBody = z.input<typeof SkillPutBody>;
+
+export const Skill = z
+  .object({ skillCode: z.string(), name: z.string(), description: z.string().nullable() })
+  .meta({ id: 'Skill' });
+export type Skill = z.infer<typeof Skill>;
+
+export const Characteristic = z
+  .object({ characteristicCode: z.string(), name: z.string(), description: z.string().nullable() })
+  .meta({ id: 'Characteristic' });
+export type Characteristic = z.infer<typeof Characteristic>;
+
+export const SkillPage = Page(Skill).meta({ id: 'SkillPage' });
+export const CharacteristicPage = Page(Characteristic).meta({ id: 'CharacteristicPage' });
+
+export const SKILLS_PAGE_SIZE = 500;
+export const CHARACTERISTICS_PAGE_SIZE = 500;
+
+const skill = 'staff.skill';
+const characteristic = 'staff.characteristic';
+
+/** Every code the staff endpoints answer with (besides the common ones). */
+export const StaffCodes = {
+  skillCodeMandatory: `${skill}.code.mandatory`,
+  skillCodeInvalid: derivedCode.invalid(skill, 'skillCode'),
+  skillNameMandatory: derivedCode.mandatory(skill, 'name'),
+  skillNameInvalid: derivedCode.invalid(skill, 'name'),
+  skillDescriptionInvalid: derivedCode.invalid(skill, 'description'),
+  skillInvalidJson: derivedCode.invalidJson(skill),
+  skillFieldUnknown: derivedCode.fieldUnknown(skill),
+  continuationTokenInvalid: derivedCode.continuationTokenInvalid('staff'),
+} as const;
+
+export const putSkill = endpoint({
+  id: 'staff.skills.put',
+  method: 'PUT',
+  path: '/eTech/rest/ws/staff/v1/skills/code:{skillCode}',
+  domain: 'staff',
+  range: 'standard',
+  summary: 'Create the skill if the code does not exist, otherwise update it',
+  errorPrefix: skill,
+  params: z.object({ skillCode: Code(CATALOG_CODE_MAX) }),
+  body: SkillPutBody,
+  responses: { 201: undefined, 204: undefined },
+  errors: {
+    400: [
+      StaffCodes.skillCodeMandatory,
+      StaffCodes.skillCodeInvalid,
+      StaffCodes.skillNameMandatory,
+      StaffCodes.skillNameInvalid,
+      StaffCodes.skillDescriptionInvalid,
+      StaffCodes.skillInvalidJson,
+      StaffCodes.skillFieldUnknown,
+    ],
+  },
+});
+
+export const listSkills = endpoint({
+  id: 'staff.skills.list',
+  method: 'GET',
+  path: '/eTech/rest/ws/staff/v1/skills',
+  domain: 'staff',
+  range: 'standard',
+  summary: `Skills, ${SKILLS_PAGE_SIZE} per page, sorted by code`,
+  errorPrefix: skill,
+  query: PageQuery,
+  responses: { 200: SkillPage },
+  errors: { 400: [StaffCodes.continuationTokenInvalid] },
+});
+
+export const listCharacteristics = endpoint({
+  id: 'staff.characteristics.list',
+  method: 'GET',
+  path: '/eTech/rest/ws/staff/v1/characteristics',
+  domain: 'staff',
+  range: 'standard',
+  summary: `Characteristics (read-only, loaded by import), ${CHARACTERISTICS_PAGE_SIZE} per page, sorted by code`,
+  errorPrefix: characteristic,
+  query: PageQuery,
+  responses: { 200: CharacteristicPage },
+  errors: { 400: [StaffCodes.continuationTokenInvalid] },
+});
+
+export const staffEndpoints: Endpoint[] = [putSkill, listSkills, listCharacteristics];

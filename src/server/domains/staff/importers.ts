@@ -1,4 +1,44 @@
+import type { z } from 'zod';
+import { Code } from '../../../contract/common.ts';
+import { CATALOG_CODE_MAX, SkillPutBody } from '../../../contract/staff.ts';
 import type { Importer } from '../../cli/importer.ts';
+import type { Db } from '../../db/index.ts';
+import type { Upserted } from './queries.ts';
+import { type CatalogEntryInput, putCharacteristic, putSkill } from './service.ts';
+
+const SkillRow = SkillPutBody.extend({ skillCode: Code(CATALOG_CODE_MAX) });
+const CharacteristicRow = SkillPutBody.extend({ characteristicCode: Code(CATALOG_CODE_MAX) });
+
+/** Applies rows one by one through the same service function as the API. */
+async function applyAll<T>(
+  rows: T[],
+  put: (row: T) => Promise<Upserted>,
+): Promise<{ created: number; updated: number }> {
+  const counts = { created: 0, updated: 0 };
+  for (const row of rows) {
+    const result = await put(row);
+    if (result !== 'unchanged') counts[result]++;
+  }
+  return counts;
+}
+
+const skills: Importer<z.output<typeof SkillRow>> = {
+  key: 'skills',
+  order: 200,
+  schema: SkillRow,
+  apply: (trx: Db, rows) =>
+    applyAll(rows, ({ skillCode, ...rest }) => putSkill(trx, { code: skillCode, ...rest })),
+};
+
+const characteristics: Importer<z.output<typeof CharacteristicRow>> = {
+  key: 'characteristics',
+  order: 210,
+  schema: CharacteristicRow,
+  apply: (trx: Db, rows) =>
+    applyAll(rows, ({ characteristicCode, ...rest }) =>
+      putCharacteristic(trx, { code: characteristicCode, ...rest }),
+    ),
+};
 
 /** Keys of the import file owned by this domain (see cli/importer.ts). */
-export const staffImporters: Importer[] = [];
+export const staffImporters: Importer[] = [skills, characteristics] as Importer[];

@@ -1,0 +1,43 @@
+-- Catalog of the whole instance: skills, characteristics (staff) and items (business
+-- organization). Not office-scoped: every application sees and maintains the same catalog.
+--
+-- Codes are stored uppercase with the "C" collation: the primary key's btree then serves
+-- both `ORDER BY code` and the keyset condition `code > $last` in byte order, identical on
+-- PGlite and on any PostgreSQL server whatever its locale, so page N costs what page 1 does.
+-- Codes are limited to 200 characters (btree entries must stay small).
+
+CREATE TABLE skills (
+  code text COLLATE "C" PRIMARY KEY CHECK (length(code) BETWEEN 1 AND 200),
+  name text NOT NULL,
+  description text,
+  last_update timestamptz NOT NULL DEFAULT now()
+);
+
+-- Read-only through the API; loaded by the import file.
+CREATE TABLE characteristics (
+  code text COLLATE "C" PRIMARY KEY CHECK (length(code) BETWEEN 1 AND 200),
+  name text NOT NULL,
+  description text,
+  last_update timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE items (
+  code text COLLATE "C" PRIMARY KEY CHECK (length(code) BETWEEN 1 AND 200),
+  name text NOT NULL,
+  category text,
+  description text,
+  unit text,
+  -- at most 2 decimals, checked by the contract; numeric keeps cents exact
+  unit_price numeric(14, 2) CHECK (unit_price >= 0),
+  vat_rates jsonb,
+  reference text,
+  bar_code text,
+  manufacturer text,
+  fixed_price boolean NOT NULL DEFAULT false,
+  serial_number_pattern text,
+  active boolean NOT NULL DEFAULT true,
+  custom_fields jsonb NOT NULL DEFAULT '{}',
+  last_update timestamptz NOT NULL DEFAULT now()
+);
+-- The console's category filter and the distinct-categories list, still in code order.
+CREATE INDEX items_category_code ON items (category, code);

@@ -1,0 +1,84 @@
+/**
+ * Rules of skills and characteristics. Both are catalog data of the whole instance, not
+ * office-scoped: every application reads and maintains the same lists, so no query here
+ * goes through officeScope.
+ */
+
+import type { Page } from '../../../contract/common.ts';
+import {
+  CHARACTERISTICS_PAGE_SIZE,
+  type Characteristic,
+  SKILLS_PAGE_SIZE,
+  type Skill,
+  StaffCodes,
+} from '../../../contract/staff.ts';
+import type { Db } from '../../db/index.ts';
+import { type PageTokens, toPage } from '../../platform/pagination.ts';
+import {
+  type CatalogEntry,
+  type CatalogTable,
+  catalogEntriesAfter,
+  type Upserted,
+  upsertCatalogEntry,
+} from './queries.ts';
+
+/** What a PUT or an import row carries, code already uppercased by the contract. */
+export interface CatalogEntryInput {
+  code: string;
+  name: string;
+  description?: string | null;
+}
+
+const normalise = (e: CatalogEntryInput): CatalogEntry => ({
+  code: e.code.toUpperCase(),
+  name: e.name,
+  // Absent is stored as null; an empty string stays empty (General conventions 5).
+  description: e.description ?? null,
+});
+
+export function putSkill(db: Db, input: CatalogEntryInput): Promise<Upserted> {
+  return upsertCatalogEntry(db, 'skills', normalise(input));
+}
+
+/** Characteristics are read-only through the API: only the import file writes them. */
+export function putCharacteristic(db: Db, input: CatalogEntryInput): Promise<Upserted> {
+  return upsertCatalogEntry(db, 'characteristics', normalise(input));
+}
+
+async function page<T>(
+  db: Db,
+  tokens: PageTokens,
+  table: CatalogTable,
+  tokenNamespace: string,
+  continuationToken: string | undefined,
+  size: number,
+  map: (e: CatalogEntry) => T,
+): Promise<Page<T>> {
+  const after = tokens.decode<string>(tokenNamespace, continuationToken, StaffCodes.continuationTokenInvalid);
+  const rows = await catalogEntriesAfter(db, table, typeof after === 'string' ? after : undefined, size + 1);
+  return toPage(rows, size, map, (r) => r.code, tokens, tokenNamespace);
+}
+
+export function listSkills(db: Db, tokens: PageTokens, continuationToken?: string): Promise<Page<Skill>> {
+  return page(db, tokens, 'skills', 'staff.skills.list', continuationToken, SKILLS_PAGE_SIZE, (e) => ({
+    skillCode: e.code,
+    name: e.name,
+    description: e.description,
+  }));
+}
+
+export function listCharacteristics(
+  db: Db,
+  tokens: PageTokens,
+  continuationToken?: string,
+): Promise<Page<Characteristic>> {
+  return page(
+    db,
+    tokens,
+    'characteristics',
+    'staff.characteristics.list',
+    continuationToken,
+    CHARACTERISTICS_PAGE_SIZE,
+    (e) => ({ characteristicCode: e.code, name: e.name, description: e.description }),
+  );
+}

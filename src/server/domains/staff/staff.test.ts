@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StaffCodes } from '../../../contract/staff.ts';
+import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import { staffImporters } from './importers.ts';
+import { putSkill } from './service.ts';
+
+const BASE = '/eTech/rest/ws/staff/v1';
+const UNLIMITED = {
+  high: { perMinute: 1e9, perHour: 1e9 },
+  standard: { perMinute: 1e9, perHour: 1e9 },
+  low: { perMinute: 1e9, perHour: 1e9 },
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: UNLIMITED });
+});
+afterAll(() => t?.close());
+
+const codes = (res: { json(): { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
+const skillRow = (code: string) =>
+  t.db.selectFrom('skills').selectAll().where('code', '=', code).executeTakeFirst();
+
+describe('PUT /staff/v1/skills/code:{skillCode}', () => {
+  it('creates (201), then updates (204), code uppercased', async () => {
+    let res = await t.call('PUT', `${BASE}/skills/code:weld-1`, { body: { name: 'Welding' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.body).toBe('');
+    res = await t.call('PUT', `${BASE}/skills/code:WELD-1`, {
+      body: { name: 'Welding (TIG)', description: 'TIG and MIG' },
+    });
+    expect(res.statusCode).toBe(204);
+    const row = await skillRow('WELD-1');
+    expect(row).toMatchObject({ name: 'Welding (TIG)', description: 'TIG and MIG' });
+  });
+
+  it('keeps null, empty string and absent description apart (absent stored as null)', async () => {
+    for (const [body, expected] of [
+      [{ name: 'A', description: '' }, ''],
+      [{ name: 'A', description: null }, null],
+      [{ name: 'A' }, null],
+    ] as const) {
+      const res = await t.call('PUT', `${BASE}/skills/code:desc`, { body });
+      expect([201, 204]).toContain(res.statusCode);
+      const list = await t.call('GET', `${BASE}/skills`);
+      expect(list.json().data.find((s: { skillCode: string }) => s.skillCode === 'DESC')).toEqual({
+        skillCode: 'DESC',
+        name: 'A',
+        description: expected,
+      });
+    }
+  });
+
+  it.each([
+    ['name missing', { description: 'x' }, StaffCodes.skillNameMandatory],
+    ['name null', { name: null }, StaffCodes.skillNameMandatory],
+    ['name empty', { name: '' }, StaffCodes.skillNameInvalid],
+    ['name too long', { name: 'x'.repeat(201) }, StaffCodes.skillNameInvalid],
+    [
+      'description too long',
+      { name: 'x', description: 'x'.repeat(10001) },
+      StaffCodes.skillDescriptionInvalid,
+    ],
+    ['description not a string', { name: 'x', description: 3 }, StaffCodes.skillDescriptionInvalid],
+    ['unknown field', { name: 'x', skillCode: 'X' }, StaffCodes.skillFieldUnknown],
+  ])('400 on %s, nothing written', async (_label, body, code) => {
+    const res = await t.call('PUT', `${BASE}/skills/code:refused`, { body });
+    expect(res.statusCode).toBe(400);
+    expect(codes(res)).toContain(code);
+    expect(res.json().errorReference).toBeTruthy();
+    expect(await skillRow('REFUSED')).toBeUndefined();
+  });
+
+  it('400 staff.skill.invalid.json on malformed JSON, duplicate key or non-object', async () => {
+    for (const raw of ['{"name":', '{"name":"a","name":"b"}', '[1]', '']) {
+      const res = await t.call('PUT', `${BASE}/skills/code:refused`, {
+        raw,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, raw).toBe(400);
+      expect(codes(res)).toEqual([StaffCodes.skillInvalidJson]);
+    }
+    expect(await skillRow('REFUSED')).toBeUndefined();
+  });
+
+  it('400 staff.skill.code.mandatory when the code is empty in the path', async () => {
+    const res = await t.call('PUT', `${BASE}/skills/code:`, { body: { name: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(codes(res)).toEqual([StaffCodes.skillCodeMandatory]);
+  });
+
+  it('400 staff.skill.skillcode.invalid when the code is longer than 200', async () => {
+    const res = await t.call('PUT', `${BASE}/skills/code:${'A'.repeat(201)}`, { body: { name: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(codes(res)).toEqual([StaffCodes.skillCodeInvalid]);
+  });
+
+  it('403 access.forbiden without the staff:write scope', async () => {
+    const res = await t.call('PUT', `${BASE}/skills/code:ro`, { as: 'readonly', body: { name: 'x' } });
+    expect(res.statusCode).toBe(403);
+    expect(codes(res)).toEqual(['access.forbiden']);
+  });
+
+  it('is instance-wide: an application of another office sees and updates the same skill', async () => {
+    const res = await t.call('PUT', `${BASE}/skills/code:weld-1`, { as: 'south', body: { name: 'Welding' } });
+    expect(res.statusCode).toBe(204);
+    const list = await t.call('GET', `${BASE}/skills`, { as: 'northA' });
+    expect(list.json().data.map((s: { skillCode: string }) => s.skillCode)).toContain('WELD-1');
+  });
+});
+
+describe('GET /staff/v1/skills (keyset pagination)', () => {
+  it('1100 skills: pages of 500/500/100 in code order, no duplicate', async () => {
+    await t.db.deleteFrom('skills').execute();
+    const all = Array.from({ length: 1100 }, (_, i) => `S${String(i).padStart(5, '0')}`);
+    // Inserted in a shuffled order: the list must sort.
+    const shuffled = [...all].sort(() => Math.random() - 0.5);
+    await t.db
+      .insertInto('skills')
+      .values(shuffled.map((code) => ({ code, name: `Skill ${code}`, description: null })))
+      .execute();
+
+    const sizes: number[] = [];
+    const seen: string[] = [];
+    let token: string | null = null;
+    do {
+      const url: string = `${BASE}/skills${token ? `?continuationToken=${encodeURIComponent(token)}` : ''}`;
+      const res = await t.call('GET', url);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      sizes.push(body.data.length);
+      seen.push(...body.data.map((s: { skillCode: string }) => s.skillCode));
+      token = body.continuationToken;
+    } while (token);
+    expect(sizes).toEqual([500, 500, 100]);
+    expect(seen).toEqual(all);
+    expect(new Set(seen).size).toBe(1100);
+  });
+
+  it('an empty list is one empty page with a null token', async () => {
+    const res = await t.call('GET', `${BASE}/characteristics`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ continuationToken: null, data: [] });
+  });
+
+  it('400 staff.continuationToken.invalid on a tampered, foreign or garbage token', async () => {
+    const first = (await t.call('GET', `${BASE}/skills`)).json();
+    const token: string = first.continuationToken;
+    const [payload, signature] = token.split('.');
+    const forged = Buffer.from(JSON.stringify({ e: 'staff.skills.list', p: 'S00000' })).toString('base64url');
+    const bad = [
+      `${payload}x.${signature}`,
+      `${forged}.${signature}`,
+      'garbage',
+      `${payload}.${signature}.x`,
+      `${payload}.`,
+    ];
+    for (const b of bad) {
+      const res = await t.call('GET', `${BASE}/skills?continuationToken=${encodeURIComponent(b)}`);
+      expect(res.statusCode, b).toBe(400);
+      expect(codes(res)).toEqual([StaffCodes.continuationTokenInvalid]);
+    }
+    // A skills token is not a characteristics token.
+    const res = await t.call('GET', `${BASE}/characteristics?continuationToken=${encodeURIComponent(token)}`);
+    expect(res.statusCode).toBe(400);
+    expect(codes(res)).toEqual([StaffCodes.continuationTokenInvalid]);
+  });
+});
+
+describe('characteristics (read-only through the API, from the import file)', () => {
+  it('has no PUT', async () => {
+    const res = await t.call('PUT', `${BASE}/characteristics/code:X`, { body: { name: 'x' } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('imports skills and characteristics idempotently and lists them sorted', async () => {
+    const [skills, characteristics] = ['skills', 'characteristics'].map(
+      (k) => staffImporters.find((i) => i.key === k)!,
+    );
+    expect([skills.order, characteristics.order]).toEqual([200, 210]);
+    const rows = characteristics.schema.array().parse([
+      { characteristicCode: 'height', name: 'Works at height' },
+      { characteristicCode: 'car', name: 'Has a car', description: 'B licence' },
+    ]);
+    expect(await t.db.transaction().execute((trx) => characteristics.apply(trx, rows))).toEqual({
+      created: 2,
+      updated: 0,
+    });
+    expect(await t.db.transaction().execute((trx) => characteristics.apply(trx, rows))).toEqual({
+      created: 0,
+      updated: 0,
+    });
+    const res = await t.call('GET', `${BASE}/characteristics`);
+    expect(res.json()).toEqual({
+      continuationToken: null,
+      data: [
+        { characteristicCode: 'CAR', name: 'Has a car', description: 'B licence' },
+        { characteristicCode: 'HEIGHT', name: 'Works at height', description: null },
+      ],
+    });
+
+    const skillRows = skills.schema.array().parse([{ skillCode: 'imp', name: 'Imported' }]);
+    expect(await skills.apply(t.db, skillRows)).toEqual({ created: 1, updated: 0 });
+    expect(await putSkill(t.db, { code: 'IMP', name: 'Imported', description: null })).toBe('unchanged');
+    expect(await putSkill(t.db, { code: 'imp', name: 'Renamed' })).toBe('updated');
+  });
+
+  it('the import schema refuses an unknown field', () => {
+    const skills = staffImporters.find((i) => i.key === 'skills')!;
+    expect(skills.schema.safeParse({ skillCode: 'A', name: 'x', level: 3 }).success).toBe(false);
+  });
+});
