@@ -4,22 +4,23 @@ import type { AppConfig } from './config.ts';
 import { type DbHandle, openDatabase } from './db/index.ts';
 import { routes } from './domains/index.ts';
 import { registerAuth } from './platform/auth/index.ts';
-import { registerErrorHandling } from './platform/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import { PageTokens } from './platform/pagination.ts';
-import { createRateLimiter } from './platform/rateLimit.ts';
-import { registerRoutes } from './platform/routes.ts';
+import { createRateLimiter, type RateLimiterOptions } from './platform/rateLimit.ts';
+import { type RouteDeps, registerRoutes } from './platform/routes.ts';
 import { instanceSecret } from './platform/secrets.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    fieldwork: { config: AppConfig; dbh: DbHandle };
+    /** routeDeps: what registerRoutes needs, for routes added after buildApp (tests). */
+    fieldwork: { config: AppConfig; dbh: DbHandle; routeDeps?: RouteDeps };
   }
 }
 
 /** Builds the whole service; tests call it in-process and use `inject`. */
 export async function buildApp(
   config: AppConfig,
-  options: { logger?: boolean | object } = {},
+  options: { logger?: boolean | object; rateLimit?: RateLimiterOptions } = {},
 ): Promise<FastifyInstance> {
   const dbh = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -31,6 +32,9 @@ export async function buildApp(
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // Codes are up to 10000 characters (spec), percent-encoded up to three times that.
+    routerOptions: { maxParamLength: 32 * 1024 },
+    frameworkErrors,
   });
   app.decorate('fieldwork', { config, dbh });
 
@@ -47,14 +51,16 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     accessTokenTtl: config.accessTokenTtl,
   });
-  const limiter = createRateLimiter(config.rateLimits);
+  const limiter = createRateLimiter(config.rateLimits, { redisUrl: config.redisUrl, ...options.rateLimit });
   const tokens = new PageTokens(await instanceSecret(dbh.db, 'pagination.hmac'));
 
-  registerRoutes(app, routes, {
+  const routeDeps: RouteDeps = {
     db: dbh.db,
     tokens,
     guards: { authenticate: auth.authenticate, rateLimit: limiter.check },
-  });
+  };
+  registerRoutes(app, routes, routeDeps);
+  app.fieldwork.routeDeps = routeDeps;
 
   app.addHook('onClose', async () => {
     await limiter.close();

@@ -35,6 +35,20 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, erro
   return reply.status(status).type('application/json; charset=utf-8').send({ errors, errorReference });
 }
 
+/**
+ * Fastify's `frameworkErrors` option: errors raised before routing (a malformed
+ * percent-encoding in the URL, a path parameter over maxParamLength) would otherwise be
+ * answered with Fastify's own body.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  return send(request, reply, tooLong ? 414 : 400, [
+    tooLong
+      ? { code: 'request.uri.toolong', message: 'A path segment is too long' }
+      : { code: 'request.url.invalid', message: 'The URL is malformed' },
+  ]);
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
     if (err instanceof ApiError) {

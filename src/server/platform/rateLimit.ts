@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Endpoint, RateRange } from '../../contract/endpoint.ts';
+import { CommonCodes } from '../../contract/errors.ts';
 import type { Caller } from './caller.ts';
+import { ApiError } from './errors.ts';
 
 export type RateLimitFigures = Record<RateRange, { perMinute: number; perHour: number }>;
 
@@ -11,21 +14,184 @@ export const DEFAULT_RATE_LIMITS: RateLimitFigures = {
   low: { perMinute: 30, perHour: 1000 },
 };
 
-/** Reads FIELDWORK_RATE_LIMITS (JSON); missing keys keep their default. */
+const ENV = 'FIELDWORK_RATE_LIMITS';
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Reads FIELDWORK_RATE_LIMITS, e.g. `{"standard":{"perMinute":5,"perHour":1000}}`; missing
+ * keys keep their default. Anything else is a startup error naming the variable.
+ */
 export function parseRateLimits(text: string | undefined): RateLimitFigures {
   const figures = structuredClone(DEFAULT_RATE_LIMITS);
-  if (!text) return figures;
-  const given = JSON.parse(text) as Partial<
-    Record<RateRange, Partial<{ perMinute: number; perHour: number }>>
-  >;
-  for (const range of Object.keys(figures) as RateRange[]) Object.assign(figures[range], given[range] ?? {});
+  if (!text?.trim()) return figures;
+  const fail = (why: string) =>
+    new Error(`${ENV}: ${why}. Expected JSON like {"standard":{"perMinute":55,"perHour":2000}}`);
+  let given: unknown;
+  try {
+    given = JSON.parse(text);
+  } catch (e) {
+    throw fail(`not valid JSON (${(e as Error).message})`);
+  }
+  if (!isObject(given)) throw fail('must be a JSON object');
+  for (const [range, value] of Object.entries(given)) {
+    if (!Object.hasOwn(figures, range)) throw fail(`unknown range "${range}" (high, standard, low)`);
+    if (!isObject(value)) throw fail(`"${range}" must be an object`);
+    for (const [key, n] of Object.entries(value)) {
+      if (key !== 'perMinute' && key !== 'perHour')
+        throw fail(`unknown figure "${range}.${key}" (perMinute, perHour)`);
+      if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0)
+        throw fail(`"${range}.${key}" must be a positive integer, got ${JSON.stringify(n)}`);
+      figures[range as RateRange][key] = n;
+    }
+  }
   return figures;
 }
 
-// TODO(platform helper): per-application, per-range windows with memory and Redis stores.
-export function createRateLimiter(_figures: RateLimitFigures) {
+/**
+ * Counters of the windows. `consume` is atomic: when every counter is below its limit all
+ * are incremented, otherwise none is (a refused request does not eat the budget).
+ */
+export interface CounterStore {
+  consume(keys: string[], limits: number[], ttlMs: number[]): Promise<{ allowed: boolean; counts: number[] }>;
+  close(): Promise<void>;
+}
+
+/** One process: a Map of counters, swept of expired windows now and then. */
+export function memoryStore(now: () => number = Date.now): CounterStore {
+  const counters = new Map<string, { count: number; expiresAt: number }>();
+  let nextSweep = 0;
   return {
-    async check(_request: FastifyRequest, _reply: FastifyReply, _caller: Caller, _endpoint: Endpoint) {},
-    async close() {},
+    async consume(keys, limits, ttlMs) {
+      const t = now();
+      if (t >= nextSweep) {
+        for (const [k, c] of counters) if (c.expiresAt <= t) counters.delete(k);
+        nextSweep = t + 60_000;
+      }
+      const entries = keys.map((k, i) => {
+        const c = counters.get(k);
+        return c && c.expiresAt > t ? c : { count: 0, expiresAt: t + ttlMs[i] };
+      });
+      const allowed = entries.every((c, i) => c.count < limits[i]);
+      if (allowed)
+        entries.forEach((c, i) => {
+          c.count++;
+          counters.set(keys[i], c);
+        });
+      return { allowed, counts: entries.map((c) => c.count) };
+    },
+    async close() {
+      counters.clear();
+    },
   };
+}
+
+// Check-then-increment of every window in one script, so it is atomic across instances.
+const CONSUME = `
+local counts = {}
+local allowed = 1
+for i, key in ipairs(KEYS) do
+  counts[i] = tonumber(redis.call('GET', key) or '0')
+  if counts[i] >= tonumber(ARGV[i * 2 - 1]) then allowed = 0 end
+end
+if allowed == 1 then
+  for i, key in ipairs(KEYS) do
+    counts[i] = redis.call('INCR', key)
+    if counts[i] == 1 then redis.call('PEXPIRE', key, ARGV[i * 2]) end
+  end
+end
+table.insert(counts, 1, allowed)
+return counts`;
+
+/** Shared by every instance of the service: counters in Redis, updated by a Lua script. */
+export function redisStore(url: string): CounterStore {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: false });
+  redis.on('error', () => {}); // reported per request (see check), not as an unhandled event
+  return {
+    async consume(keys, limits, ttlMs) {
+      const args = keys.flatMap((_k, i) => [limits[i], ttlMs[i]]);
+      const [allowed, ...counts] = (await redis.eval(CONSUME, keys.length, ...keys, ...args)) as number[];
+      return { allowed: allowed === 1, counts };
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+export interface RateLimiterOptions {
+  /** Redis URL (env REDIS_URL); without it the counters live in this process. */
+  redisUrl?: string;
+  /** Clock in milliseconds (tests). */
+  now?: () => number;
+  /** Key prefix in the store. */
+  prefix?: string;
+  store?: CounterStore;
+}
+
+/**
+ * Per application (caller.rateKey) and per range, a one-minute and a one-hour window.
+ *
+ * Fixed windows (aligned on the clock's minute and hour): one counter per window, a single
+ * INCR in Redis, an exact `reset` to announce, and the same answer on every instance. The
+ * known cost, a burst of up to twice the per-minute figure across a minute boundary, is
+ * bounded by the hour window; a sliding log would cost memory per request and a sliding
+ * estimate could not announce an exact reset.
+ */
+export function createRateLimiter(figures: RateLimitFigures, options: RateLimiterOptions = {}) {
+  const now = options.now ?? Date.now;
+  const prefix = options.prefix ?? 'fieldwork:rl:';
+  const store = options.store ?? (options.redisUrl ? redisStore(options.redisUrl) : memoryStore(now));
+
+  async function check(request: FastifyRequest, reply: FastifyReply, caller: Caller, endpoint: Endpoint) {
+    const range = endpoint.range;
+    const t = now();
+    const windows = [
+      { name: `${range}-minute`, seconds: 60, limit: figures[range].perMinute },
+      { name: `${range}-hour`, seconds: 3600, limit: figures[range].perHour },
+    ].map((w) => {
+      const ms = w.seconds * 1000;
+      const index = Math.floor(t / ms);
+      return {
+        ...w,
+        // The hash tag keeps both windows of a caller on one Redis Cluster slot.
+        key: `${prefix}{${caller.rateKey}:${range}}:${w.seconds}:${index}`,
+        ttlMs: ms + 1000,
+        reset: Math.max(1, Math.ceil(((index + 1) * ms - t) / 1000)),
+      };
+    });
+    let result: { allowed: boolean; counts: number[] };
+    try {
+      result = await store.consume(
+        windows.map((w) => w.key),
+        windows.map((w) => w.limit),
+        windows.map((w) => w.ttlMs),
+      );
+    } catch (err) {
+      // The store is down: serve the request rather than refuse every caller.
+      request.log.warn({ err }, 'rate limit store unavailable; request not counted');
+      return;
+    }
+    // draft-ietf-httpapi-ratelimit-headers (structured fields): a policy item per window.
+    const headers: Record<string, string> = {
+      'RateLimit-Policy': windows.map((w) => `"${w.name}";q=${w.limit};w=${w.seconds}`).join(', '),
+      RateLimit: windows
+        .map((w, i) => `"${w.name}";r=${Math.max(0, w.limit - result.counts[i])};t=${w.reset}`)
+        .join(', '),
+    };
+    if (!result.allowed) {
+      const retryAfter = Math.max(
+        ...windows.filter((w, i) => result.counts[i] >= w.limit).map((w) => w.reset),
+      );
+      throw new ApiError(
+        429,
+        CommonCodes.tooManyRequests,
+        `Rate limit of the ${range} range reached; retry in ${retryAfter} s`,
+        { ...headers, 'Retry-After': String(retryAfter) },
+      );
+    }
+    reply.headers(headers);
+  }
+
+  return { check, close: () => store.close() };
 }

@@ -63,17 +63,19 @@ export function toFastifyPath(path: string): { url: string; segments: Segment[] 
   return { url, segments };
 }
 
+export interface RouteDeps {
+  db: Db;
+  tokens: PageTokens;
+  guards: Guards;
+}
+
 /**
  * Registers every route of the table. Endpoints that share a method and a fastify path
  * but differ by literal prefix (`code:{x}` vs `uuid:{x}`) share one fastify route and
  * are told apart here. An empty value after its prefix is the spec's "code missing in
  * path" (`<prefix>.code.mandatory`).
  */
-export function registerRoutes(
-  app: FastifyInstance,
-  routes: Route[],
-  deps: { db: Db; tokens: PageTokens; guards: Guards },
-) {
+export function registerRoutes(app: FastifyInstance, routes: Route[], deps: RouteDeps) {
   const groups = new Map<
     string,
     { url: string; method: string; variants: (Route & { segments: Segment[] })[] }

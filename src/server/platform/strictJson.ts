@@ -5,6 +5,9 @@
  */
 export class JsonSyntaxError extends Error {}
 
+/** Deeper documents are refused: no body of the spec nests beyond a few levels. */
+export const MAX_JSON_DEPTH = 64;
+
 export function parseStrictJson(text: string): unknown {
   let value: unknown;
   try {
@@ -16,12 +19,18 @@ export function parseStrictJson(text: string): unknown {
   return value;
 }
 
+/**
+ * Runs on text JSON.parse accepted, so every string is well formed: a backslash always
+ * escapes the next character, so `"\\"` (one backslash) ends at its second quote.
+ */
 function assertNoDuplicateKeys(text: string) {
   // Stack of key sets for open objects; null for open arrays.
   const stack: (Set<string> | null)[] = [];
   let expectKey = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
+    if ((c === '{' || c === '[') && stack.length >= MAX_JSON_DEPTH)
+      throw new JsonSyntaxError(`Nested deeper than ${MAX_JSON_DEPTH} levels`);
     if (c === '{') {
       stack.push(new Set());
       expectKey = true;

@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { type Endpoint, endpoint, type RateRange } from '../../contract/endpoint.ts';
+import { CommonCodes } from '../../contract/errors.ts';
+import { createTestApp, type TestApp } from '../testing/harness.ts';
+import type { Caller } from './caller.ts';
+import { ApiError } from './errors.ts';
+import {
+  createRateLimiter,
+  DEFAULT_RATE_LIMITS,
+  memoryStore,
+  parseRateLimits,
+  type RateLimitFigures,
+  redisStore,
+} from './rateLimit.ts';
+import { implement, registerRoutes } from './routes.ts';
+
+// Redis is part of this machine kind (and of CI): the Redis variant always runs.
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe('FIELDWORK_RATE_LIMITS', () => {
+  it('keeps the defaults for missing keys', () => {
+    const figures = parseRateLimits('{"standard":{"perMinute":5}}');
+    expect(figures.standard).toEqual({ perMinute: 5, perHour: 2000 });
+    expect(figures.high).toEqual(DEFAULT_RATE_LIMITS.high);
+    expect(parseRateLimits(undefined)).toEqual(DEFAULT_RATE_LIMITS);
+  });
+
+  it.each([
+    '{nope',
+    '[]',
+    '{"standard":{"perMinute":0}}',
+    '{"low":{"perHour":-3}}',
+    '{"low":{"perHour":"5"}}',
+    '{"medium":{"perHour":5}}',
+    '{"low":{"perDay":5}}',
+  ])('refuses %s with an error naming the variable', (text) => {
+    expect(() => parseRateLimits(text)).toThrow(/FIELDWORK_RATE_LIMITS/);
+  });
+});
+
+const figures: RateLimitFigures = {
+  high: { perMinute: 4, perHour: 100 },
+  standard: { perMinute: 2, perHour: 3 },
+  low: { perMinute: 1, perHour: 100 },
+};
+const caller = (rateKey: string) => ({ rateKey }) as Caller;
+const row = (range: RateRange) => ({ range }) as Endpoint;
+const request = { log: { warn() {} } } as unknown as FastifyRequest;
+
+function fakeReply() {
+  const headers: Record<string, string> = {};
+  const reply = { headers: (h: Record<string, string>) => Object.assign(headers, h) };
+  return { reply: reply as unknown as FastifyReply, headers };
+}
+
+const stores = {
+  memory: (now: () => number) => ({ store: memoryStore(now) }),
+  redis: () => ({ store: redisStore(REDIS_URL) }),
+};
+
+describe.each(Object.keys(stores) as (keyof typeof stores)[])('limiter with the %s store', (kind) => {
+  // 10:00:30 on some day: 30 s left in the minute, 30 min 30 s... of the hour.
+  let clock = Date.UTC(2026, 0, 1, 10, 0, 30);
+  const limiter = createRateLimiter(figures, {
+    ...stores[kind](() => clock),
+    now: () => clock,
+    prefix: `test:${randomBytes(6).toString('hex')}:`,
+  });
+  afterAll(() => limiter.close());
+
+  async function hit(who: string, range: RateRange) {
+    const { reply, headers } = fakeReply();
+    try {
+      await limiter.check(request, reply, caller(who), row(range));
+      return { status: 200, headers };
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      return { status: e.status, headers: e.headers, code: e.errors[0].code };
+    }
+  }
+
+  it('counts down in RateLimit headers, then refuses with 429 and Retry-After', async () => {
+    const first = await hit('a', 'standard');
+    expect(first.status).toBe(200);
+    expect(first.headers['RateLimit-Policy']).toBe('"standard-minute";q=2;w=60, "standard-hour";q=3;w=3600');
+    expect(first.headers.RateLimit).toBe('"standard-minute";r=1;t=30, "standard-hour";r=2;t=3570');
+    expect((await hit('a', 'standard')).status).toBe(200);
+    const refused = await hit('a', 'standard');
+    expect(refused).toMatchObject({ status: 429, code: CommonCodes.tooManyRequests });
+    expect(refused.headers['Retry-After']).toBe('30');
+    expect(refused.headers.RateLimit).toBe('"standard-minute";r=0;t=30, "standard-hour";r=1;t=3570');
+  });
+
+  it('keeps separate budgets per application and per range', async () => {
+    expect((await hit('b', 'standard')).status).toBe(200);
+    expect((await hit('a', 'high')).status).toBe(200);
+    expect((await hit('a', 'standard')).status).toBe(429);
+  });
+
+  it('honours the hour window', async () => {
+    clock += 31_000; // next minute: the minute budget is back, one request left in the hour
+    expect((await hit('a', 'standard')).status).toBe(200);
+    const refused = await hit('a', 'standard');
+    expect(refused.status).toBe(429);
+    expect(refused.headers['Retry-After']).toBe(String(3600 - 61));
+    clock += 3600_000; // next hour
+    expect((await hit('a', 'standard')).status).toBe(200);
+  });
+});
+
+describe('a store that does not answer', () => {
+  it('lets the request through rather than refusing everyone', async () => {
+    const limiter = createRateLimiter(figures, { redisUrl: 'redis://127.0.0.1:1' });
+    const { reply, headers } = fakeReply();
+    await limiter.check(request, reply, caller('x'), row('low'));
+    expect(headers).toEqual({});
+    await limiter.close();
+  });
+});
+
+// End to end: a test-only endpoint on the real app, with each store.
+const ping = endpoint({
+  id: 'test.ping',
+  method: 'GET',
+  path: '/test/ping',
+  domain: 'referentials',
+  range: 'standard',
+  summary: 'test',
+  errorPrefix: 'test',
+  responses: { 200: z.object({ ok: z.boolean() }) },
+});
+const pingHigh = { ...ping, id: 'test.pingHigh', path: '/test/ping-high', range: 'high' as const };
+
+describe.each([
+  ['memory', undefined],
+  ['redis', REDIS_URL],
+])('GET through the app (%s store)', (_kind, redisUrl) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    if (redisUrl) {
+      // Fresh counters for the test clients (keys: fieldwork:rl:{app:<client>:<range>}:...).
+      const redis = new Redis(redisUrl);
+      const keys = await redis.keys('fieldwork:rl:{app:*');
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+    }
+    t = await createTestApp({
+      redisUrl,
+      rateLimits: { ...DEFAULT_RATE_LIMITS, standard: { perMinute: 2, perHour: 50 } },
+    });
+    const deps = t.app.fieldwork.routeDeps;
+    if (!deps) throw new Error('routeDeps missing');
+    const handler = async () => ({ status: 200, body: { ok: true } });
+    registerRoutes(t.app, [implement(ping, handler), implement(pingHigh, handler)], deps);
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 ratelimiter.toomanyrequest once the minute budget is spent, per application and range', async () => {
+    const ok = await t.call('GET', '/test/ping');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['ratelimit-policy']).toBe('"standard-minute";q=2;w=60, "standard-hour";q=50;w=3600');
+    expect(ok.headers.ratelimit).toMatch(/^"standard-minute";r=1;t=\d+, "standard-hour";r=49;t=\d+$/);
+    expect((await t.call('GET', '/test/ping')).statusCode).toBe(200);
+    const refused = await t.call('GET', '/test/ping');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      errors: [{ code: 'ratelimiter.toomanyrequest' }],
+      errorReference: expect.any(String),
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers.ratelimit).toMatch(/^"standard-minute";r=0;/);
+    // Another application, another range: own budgets.
+    expect((await t.call('GET', '/test/ping', { as: 'north' })).statusCode).toBe(200);
+    expect((await t.call('GET', '/test/ping-high')).statusCode).toBe(200);
+  });
+});
