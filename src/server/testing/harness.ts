@@ -44,6 +44,8 @@ export interface TestApp {
     opts?: { as?: TestClient; body?: unknown; raw?: string; headers?: Record<string, string> },
   ): Promise<LightMyRequestResponse>;
   secrets: Record<TestClient, string>;
+  /** Adds a console user (scrypt-hashed password) in an office; returns users.id. */
+  createUser(login: string, password: string, officeCode: string, roles?: string[]): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -125,12 +127,27 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     return app.inject(inject);
   }
 
+  async function createUser(login: string, password: string, officeCode: string, roles: string[] = []) {
+    const office = await db
+      .selectFrom('offices')
+      .select('id')
+      .where('code', '=', officeCode)
+      .executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('users')
+      .values({ login, password_hash: await hashSecret(password), office_id: office.id, roles })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return String(row.id);
+  }
+
   return {
     app,
     db,
     token,
     call,
     secrets,
+    createUser,
     async close() {
       await app.close();
       if (databaseUrl && schema) {

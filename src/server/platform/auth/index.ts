@@ -7,8 +7,11 @@ import type { Db } from '../../db/index.ts';
 import type { Caller } from '../caller.ts';
 import { ApiError } from '../errors.ts';
 import { verifiedClient } from './adapter.ts';
-import { API_RESOURCE, createProvider } from './provider.ts';
+import { CONSOLE_CLIENT_ID, consoleClient } from './consoleClient.ts';
+import { registerLoginRoutes } from './login.ts';
+import { registerMe } from './me.ts';
 import { verifySecret } from './passwords.ts';
+import { API_RESOURCE, createProvider } from './provider.ts';
 
 export interface AuthOptions {
   db: Db;
@@ -21,19 +24,23 @@ export interface AuthOptions {
  * guard that turns a bearer token into a Caller.
  */
 export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
-  const { provider, issuer, jwk } = await createProvider(opts);
+  const staticClients = new Map([[CONSOLE_CLIENT_ID, consoleClient(opts.publicUrl)]]);
+  const { provider, issuer, jwk } = await createProvider({ ...opts, staticClients });
   const { d: _private, ...publicJwk } = jwk;
   const publicKey = await importJWK(publicJwk, 'ES256');
 
   await app.register(middie);
   app.use('/oauth', async (req, res, next) => {
+    // The sign-in page is ours (login.ts), served by Fastify routes.
+    if ((req.url ?? '').startsWith('/interaction/')) return next();
     // Verify client credentials against their hash first (see adapter.ts).
     const verified = await verifyPresentedClient(opts.db, req.headers.authorization, req);
     verifiedClient.run(verified, () => provider.callback()(req, res));
-    void next;
   });
+  registerLoginRoutes(app, provider, opts.db, opts.publicUrl);
 
-  async function authenticate(request: FastifyRequest, endpoint: Endpoint): Promise<Caller> {
+  /** The caller behind a bearer token, whatever its rights. */
+  async function identify(request: FastifyRequest): Promise<Caller> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match) throw new ApiError(401, CommonCodes.noCredentials, 'A bearer token is required');
@@ -46,12 +53,18 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
     const caller = await loadCaller(opts.db, claims);
     if (!caller)
       throw new ApiError(401, CommonCodes.badCredentials, 'The access token is invalid or expired');
+    return caller;
+  }
+
+  async function authenticate(request: FastifyRequest, endpoint: Endpoint): Promise<Caller> {
+    const caller = await identify(request);
     const needed = requiredScope(endpoint);
     if (!caller.scopes.has(needed))
       throw new ApiError(403, CommonCodes.forbidden, `The scope ${needed} is required`);
     return caller;
   }
 
+  registerMe(app, opts.db, identify);
   return { authenticate, provider };
 }
 

@@ -4,6 +4,9 @@ import { ALL_SCOPES } from '../../../contract/endpoint.ts';
 import type { Db } from '../../db/index.ts';
 import { instanceSecret } from '../secrets.ts';
 import { createAdapterClass, type StaticClients } from './adapter.ts';
+import { CONSOLE_ACCESS_TOKEN_TTL, CONSOLE_CLIENT_ID, CONSOLE_SESSION_TTL } from './consoleClient.ts';
+import { findAccount } from './login.ts';
+import { errorPage, logoutPage } from './loginPage.ts';
 
 /** Audience of every access token: this instance's API. */
 export const API_RESOURCE = 'urn:fieldwork:api';
@@ -41,10 +44,34 @@ export async function signingKey(db: Db): Promise<JWK> {
 export async function createProvider(opts: ProviderOptions) {
   const jwk = await signingKey(opts.db);
   const issuer = `${opts.publicUrl}/oauth`;
+  const cookieKey = await instanceSecret(opts.db, 'oauth.cookie.key');
   const provider = new Provider(issuer, {
     adapter: createAdapterClass(opts.db, opts.staticClients ?? new Map()),
     jwks: { keys: [jwk] },
     scopes: [...ALL_SCOPES, 'offline_access'],
+    // Console sign-in (authorization code + PKCE): accounts are rows of `users`.
+    findAccount: (_ctx, id) => findAccount(opts.db, id),
+    interactions: { url: (_ctx, interaction) => `/oauth/interaction/${interaction.uid}` },
+    cookies: { keys: [cookieKey], long: { signed: true }, short: { signed: true } },
+    pkce: { required: () => true },
+    renderError: async (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = errorPage(out, `${opts.publicUrl}/`);
+    },
+    // The console does not send prompt=consent (its consent is implied), which would make
+    // oidc-provider drop offline_access; a first-party sign-in gets its refresh token anyway.
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') &&
+      (client.clientId === CONSOLE_CLIENT_ID || code.scopes.has('offline_access')),
+    // A used refresh token is replaced; presenting the old one again is refused.
+    rotateRefreshToken: true,
+    ttl: {
+      RefreshToken: CONSOLE_SESSION_TTL,
+      Session: CONSOLE_SESSION_TTL,
+      Grant: CONSOLE_SESSION_TTL,
+      Interaction: 15 * 60,
+      AuthorizationCode: 60,
+    },
     routes: {
       authorization: '/auth',
       token: '/token',
@@ -57,16 +84,24 @@ export async function createProvider(opts: ProviderOptions) {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
       revocation: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = logoutPage(form);
+        },
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => API_RESOURCE,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource) => {
+        getResourceServerInfo: (_ctx, resource, client) => {
           if (resource !== API_RESOURCE) throw new errors.InvalidTarget();
           return {
             scope: ALL_SCOPES.join(' '),
             audience: API_RESOURCE,
-            accessTokenTTL: opts.accessTokenTtl,
+            accessTokenTTL:
+              client.clientId === CONSOLE_CLIENT_ID ? CONSOLE_ACCESS_TOKEN_TTL : opts.accessTokenTtl,
             accessTokenFormat: 'jwt',
             jwt: { sign: { alg: 'ES256' } },
           };

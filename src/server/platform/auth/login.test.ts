@@ -1,0 +1,285 @@
+/**
+ * The console's sign-in, end to end in-process: authorization request, sign-in form,
+ * code, token with the PKCE verifier, API call as the user, refresh rotation, revocation.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import { CONSOLE_CLIENT_ID } from './consoleClient.ts';
+import { ME_PATH } from './me.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.createUser('north.user', 'correct horse', 'NORTH', ['planner']);
+});
+afterAll(() => t.close());
+
+const REDIRECT = 'http://localhost/auth/callback';
+const SCOPE = 'referentials:read referentials:write offline_access';
+
+/** A browser's cookie jar, enough for oidc-provider's cookies. */
+class Jar {
+  private cookies = new Map<string, string>();
+  take(res: LightMyRequestResponse) {
+    const set = res.headers['set-cookie'];
+    for (const line of Array.isArray(set) ? set : set ? [set] : []) {
+      const [pair] = line.split(';');
+      const i = pair.indexOf('=');
+      const name = pair.slice(0, i);
+      const value = pair.slice(i + 1);
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+const pathOf = (location: string) => {
+  const u = new URL(location, 'http://localhost');
+  return u.pathname + u.search;
+};
+
+function pkce() {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  return { verifier, challenge };
+}
+
+function authorizeUrl(extra: Record<string, string> = {}) {
+  const q = new URLSearchParams({
+    client_id: CONSOLE_CLIENT_ID,
+    response_type: 'code',
+    redirect_uri: REDIRECT,
+    scope: SCOPE,
+    state: 'st4te',
+    ...extra,
+  });
+  return `/oauth/auth?${q}`;
+}
+
+const form = (o: Record<string, string>) => new URLSearchParams(o).toString();
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** Follows the flow up to the sign-in form; returns the form's action. */
+async function openLoginForm(jar: Jar, challenge: string) {
+  const auth = jar.take(
+    await t.app.inject({
+      method: 'GET',
+      url: authorizeUrl({ code_challenge: challenge, code_challenge_method: 'S256' }),
+    }),
+  );
+  expect(auth.statusCode).toBe(303);
+  const interaction = pathOf(auth.headers.location as string);
+  expect(interaction).toMatch(/^\/oauth\/interaction\/[\w-]+$/);
+  const page = jar.take(
+    await t.app.inject({ method: 'GET', url: interaction, headers: { cookie: jar.header() } }),
+  );
+  expect(page.statusCode).toBe(200);
+  expect(page.headers['content-type']).toMatch(/text\/html/);
+  expect(page.body).toContain(`action="${interaction}"`);
+  return interaction;
+}
+
+/** Signs in and exchanges the code: the tokens the console would hold. */
+async function signIn(login = 'north.user', password = 'correct horse') {
+  const jar = new Jar();
+  const { verifier, challenge } = pkce();
+  const action = await openLoginForm(jar, challenge);
+  const post = jar.take(
+    await t.app.inject({
+      method: 'POST',
+      url: action,
+      headers: { ...FORM, cookie: jar.header() },
+      payload: form({ login, password }),
+    }),
+  );
+  expect(post.statusCode).toBe(303);
+  const resume = jar.take(
+    await t.app.inject({
+      method: 'GET',
+      url: pathOf(post.headers.location as string),
+      headers: { cookie: jar.header() },
+    }),
+  );
+  expect(resume.statusCode, resume.body).toBe(303);
+  const callback = new URL(resume.headers.location as string);
+  expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT);
+  expect(callback.searchParams.get('state')).toBe('st4te');
+  const code = callback.searchParams.get('code') as string;
+  expect(code).toBeTruthy();
+  const token = await t.app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    headers: FORM,
+    payload: form({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      client_id: CONSOLE_CLIENT_ID,
+      code_verifier: verifier,
+    }),
+  });
+  expect(token.statusCode).toBe(200);
+  return { jar, tokens: token.json() as { access_token: string; refresh_token: string; expires_in: number } };
+}
+
+const refresh = (refreshToken: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    headers: FORM,
+    payload: form({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: CONSOLE_CLIENT_ID }),
+  });
+
+const me = (accessToken: string) =>
+  t.app.inject({ method: 'GET', url: ME_PATH, headers: { authorization: `Bearer ${accessToken}` } });
+
+describe('console sign-in (authorization code + PKCE)', () => {
+  it('signs in and calls the API as the user, scoped to the user office', async () => {
+    const { tokens } = await signIn();
+    expect(tokens.access_token.split('.')).toHaveLength(3);
+    expect(tokens.refresh_token).toBeTruthy();
+    expect(tokens.expires_in).toBeLessThanOrEqual(900);
+    const res = await me(tokens.access_token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      login: 'north.user',
+      kind: 'user',
+      officeCode: 'NORTH',
+      officeName: 'North',
+      roles: ['planner'],
+    });
+    expect(res.json().scopes).toEqual(['referentials:read', 'referentials:write']);
+  });
+
+  it('rotates refresh tokens: the used one is refused afterwards', async () => {
+    const { tokens } = await signIn();
+    const first = await refresh(tokens.refresh_token);
+    expect(first.statusCode).toBe(200);
+    const next = first.json();
+    expect(next.refresh_token).toBeTruthy();
+    expect(next.refresh_token).not.toBe(tokens.refresh_token);
+    expect((await me(next.access_token)).statusCode).toBe(200);
+    const replay = await refresh(tokens.refresh_token);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().error).toBe('invalid_grant');
+  });
+
+  it('revokes a refresh token', async () => {
+    const { tokens } = await signIn();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      headers: FORM,
+      payload: form({
+        token: tokens.refresh_token,
+        token_type_hint: 'refresh_token',
+        client_id: CONSOLE_CLIENT_ID,
+      }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await refresh(tokens.refresh_token)).statusCode).toBe(400);
+  });
+
+  it('shows an inline error on a bad password, the same as on an unknown login', async () => {
+    const bodies: string[] = [];
+    for (const [login, password] of [
+      ['north.user', 'wrong'],
+      ['nobody', 'wrong'],
+    ]) {
+      const jar = new Jar();
+      const action = await openLoginForm(jar, pkce().challenge);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: action,
+        headers: { ...FORM, cookie: jar.header() },
+        payload: form({ login, password }),
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.body).toContain('role="alert"');
+      expect(res.body).toContain('Login or password is incorrect.');
+      bodies.push(res.body.replace(new RegExp(login, 'g'), 'X').replace(/interaction\/[\w-]+/g, 'I'));
+    }
+    expect(bodies[0]).toBe(bodies[1]);
+  });
+
+  it('refuses a sign-in posted without the interaction cookie', async () => {
+    const jar = new Jar();
+    const action = await openLoginForm(jar, pkce().challenge);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: action,
+      headers: FORM,
+      payload: form({ login: 'north.user', password: 'correct horse' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('expired');
+  });
+
+  it('refuses an authorization request without PKCE', async () => {
+    const res = await t.app.inject({ method: 'GET', url: authorizeUrl() });
+    expect(res.statusCode).toBe(303);
+    const back = new URL(res.headers.location as string);
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
+    expect(back.searchParams.get('error')).toBe('invalid_request');
+    expect(back.searchParams.get('code')).toBeNull();
+  });
+
+  it('refuses the code with a wrong PKCE verifier', async () => {
+    const jar = new Jar();
+    const { challenge } = pkce();
+    const action = await openLoginForm(jar, challenge);
+    const post = jar.take(
+      await t.app.inject({
+        method: 'POST',
+        url: action,
+        headers: { ...FORM, cookie: jar.header() },
+        payload: form({ login: 'north.user', password: 'correct horse' }),
+      }),
+    );
+    const resume = await t.app.inject({
+      method: 'GET',
+      url: pathOf(post.headers.location as string),
+      headers: { cookie: jar.header() },
+    });
+    const code = new URL(resume.headers.location as string).searchParams.get('code') as string;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: FORM,
+      payload: form({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT,
+        client_id: CONSOLE_CLIENT_ID,
+        code_verifier: pkce().verifier,
+      }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('invalid_grant');
+  });
+
+  it('refuses a redirect URI that is not registered', async () => {
+    const { challenge } = pkce();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: authorizeUrl({
+        redirect_uri: 'https://evil.example/cb',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }),
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('answers /me without a token with the error body', async () => {
+    const res = await t.app.inject({ method: 'GET', url: ME_PATH });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().errors[0].code).toBe('unauthorized.nocredentials');
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * The sign-in step of the authorization code flow: oidc-provider sends the browser to
+ * `/oauth/interaction/<uid>`; we show the form, check the password and finish the
+ * interaction. The console is first-party, so consent is granted here, without a page.
+ *
+ * CSRF: the form posts to its own interaction uid, and oidc-provider only accepts it with
+ * the interaction cookie (SameSite=Lax) bound to that uid, so another site cannot post
+ * a sign-in into the victim's pending interaction.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { Db } from '../../db/index.ts';
+import { CONSOLE_CLIENT_ID } from './consoleClient.ts';
+import { expiredPage, loginPage } from './loginPage.ts';
+import { hashSecret, verifySecret } from './passwords.ts';
+import { API_RESOURCE } from './provider.ts';
+
+export const INTERACTION_PATH = '/oauth/interaction';
+const BAD_CREDENTIALS = 'Login or password is incorrect.';
+
+/** The account of a console user: `sub` is users.id, which the API maps to the user's office. */
+export async function findAccount(db: Db, id: string) {
+  if (!/^\d+$/.test(id)) return undefined;
+  const user = await db.selectFrom('users').select(['id', 'login']).where('id', '=', id).executeTakeFirst();
+  if (!user) return undefined;
+  const accountId = String(user.id);
+  return { accountId, claims: () => ({ sub: accountId, preferred_username: user.login }) };
+}
+
+/** Checks a login and password; the same work and answer whether or not the login exists. */
+export async function checkPassword(db: Db, login: string, password: string): Promise<string | null> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where('login', '=', login.trim())
+    .executeTakeFirst();
+  const ok = await verifySecret(password, user?.password_hash ?? (await dummyHash()));
+  return ok && user ? String(user.id) : null;
+}
+
+let dummy: Promise<string> | undefined;
+const dummyHash = () => {
+  dummy ??= hashSecret('no such user');
+  return dummy;
+};
+
+export function registerLoginRoutes(app: FastifyInstance, provider: Provider, db: Db, publicUrl: string) {
+  const pageHeaders = (reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-frame-options', 'DENY')
+      .header('referrer-policy', 'no-referrer')
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+      );
+
+  app.register(async (scope) => {
+    // The form posts urlencoded; the rest of the service only takes JSON.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body.toString()))),
+    );
+
+    scope.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, async (request, reply) => {
+      const it = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
+      if (!it || it.uid !== request.params.uid)
+        return pageHeaders(reply).code(400).send(expiredPage(publicUrl));
+      // Signed in already, only the grant is missing (e.g. after a sign-out revoked it).
+      if (it.prompt.name === 'consent' && it.session?.accountId) {
+        const grantId = await grantFor(provider, it.session.accountId, it.params);
+        const to = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } });
+        return reply.redirect(to, 303);
+      }
+      return pageHeaders(reply).send(loginPage({ action: `${INTERACTION_PATH}/${it.uid}` }));
+    });
+
+    scope.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
+      `${INTERACTION_PATH}/:uid`,
+      async (request, reply) => {
+        const it = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
+        if (!it || it.uid !== request.params.uid)
+          return pageHeaders(reply).code(400).send(expiredPage(publicUrl));
+        const login = String(request.body?.login ?? '');
+        const password = String(request.body?.password ?? '');
+        const accountId = login && password ? await checkPassword(db, login, password) : null;
+        if (!accountId) {
+          return pageHeaders(reply)
+            .code(401)
+            .send(loginPage({ action: `${INTERACTION_PATH}/${it.uid}`, login, error: BAD_CREDENTIALS }));
+        }
+        const grantId = await grantFor(provider, accountId, it.params);
+        const to = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { login: { accountId }, consent: { grantId } },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.redirect(to, 303);
+      },
+    );
+  });
+}
+
+/** The first-party grant: every scope the console asked for, on the API resource. */
+async function grantFor(provider: Provider, accountId: string, params: Record<string, unknown>) {
+  const clientId = String(params.client_id);
+  if (clientId !== CONSOLE_CLIENT_ID) throw new Error(`no consent page for third-party client ${clientId}`);
+  const grant = new provider.Grant({ accountId, clientId });
+  const requested = String(params.scope ?? '')
+    .split(' ')
+    .filter(Boolean);
+  // oidc-provider checks the scopes it knows (ours are in its `scopes` list) on the grant
+  // itself, and the API scopes again on the resource the access token is for.
+  if (requested.length) grant.addOIDCScope(requested.join(' '));
+  const api = requested.filter((s) => s.includes(':'));
+  if (api.length) grant.addResourceScope(API_RESOURCE, api.join(' '));
+  return grant.save();
+}
