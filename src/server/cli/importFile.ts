@@ -1,0 +1,168 @@
+import type { z } from 'zod';
+import type { Db } from '../db/index.ts';
+import { businessOrganizationImporters } from '../domains/businessOrganization/importers.ts';
+import { referentialsImporters } from '../domains/referentials/importers.ts';
+import { staffImporters } from '../domains/staff/importers.ts';
+import { ApiError } from '../platform/errors.ts';
+import { JsonSyntaxError, parseStrictJson } from '../platform/strictJson.ts';
+import type { Importer } from './importer.ts';
+import { type GeneratedCredential, platformImporters } from './platformImporters.ts';
+
+/**
+ * Every key of the import file, in the order they are applied: the platform's and each
+ * domain's (a domain adds a key by adding an importer to its importers.ts).
+ */
+export function importerRegistry(onGenerated?: (c: GeneratedCredential) => void): Importer[] {
+  const all = [
+    ...platformImporters(onGenerated),
+    ...referentialsImporters,
+    ...staffImporters,
+    ...businessOrganizationImporters,
+  ];
+  const seen = new Set<string>();
+  for (const i of all) {
+    if (seen.has(i.key)) throw new Error(`two importers claim the key ${i.key}`);
+    seen.add(i.key);
+  }
+  return all.sort((a, b) => a.order - b.order);
+}
+
+/** A problem in the file, located by JSON path (`customers[3].addressDetails.city: required`). */
+export interface ImportProblem {
+  path: string;
+  message: string;
+}
+
+export class ImportValidationError extends Error {
+  constructor(readonly problems: ImportProblem[]) {
+    super(problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('\n'));
+  }
+}
+
+export class ImportApplyError extends Error {
+  constructor(
+    readonly key: string,
+    cause: unknown,
+  ) {
+    const detail =
+      cause instanceof ApiError
+        ? cause.errors.map((e) => `${e.code} (${e.message})`).join('; ')
+        : cause instanceof Error
+          ? cause.message
+          : String(cause);
+    super(`${key}: ${detail}`, { cause });
+  }
+}
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else if (typeof part === 'string' && /^[A-Za-z_$][\w$]*$/.test(part)) out += out ? `.${part}` : part;
+    else out += `[${JSON.stringify(String(part))}]`;
+  }
+  return out;
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && issue.input === undefined) return 'required';
+  if (issue.code === 'unrecognized_keys')
+    return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
+  return issue.message;
+}
+
+export interface ValidatedFile {
+  /** Parsed (and normalised by the schemas) rows of each key present in the file. */
+  rows: Map<string, unknown[]>;
+}
+
+/** Validates the whole document: every key known, every element valid. Nothing is written. */
+export function validateImport(document: unknown, registry: Importer[]): ValidatedFile {
+  const problems: ImportProblem[] = [];
+  const rows = new Map<string, unknown[]>();
+  if (typeof document !== 'object' || document === null || Array.isArray(document))
+    throw new ImportValidationError([{ path: '', message: 'the file must hold a JSON object' }]);
+  const byKey = new Map(registry.map((i) => [i.key, i]));
+  for (const [key, value] of Object.entries(document)) {
+    const importer = byKey.get(key);
+    if (!importer) {
+      problems.push({
+        path: formatPath([key]),
+        message: `unknown key (known keys: ${registry.map((i) => i.key).join(', ')})`,
+      });
+      continue;
+    }
+    if (!Array.isArray(value)) {
+      problems.push({ path: formatPath([key]), message: 'must be an array' });
+      continue;
+    }
+    const parsed: unknown[] = [];
+    value.forEach((element, index) => {
+      const result = importer.schema.safeParse(element, { reportInput: true });
+      if (result.success) parsed.push(result.data);
+      else
+        for (const issue of result.error.issues)
+          problems.push({ path: formatPath([key, index, ...issue.path]), message: issueMessage(issue) });
+    });
+    rows.set(key, parsed);
+  }
+  if (problems.length > 0) throw new ImportValidationError(problems);
+  return { rows };
+}
+
+/** Reads the file's text: strict JSON (a duplicated key is refused, like the API does). */
+export function parseImportText(text: string): unknown {
+  try {
+    return parseStrictJson(text);
+  } catch (e) {
+    if (e instanceof JsonSyntaxError)
+      throw new ImportValidationError([{ path: '', message: `invalid JSON: ${e.message}` }]);
+    throw e;
+  }
+}
+
+export interface KeyResult {
+  key: string;
+  rows: number;
+  created: number;
+  updated: number;
+}
+
+class DryRunRollback extends Error {}
+
+/**
+ * Validates the document, then applies every key in order inside one transaction: the
+ * file is imported whole or not at all. With `dryRun` the transaction is rolled back
+ * after applying, so the counts tell what an import would do.
+ */
+export async function runImport(
+  db: Db,
+  document: unknown,
+  options: { dryRun?: boolean; onGenerated?: (c: GeneratedCredential) => void } = {},
+): Promise<KeyResult[]> {
+  const generated: GeneratedCredential[] = [];
+  const registry = importerRegistry((c) => generated.push(c));
+  const { rows } = validateImport(document, registry);
+  const results: KeyResult[] = [];
+  try {
+    await db.transaction().execute(async (trx) => {
+      for (const importer of registry) {
+        const keyRows = rows.get(importer.key);
+        if (!keyRows) continue;
+        let counts: { created: number; updated: number };
+        try {
+          counts = await importer.apply(trx, keyRows);
+        } catch (e) {
+          throw new ImportApplyError(importer.key, e);
+        }
+        results.push({ key: importer.key, rows: keyRows.length, ...counts });
+      }
+      if (options.dryRun) throw new DryRunRollback();
+    });
+  } catch (e) {
+    if (!(e instanceof DryRunRollback)) throw e;
+  }
+  // Credentials are shown only once the import is committed (never for a dry run).
+  if (!options.dryRun) for (const c of generated) options.onGenerated?.(c);
+  return results;
+}

@@ -1,0 +1,396 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError } from 'commander';
+import { ALL_SCOPES } from '../../contract/endpoint.ts';
+import { type AppConfig, configFromEnv } from '../config.ts';
+import { type Db, openDatabase } from '../db/index.ts';
+import { hashSecret, newClientSecret } from '../platform/auth/passwords.ts';
+import {
+  ImportApplyError,
+  ImportValidationError,
+  importerRegistry,
+  type KeyResult,
+  parseImportText,
+  runImport,
+  validateImport,
+} from './importFile.ts';
+import type { GeneratedCredential } from './platformImporters.ts';
+import { assertDataDirFree, DataDirHeldError } from './serviceLock.ts';
+
+/** Where the command writes and what it reads: the process's, or a test's. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  /** Overrides the configuration read from `env` (tests). */
+  config?: Partial<AppConfig>;
+}
+
+export const DEMO_FILE = fileURLToPath(new URL('./demo.json', import.meta.url));
+export const DEMO_CLIENT_ID = 'demo-integration';
+
+/** A failure to report to the operator in one message, with exit code 1. */
+class CliFailure extends Error {}
+
+async function withDb<T>(io: CliIo, fn: (db: Db, config: AppConfig) => Promise<T>): Promise<T> {
+  const config = { ...configFromEnv(io.env), ...io.config };
+  assertDataDirFree(config);
+  const dbh = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    schema: config.databaseSchema,
+  });
+  try {
+    return await fn(dbh.db, config);
+  } finally {
+    await dbh.close();
+  }
+}
+
+function table(rows: Record<string, unknown>[], columns: string[]): string {
+  const cell = (v: unknown) =>
+    Array.isArray(v) ? v.join(',') : v === null || v === undefined ? '' : String(v);
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
+  return [line(columns), ...rows.map((r) => line(columns.map((c) => cell(r[c]))))].join('\n');
+}
+
+function printResults(io: CliIo, results: KeyResult[], dryRun: boolean) {
+  if (results.length === 0) {
+    io.stdout('nothing to import: the file holds no key\n');
+    return;
+  }
+  io.stdout(
+    `${table(results as unknown as Record<string, unknown>[], ['key', 'rows', 'created', 'updated'])}\n`,
+  );
+  const created = results.reduce((n, r) => n + r.created, 0);
+  const updated = results.reduce((n, r) => n + r.updated, 0);
+  io.stdout(
+    dryRun
+      ? `dry run: ${created} would be created, ${updated} updated; nothing was written\n`
+      : `imported: ${created} created, ${updated} updated\n`,
+  );
+}
+
+function printCredentials(io: CliIo, generated: GeneratedCredential[]) {
+  for (const c of generated) {
+    io.stdout(
+      c.kind === 'application'
+        ? `application ${c.id}: client secret ${c.secret}  (shown once; store it now)\n`
+        : `user ${c.id}: password ${c.secret}  (shown once; store it now)\n`,
+    );
+  }
+}
+
+const parseList = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+async function officeIdOf(db: Db, code: string) {
+  const row = await db
+    .selectFrom('offices')
+    .select('id')
+    .where('code', '=', code.toUpperCase())
+    .executeTakeFirst();
+  if (!row)
+    throw new CliFailure(`office ${code.toUpperCase()} does not exist (import an offices list first)`);
+  return row.id;
+}
+
+function slug(name: string) {
+  return (
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'app'
+  );
+}
+
+/** Loads the demo dataset; returns the generated credentials (empty when it was loaded before). */
+export async function seedDemo(db: Db) {
+  const document = JSON.parse(await readFile(DEMO_FILE, 'utf8')) as Record<string, unknown>;
+  const generated: GeneratedCredential[] = [];
+  const results = await runImport(db, document, { onGenerated: (c) => generated.push(c) });
+  return { results, generated };
+}
+
+export function buildProgram(io: CliIo): Command {
+  const program = new Command('fieldwork')
+    .description(
+      "Operator command line of Fieldwork. Works on the service's database: DATA_DIR (PGlite, default ./data) or DATABASE_URL (PostgreSQL).",
+    )
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .exitOverride()
+    .showHelpAfterError();
+
+  program
+    .command('import')
+    .description(
+      'Import a JSON file (offices, applications, users, customFieldDefinitions, customers, ...): validated whole first, then applied in one transaction',
+    )
+    .argument('<file>', 'JSON file: an object whose keys are arrays (see README, Import file)')
+    .option('--dry-run', 'validate and apply in a transaction that is rolled back; writes nothing')
+    .action(async (file: string, opts: { dryRun?: boolean }) => {
+      let text: string;
+      try {
+        text = await readFile(resolve(file), 'utf8');
+      } catch (e) {
+        throw new CliFailure(`cannot read ${file}: ${(e as Error).message}`);
+      }
+      const document = parseImportText(text);
+      // Validate before opening the database: a bad file is reported even while the service runs.
+      validateImport(document, importerRegistry());
+      const generated: GeneratedCredential[] = [];
+      const results = await withDb(io, (db) =>
+        runImport(db, document, { dryRun: opts.dryRun, onGenerated: (c) => generated.push(c) }),
+      );
+      printResults(io, results, Boolean(opts.dryRun));
+      printCredentials(io, generated);
+    });
+
+  const apps = program.command('apps').description('OAuth 2.0 applications (client_credentials)');
+  apps
+    .command('create')
+    .description('Create an application; prints its client id and secret once')
+    .requiredOption('--office <code>', 'office the application belongs to (it sees that office and below)')
+    .requiredOption('--name <name>', 'application name (the actor named in events)')
+    .option('--scopes <list>', `comma-separated scopes (default: all). Known: ${ALL_SCOPES.join(',')}`)
+    .option('--client-id <id>', 'client id to use (default: generated from the name)')
+    .option('--json', 'print a JSON object')
+    .action(
+      async (opts: { office: string; name: string; scopes?: string; clientId?: string; json?: boolean }) => {
+        const scopes = opts.scopes ? parseList(opts.scopes) : [...ALL_SCOPES];
+        const unknown = scopes.filter((s) => !ALL_SCOPES.includes(s));
+        if (unknown.length > 0)
+          throw new CliFailure(`unknown scope ${unknown.join(', ')} (known: ${ALL_SCOPES.join(', ')})`);
+        if (scopes.length === 0) throw new CliFailure('--scopes lists no scope');
+        const clientId = opts.clientId ?? `${slug(opts.name)}-${randomBytes(4).toString('hex')}`;
+        if (!/^[A-Za-z0-9._-]{3,128}$/.test(clientId))
+          throw new CliFailure('--client-id: 3 to 128 letters, digits, dot, underscore or dash');
+        const secret = newClientSecret();
+        await withDb(io, async (db) => {
+          const office_id = await officeIdOf(db, opts.office);
+          const taken = await db
+            .selectFrom('applications')
+            .select('id')
+            .where('client_id', '=', clientId)
+            .executeTakeFirst();
+          if (taken) throw new CliFailure(`an application with client id ${clientId} exists already`);
+          await db
+            .insertInto('applications')
+            .values({
+              client_id: clientId,
+              name: opts.name,
+              office_id,
+              scopes,
+              secret_hash: await hashSecret(secret),
+            })
+            .execute();
+        });
+        const office = opts.office.toUpperCase();
+        if (opts.json) {
+          io.stdout(
+            `${JSON.stringify({ clientId, clientSecret: secret, name: opts.name, officeCode: office, scopes }, null, 2)}\n`,
+          );
+        } else {
+          io.stdout(
+            `client id:     ${clientId}\nclient secret: ${secret}\noffice:        ${office}\nscopes:        ${scopes.join(' ')}\n` +
+              'The secret is shown once and stored hashed; keep it now.\n',
+          );
+        }
+      },
+    );
+  apps
+    .command('list')
+    .description('List the applications (never their secrets)')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const rows = await withDb(io, (db) =>
+        db
+          .selectFrom('applications')
+          .innerJoin('offices', 'offices.id', 'applications.office_id')
+          .select([
+            'applications.client_id as clientId',
+            'applications.name',
+            'offices.code as officeCode',
+            'applications.scopes',
+            'applications.created_at as createdAt',
+          ])
+          .orderBy('applications.client_id')
+          .execute(),
+      );
+      if (opts.json) {
+        io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
+        return;
+      }
+      const shown = rows.map((r) => ({
+        ...r,
+        scopes: r.scopes.length === ALL_SCOPES.length ? 'all' : r.scopes.join(','),
+        createdAt: new Date(r.createdAt as unknown as string).toISOString().slice(0, 19).replace('T', ' '),
+      }));
+      io.stdout(`${table(shown, ['clientId', 'name', 'officeCode', 'scopes', 'createdAt'])}\n`);
+    });
+
+  const users = program.command('users').description('Console users (sign in to the console)');
+  users
+    .command('create')
+    .description('Create a console user; without --password one is generated and printed once')
+    .requiredOption('--login <login>', 'login')
+    .requiredOption('--office <code>', 'office of the user (they see that office and below)')
+    .option('--password <password>', 'password (default: generated)')
+    .option('--roles <list>', 'comma-separated roles')
+    .option('--json', 'print a JSON object')
+    .action(
+      async (opts: { login: string; office: string; password?: string; roles?: string; json?: boolean }) => {
+        const login = opts.login.trim();
+        if (!login) throw new CliFailure('--login is empty');
+        if (opts.password !== undefined && opts.password.length < 4)
+          throw new CliFailure('--password: at least 4 characters');
+        const password = opts.password ?? newClientSecret().slice(0, 20);
+        const roles = opts.roles ? parseList(opts.roles) : [];
+        await withDb(io, async (db) => {
+          const office_id = await officeIdOf(db, opts.office);
+          const taken = await db
+            .selectFrom('users')
+            .select('id')
+            .where('login', '=', login)
+            .executeTakeFirst();
+          if (taken) throw new CliFailure(`a user with login ${login} exists already`);
+          await db
+            .insertInto('users')
+            .values({ login, office_id, roles, password_hash: await hashSecret(password) })
+            .execute();
+        });
+        const office = opts.office.toUpperCase();
+        const generated = opts.password === undefined;
+        if (opts.json) {
+          io.stdout(
+            `${JSON.stringify({ login, officeCode: office, roles, ...(generated ? { password } : {}) }, null, 2)}\n`,
+          );
+        } else {
+          io.stdout(`user ${login} created in office ${office}\n`);
+          if (generated) io.stdout(`password: ${password}  (shown once; store it now)\n`);
+        }
+      },
+    );
+  users
+    .command('list')
+    .description('List the console users')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const rows = await withDb(io, (db) =>
+        db
+          .selectFrom('users')
+          .innerJoin('offices', 'offices.id', 'users.office_id')
+          .select(['users.login', 'offices.code as officeCode', 'users.roles'])
+          .orderBy('users.login')
+          .execute(),
+      );
+      io.stdout(
+        opts.json
+          ? `${JSON.stringify(rows, null, 2)}\n`
+          : `${table(rows, ['login', 'officeCode', 'roles'])}\n`,
+      );
+    });
+
+  program
+    .command('seed')
+    .description(
+      `Load the demo dataset (offices, demo application ${DEMO_CLIENT_ID}, console user demo, custom fields, customers, sites, assets...)`,
+    )
+    .option('--if-empty', 'do nothing when the database holds an office already (npm start uses it)')
+    .option('--json', 'print the generated credentials as JSON')
+    .action(async (opts: { ifEmpty?: boolean; json?: boolean }) => {
+      const outcome = await withDb(io, async (db, config) => {
+        if (opts.ifEmpty) {
+          const any = await db.selectFrom('offices').select('id').limit(1).executeTakeFirst();
+          if (any) return { skipped: true as const, config };
+        }
+        return { skipped: false as const, config, ...(await seedDemo(db)) };
+      });
+      if (outcome.skipped) {
+        if (!opts.json) io.stdout('the database holds data already; demo dataset not loaded\n');
+        else io.stdout(`${JSON.stringify({ seeded: false })}\n`);
+        return;
+      }
+      const secret = outcome.generated.find(
+        (c) => c.kind === 'application' && c.id === DEMO_CLIENT_ID,
+      )?.secret;
+      const url = outcome.config.publicUrl;
+      if (opts.json) {
+        io.stdout(
+          `${JSON.stringify({ seeded: true, clientId: DEMO_CLIENT_ID, clientSecret: secret ?? null, consoleUrl: `${url}/`, login: 'demo', password: 'demo' }, null, 2)}\n`,
+        );
+        return;
+      }
+      printResults(io, outcome.results, false);
+      io.stdout(
+        [
+          '',
+          'Demo dataset loaded.',
+          `  console:            ${url}/  (login demo / password demo)`,
+          `  API docs:           ${url}/docs`,
+          `  demo client id:     ${DEMO_CLIENT_ID}`,
+          secret
+            ? `  demo client secret: ${secret}  (shown once; stored hashed)`
+            : '  demo client secret: unchanged (the application existed already)',
+          secret
+            ? `  token:              curl -s -u '${DEMO_CLIENT_ID}:${secret}' -d grant_type=client_credentials ${url}/oauth/token`
+            : '',
+          '',
+        ]
+          .filter((l, i, a) => l !== '' || i === 0 || i === a.length - 1)
+          .join('\n'),
+      );
+    });
+
+  program
+    .command('keys')
+    .description('List the keys the import file accepts, in the order they are applied')
+    .action(() => {
+      io.stdout(
+        `${importerRegistry()
+          .map((i) => i.key)
+          .join('\n')}\n`,
+      );
+    });
+
+  return program;
+}
+
+/** Runs the command line; returns the exit code (0 on success). */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode;
+    if (e instanceof ImportValidationError) {
+      io.stderr(
+        `import refused, nothing was written:\n${e.problems.map((p) => `  ${p.path ? `${p.path}: ` : ''}${p.message}`).join('\n')}\n`,
+      );
+      return 1;
+    }
+    if (e instanceof ImportApplyError) {
+      io.stderr(`import failed, nothing was written: ${e.message}\n`);
+      return 1;
+    }
+    if (e instanceof DataDirHeldError || e instanceof CliFailure) {
+      io.stderr(`fieldwork: ${e.message}\n`);
+      return 1;
+    }
+    io.stderr(`fieldwork: ${(e as Error)?.stack ?? String(e)}\n`);
+    return 1;
+  }
+}
