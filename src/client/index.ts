@@ -1,0 +1,150 @@
+/**
+ * Typed HTTP client of the service. Each call names a row of the contract's endpoint
+ * table (`src/contract`), so its path parameters, query, body and answer are typed by the
+ * row's zod schemas. No React: the console wraps it (src/console/app/api.ts), scripts and
+ * tests use it directly.
+ *
+ *   const api = createClient({ baseUrl: '', getToken: () => token });
+ *   const c = await api.call(getCustomer, { params: { customerCode: 'c1' } });
+ *   for await (const page of api.pages(listCustomers, { query: { q: 'acme' } })) ...
+ */
+import type { z } from 'zod';
+import type { Endpoint } from '../contract/endpoint.ts';
+import { type ApiError, NetworkError, toApiError } from './errors.ts';
+
+export { ApiError, type ErrorItem, isRetryable, NetworkError } from './errors.ts';
+export { ME_PATH, type Me } from './me.ts';
+
+type In<S> = S extends z.ZodType ? z.input<S> : never;
+/** The body of an endpoint's success answer (undefined for 201/204 without body). */
+export type Output<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : unknown;
+
+export interface CallInput<E extends Endpoint> {
+  /** Values of the `{name}` placeholders of the path (encoded here). */
+  params?: In<E['params']>;
+  query?: In<E['query']>;
+  body?: In<E['body']>;
+  signal?: AbortSignal;
+}
+
+export interface CallResult<E extends Endpoint> {
+  status: number;
+  data: Output<E>;
+  headers: Headers;
+}
+
+export interface ClientOptions {
+  /** Origin (and prefix) of the service; '' for the same origin. */
+  baseUrl: string;
+  /** The bearer token to send, if any. Called for every request, so refreshed tokens apply. */
+  getToken?: () => string | null | undefined | Promise<string | null | undefined>;
+  /** Told about every 401 (before the ApiError is thrown), e.g. to start a sign-in. */
+  onUnauthorized?: (error: ApiError) => void;
+  /** Injected fetch (tests); the global one by default. */
+  fetch?: typeof fetch;
+}
+
+export type Client = ReturnType<typeof createClient>;
+
+/** `/a/code:{x}` + {x: 'A/B'} -> `/a/code:A%2FB`. */
+export function fillPath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const v = params[name];
+    if (v === undefined || v === null || v === '') throw new TypeError(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(v));
+  });
+}
+
+/** Query string of defined, non-empty values; arrays repeat the key. */
+export function queryString(query: Record<string, unknown> = {}): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue;
+    for (const item of Array.isArray(v) ? v : [v]) q.append(k, String(item));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+export function createClient(options: ClientOptions) {
+  const base = options.baseUrl.replace(/\/$/, '');
+  const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
+
+  /** One HTTP exchange; path is already filled. Throws ApiError or NetworkError. */
+  async function send(
+    method: string,
+    path: string,
+    init: { query?: unknown; body?: unknown; signal?: AbortSignal } = {},
+  ): Promise<{ status: number; data: unknown; headers: Headers }> {
+    const url = `${base}${path}${queryString(init.query as Record<string, unknown>)}`;
+    const label = `${method} ${path}`;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = await options.getToken?.();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await doFetch(url, {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: init.signal,
+      });
+    } catch (e) {
+      // An abort is the caller's decision, not a failure of the network.
+      if ((e as Error)?.name === 'AbortError') throw e;
+      throw new NetworkError(label, e);
+    }
+    if (!res.ok) {
+      const error = await toApiError(res, label);
+      if (res.status === 401) options.onUnauthorized?.(error);
+      throw error;
+    }
+    const text = res.status === 204 ? '' : await res.text();
+    return { status: res.status, data: text ? JSON.parse(text) : undefined, headers: res.headers };
+  }
+
+  /** The whole answer (status tells 201 created from 204 updated). */
+  async function request<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<CallResult<E>> {
+    const path = fillPath(endpoint.path, input.params as Record<string, unknown>);
+    const r = await send(endpoint.method, path, input);
+    return r as CallResult<E>;
+  }
+
+  /** The answer's body only. */
+  async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<Output<E>> {
+    return (await request(endpoint, input)).data;
+  }
+
+  /**
+   * Every page of a paginated list, following `continuationToken` until it is empty or
+   * null, or a page is empty (spec: Pagination).
+   */
+  async function* pages<E extends Endpoint>(
+    endpoint: E,
+    input: CallInput<E> = {},
+  ): AsyncGenerator<Output<E>> {
+    let token: string | undefined;
+    for (;;) {
+      const query = { ...(input.query as object), ...(token ? { continuationToken: token } : {}) };
+      const page = (await call(endpoint, { ...input, query } as CallInput<E>)) as {
+        continuationToken?: string | null;
+        data?: unknown[];
+      };
+      yield page as Output<E>;
+      if (!page?.continuationToken || !page.data?.length) return;
+      token = page.continuationToken;
+    }
+  }
+
+  /** For the few extensions outside the endpoint table (e.g. `/me`): untyped. */
+  async function raw<T>(
+    method: string,
+    path: string,
+    init: { query?: unknown; body?: unknown; signal?: AbortSignal } = {},
+  ) {
+    return (await send(method, path, init)).data as T;
+  }
+
+  return { request, call, pages, raw, baseUrl: base };
+}
