@@ -1,3 +1,54 @@
-/** Kysely types of this domain's tables (see db/migrations). */
-// biome-ignore lint/complexity/noBannedTypes: filled as the domain grows
-export type ReferentialsTables = {};
+import type { Json, Timestamp } from '../../db/schema.ts';
+
+/** Contact as stored: the body's contact with absent fields made null (conventions 5). */
+export interface StoredContact {
+  name: string | null;
+  details: { type: string; value: string; description: string | null }[] | null;
+}
+
+/** Kysely types of this domain's tables (migration 003_referentials.sql). */
+export interface ReferentialsTables {
+  customers: {
+    code: string;
+    name: string;
+    parent_code: string | null;
+    office_id: string;
+    contact: Json<StoredContact | null> | null;
+    address: string | null;
+    zip_code: string | null;
+    city: string;
+    country: string | null;
+    description: string | null;
+    custom_fields: Json<Record<string, unknown>>;
+    last_update: Timestamp;
+  };
+  sites: {
+    code: string;
+    name: string;
+    customer_code: string;
+    parent_code: string | null;
+    office_id: string;
+    contact: Json<StoredContact | null> | null;
+    address: string;
+    zip_code: string | null;
+    city: string;
+    country: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    description: string | null;
+    custom_fields: Json<Record<string, unknown>>;
+    last_update: Timestamp;
+  };
+  assets: {
+    code: string;
+    name: string;
+    site_code: string | null;
+    customer_code: string | null;
+    parent_code: string | null;
+    office_id: string;
+    serial_number: string | null;
+    description: string | null;
+    custom_fields: Json<Record<string, unknown>>;
+    last_update: Timestamp;
+  };
+}

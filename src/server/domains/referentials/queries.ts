@@ -1,0 +1,260 @@
+/** SQL of the Referentials domain: reads in the caller's scope, hierarchy walks, row mapping. */
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Asset, Customer, Site } from '../../../contract/referentials.ts';
+import type { Db } from '../../db/index.ts';
+import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
+import type { StoredContact } from './tables.ts';
+
+export type Entity = 'customer' | 'site' | 'asset';
+export const TABLE = { customer: 'customers', site: 'sites', asset: 'assets' } as const;
+
+/**
+ * A JSON value for a jsonb column. Sent as text and cast in SQL, so pg and PGlite (which
+ * serialises a parameter by its inferred type) store the same thing.
+ */
+export const jsonb = (value: unknown) => sql<string>`${JSON.stringify(value)}::text::jsonb`;
+
+/** RFC 3339 in UTC with a Z, to the second (gaps.md: date-time in responses). */
+export const rfc3339 = (d: Date | string) => new Date(d).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * Serialises the writes of one entity type for the rest of the transaction: hierarchy
+ * rules (cycle, depth) read rows that a concurrent write could change, and two PUTs of
+ * a new code must not both try to insert it.
+ */
+export async function lockEntity(trx: Db, entity: Entity) {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`referentials.${entity}`}))`.execute(trx);
+}
+
+export async function isOfficeInScope(db: Db, scope: OfficeScope, officeId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('offices')
+    .select('id')
+    .where('id', '=', officeId)
+    .where('path', 'like', `${scope.path}%`)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/**
+ * Shape of the hierarchy once `self` hangs under `parent`: whether `parent` is `self` or
+ * one of its descendants (a cycle), and the number of levels of the resulting tree
+ * (ancestors from `parent` up to the root, plus `self`, plus the deepest branch below
+ * `self`). Two recursive walks in one statement; the hierarchy is global (not scoped):
+ * a tree can span offices.
+ */
+export async function hierarchyAfterMove(
+  db: Db,
+  entity: Entity,
+  self: string,
+  parent: string,
+): Promise<{ cycle: boolean; levels: number }> {
+  const t = sql.table(TABLE[entity]);
+  const { rows } = await sql<{ above: number; cycle: boolean; below: number }>`
+    WITH RECURSIVE up(code, parent_code, n) AS (
+      SELECT code, parent_code, 1 FROM ${t} WHERE code = ${parent}
+      UNION ALL
+      SELECT x.code, x.parent_code, up.n + 1 FROM ${t} x JOIN up ON x.code = up.parent_code WHERE up.n < 64
+    ), down(code, n) AS (
+      SELECT code, 0 FROM ${t} WHERE code = ${self}
+      UNION ALL
+      SELECT x.code, down.n + 1 FROM ${t} x JOIN down ON x.parent_code = down.code WHERE down.n < 64
+    )
+    SELECT (SELECT count(*) FROM up)::int AS above,
+           (SELECT coalesce(bool_or(code = ${self}), false) FROM up) AS cycle,
+           (SELECT coalesce(max(n), 0) FROM down)::int AS below`.execute(db);
+  const r = rows[0];
+  return { cycle: r.cycle, levels: Number(r.above) + 1 + Number(r.below) };
+}
+
+export async function hasChildren(db: Db, entity: Entity, code: string): Promise<boolean> {
+  const t = sql.table(TABLE[entity]);
+  const { rows } = await sql<{
+    found: boolean;
+  }>`SELECT EXISTS (SELECT 1 FROM ${t} WHERE parent_code = ${code}) AS found`.execute(db);
+  return rows[0].found;
+}
+
+/* ---------------- scoped reads ---------------- */
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const contains = (column: string, q: string) =>
+  sql<SqlBool>`${sql.ref(column)} ILIKE ${`%${escapeLike(q)}%`}`;
+/** Offices at or below `officePath`. */
+const underOffice = (column: string, officePath: string) =>
+  sql<SqlBool>`${sql.ref(column)} IN (SELECT o2.id FROM offices o2 WHERE o2.path LIKE ${`${officePath}%`})`;
+
+export interface ListFilter {
+  q?: string;
+  officePath?: string;
+  parentCode?: string;
+  customerCode?: string;
+  siteCode?: string;
+  after?: string;
+  limit: number;
+}
+
+function customersQuery(db: Db, scope: OfficeScope) {
+  return db
+    .selectFrom('customers as c')
+    .innerJoin('offices as o', 'o.id', 'c.office_id')
+    .selectAll('c')
+    .select('o.code as office_code')
+    .where(inScope(scope, 'c.office_id'));
+}
+export type CustomerRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof customersQuery>['executeTakeFirst']>>
+>;
+
+export function getCustomerRow(db: Db, scope: OfficeScope, code: string) {
+  return customersQuery(db, scope).where('c.code', '=', code).executeTakeFirst();
+}
+
+export function listCustomerRows(db: Db, scope: OfficeScope, f: ListFilter) {
+  const where: Expression<SqlBool>[] = [];
+  if (f.q)
+    where.push(
+      sql<SqlBool>`(${contains('c.code', f.q)} OR ${contains('c.name', f.q)} OR ${contains('c.city', f.q)})`,
+    );
+  if (f.officePath) where.push(underOffice('c.office_id', f.officePath));
+  if (f.parentCode) where.push(sql<SqlBool>`c.parent_code = ${f.parentCode}`);
+  if (f.after !== undefined) where.push(sql<SqlBool>`c.code > ${f.after}`);
+  return customersQuery(db, scope)
+    .where((eb) => eb.and(where))
+    .orderBy('c.code')
+    .limit(f.limit + 1)
+    .execute();
+}
+
+function sitesQuery(db: Db, scope: OfficeScope) {
+  return db
+    .selectFrom('sites as s')
+    .innerJoin('offices as o', 'o.id', 's.office_id')
+    .selectAll('s')
+    .select('o.code as office_code')
+    .where(inScope(scope, 's.office_id'));
+}
+export type SiteRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sitesQuery>['executeTakeFirst']>>>;
+
+export function getSiteRow(db: Db, scope: OfficeScope, code: string) {
+  return sitesQuery(db, scope).where('s.code', '=', code).executeTakeFirst();
+}
+
+export function listSiteRows(db: Db, scope: OfficeScope, f: ListFilter) {
+  const where: Expression<SqlBool>[] = [];
+  if (f.q)
+    where.push(
+      sql<SqlBool>`(${contains('s.code', f.q)} OR ${contains('s.name', f.q)} OR ${contains('s.city', f.q)})`,
+    );
+  if (f.officePath) where.push(underOffice('s.office_id', f.officePath));
+  if (f.parentCode) where.push(sql<SqlBool>`s.parent_code = ${f.parentCode}`);
+  if (f.customerCode) where.push(sql<SqlBool>`s.customer_code = ${f.customerCode}`);
+  if (f.after !== undefined) where.push(sql<SqlBool>`s.code > ${f.after}`);
+  return sitesQuery(db, scope)
+    .where((eb) => eb.and(where))
+    .orderBy('s.code')
+    .limit(f.limit + 1)
+    .execute();
+}
+
+function assetsQuery(db: Db, scope: OfficeScope) {
+  return db
+    .selectFrom('assets as a')
+    .innerJoin('offices as o', 'o.id', 'a.office_id')
+    .selectAll('a')
+    .select('o.code as office_code')
+    .where(inScope(scope, 'a.office_id'));
+}
+export type AssetRow = NonNullable<Awaited<ReturnType<ReturnType<typeof assetsQuery>['executeTakeFirst']>>>;
+
+export function getAssetRow(db: Db, scope: OfficeScope, code: string) {
+  return assetsQuery(db, scope).where('a.code', '=', code).executeTakeFirst();
+}
+
+export function listAssetRows(db: Db, scope: OfficeScope, f: ListFilter) {
+  const where: Expression<SqlBool>[] = [];
+  if (f.q)
+    where.push(
+      sql<SqlBool>`(${contains('a.code', f.q)} OR ${contains('a.name', f.q)} OR ${contains('a.serial_number', f.q)})`,
+    );
+  if (f.officePath) where.push(underOffice('a.office_id', f.officePath));
+  if (f.parentCode) where.push(sql<SqlBool>`a.parent_code = ${f.parentCode}`);
+  if (f.customerCode) where.push(sql<SqlBool>`a.customer_code = ${f.customerCode}`);
+  if (f.siteCode) where.push(sql<SqlBool>`a.site_code = ${f.siteCode}`);
+  if (f.after !== undefined) where.push(sql<SqlBool>`a.code > ${f.after}`);
+  return assetsQuery(db, scope)
+    .where((eb) => eb.and(where))
+    .orderBy('a.code')
+    .limit(f.limit + 1)
+    .execute();
+}
+
+/** The caller's office and those below it; the caller's own office shows no parent. */
+export function listOfficeRows(db: Db, scope: OfficeScope, after: string | undefined, limit: number) {
+  let q = db
+    .selectFrom('offices as o')
+    .leftJoin('offices as p', 'p.id', 'o.parent_id')
+    .select(['o.code', 'o.name', 'o.path', 'p.code as parent_code', 'o.id'])
+    .where('o.path', 'like', `${scope.path}%`)
+    .orderBy('o.path')
+    .limit(limit + 1);
+  if (after !== undefined) q = q.where('o.path', '>', after);
+  return q.execute();
+}
+
+/* ---------------- row -> response ---------------- */
+
+const contactOut = (c: unknown) => (c ?? null) as Customer['contact'];
+const customFieldsOut = (c: unknown) => (c ?? {}) as Customer['customFields'];
+
+export function toCustomer(r: CustomerRow): Customer {
+  return {
+    customerCode: r.code,
+    name: r.name,
+    parentCustomerCode: r.parent_code,
+    officeCode: r.office_code,
+    contact: contactOut(r.contact),
+    addressDetails: { address: r.address, zipCode: r.zip_code, city: r.city, country: r.country },
+    description: r.description,
+    customFields: customFieldsOut(r.custom_fields),
+    lastUpdate: rfc3339(r.last_update),
+  };
+}
+
+export function toSite(r: SiteRow): Site {
+  return {
+    siteCode: r.code,
+    name: r.name,
+    customerCode: r.customer_code,
+    parentSiteCode: r.parent_code,
+    officeCode: r.office_code,
+    contact: contactOut(r.contact),
+    location: {
+      geolocation:
+        r.latitude === null || r.longitude === null
+          ? null
+          : { latitude: Number(r.latitude), longitude: Number(r.longitude) },
+      addressDetails: { address: r.address, zipCode: r.zip_code, city: r.city, country: r.country },
+    },
+    description: r.description,
+    customFields: customFieldsOut(r.custom_fields),
+    lastUpdate: rfc3339(r.last_update),
+  };
+}
+
+export function toAsset(r: AssetRow): Asset {
+  return {
+    assetCode: r.code,
+    name: r.name,
+    siteCode: r.site_code,
+    customerCode: r.customer_code,
+    parentAssetCode: r.parent_code,
+    officeCode: r.office_code,
+    serialNumber: r.serial_number,
+    description: r.description,
+    customFields: customFieldsOut(r.custom_fields),
+    lastUpdate: rfc3339(r.last_update),
+  };
+}
+
+export type { StoredContact };

@@ -1,0 +1,337 @@
+/**
+ * Rules of the Referentials domain, one place each; used by the PUT routes and by the
+ * importers. Every write function runs inside the caller's transaction (`trx`), so a
+ * refusal leaves nothing written.
+ *
+ * Decisions where the spec is silent (also in the OpenAPI summaries):
+ * - Office scope: a record whose office is outside the caller's tree does not exist for
+ *   the caller. Codes are still unique per instance, so a PUT on such a code cannot create
+ *   a second record: it is refused with `<entity>.office.unknown`, the code an office outside
+ *   the tree gives, which says nothing about the hidden record.
+ * - A reference (parent, customer, site) must be visible to the caller, except when it is
+ *   the one the record already holds: a record read with GET can be written back as is,
+ *   even when its parent lives in an office above the caller's.
+ * - An explicit officeCode may differ from the parent's office (any office of the caller's
+ *   tree). When absent, it defaults per the spec, and a default outside the caller's tree
+ *   falls back to the caller's office. A PUT is a full replacement: the default applies on
+ *   update too.
+ * - Depth: "reaches 10 or more levels" is refused, so a tree holds at most 9 levels; the
+ *   whole resulting tree counts (ancestors above, the record, its deepest branch below).
+ * - Writing a record identical to the stored one changes nothing (not even lastUpdate), so
+ *   an import can be replayed.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { type RawBuilder, sql } from 'kysely';
+import {
+  ASSET,
+  type AssetBody,
+  ReferentialsCodes as C,
+  CUSTOMER,
+  type CustomerBody,
+  MAX_HIERARCHY_LEVELS,
+  SITE,
+  type SiteBody,
+  truncateDecimals,
+} from '../../../contract/referentials.ts';
+import type { Db } from '../../db/index.ts';
+import { checkCustomFields } from '../../platform/customFields.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { findOfficeInScope, inScope, type OfficeScope } from '../../platform/officeScope.ts';
+import {
+  type Entity,
+  hasChildren,
+  hierarchyAfterMove,
+  isOfficeInScope,
+  jsonb,
+  lockEntity,
+  TABLE,
+} from './queries.ts';
+import type { StoredContact } from './tables.ts';
+
+export type WriteOutcome = 'created' | 'updated' | 'unchanged';
+
+interface RuleCodes {
+  officeUnknown: string;
+  parentUnknown: string;
+  parentIdentical: string;
+  hierarchyError: string;
+}
+
+const LABEL: Record<Entity, string> = { customer: 'Customer', site: 'Site', asset: 'Asset' };
+
+/* ---------------- shared rules ---------------- */
+
+interface Ref {
+  code: string;
+  office_id: string;
+  customer_code: string | null;
+}
+
+/** A referenced record the caller may use: visible, or already held by the record (see header). */
+async function usableRef(
+  trx: Db,
+  scope: OfficeScope,
+  entity: Entity,
+  code: string,
+  current: string | null | undefined,
+): Promise<Ref | undefined> {
+  const customer = entity === 'site' ? sql`t.customer_code` : sql`NULL::text`;
+  const visible = code === current ? sql`true` : inScope(scope, 't.office_id');
+  const { rows } = await sql<Ref>`
+    SELECT t.code, t.office_id::text AS office_id, ${customer} AS customer_code
+    FROM ${sql.table(TABLE[entity])} t WHERE t.code = ${code} AND ${visible}`.execute(trx);
+  return rows[0];
+}
+
+/** The existing record must be in the caller's tree to be replaced (see header). */
+async function assertReplaceable(
+  trx: Db,
+  scope: OfficeScope,
+  entity: Entity,
+  existing: { office_id: string } | undefined,
+  code: string,
+  codes: RuleCodes,
+) {
+  if (existing && !(await isOfficeInScope(trx, scope, existing.office_id)))
+    throw badRequest(codes.officeUnknown, `The office of ${entity} ${code} is unknown`);
+}
+
+/** Parent rules (conventions 6): not itself, usable, not below the record, under 10 levels. */
+async function checkParent(
+  trx: Db,
+  scope: OfficeScope,
+  entity: Entity,
+  self: string,
+  parentCode: string | null | undefined,
+  current: string | null | undefined,
+  codes: RuleCodes,
+): Promise<Ref | null> {
+  if (parentCode === null || parentCode === undefined) return null;
+  if (parentCode === self)
+    throw badRequest(codes.parentIdentical, `${LABEL[entity]} ${self} cannot be its own parent`);
+  const parent = await usableRef(trx, scope, entity, parentCode, current);
+  if (!parent) throw badRequest(codes.parentUnknown, `Parent ${entity} ${parentCode} is unknown`);
+  const { cycle, levels } = await hierarchyAfterMove(trx, entity, self, parentCode);
+  if (cycle)
+    throw badRequest(
+      codes.hierarchyError,
+      `${parentCode} is below ${self} in the hierarchy: it cannot become its parent`,
+    );
+  if (levels > MAX_HIERARCHY_LEVELS)
+    throw badRequest(
+      codes.hierarchyError,
+      `The hierarchy would reach ${levels} levels; it must stay below 10 levels`,
+    );
+  return parent;
+}
+
+/** officeCode: explicit (in the caller's tree), else the first default in the tree, else the caller's. */
+async function resolveOffice(
+  trx: Db,
+  scope: OfficeScope,
+  explicit: string | undefined,
+  defaults: (string | null | undefined)[],
+  codes: RuleCodes,
+): Promise<string> {
+  if (explicit !== undefined) {
+    const office = await findOfficeInScope(trx, scope, explicit);
+    if (!office) throw badRequest(codes.officeUnknown, `Office ${explicit} is unknown`);
+    return String(office.id);
+  }
+  for (const id of defaults) if (id && (await isOfficeInScope(trx, scope, id))) return id;
+  return scope.officeId;
+}
+
+type Contact = CustomerBody['contact'];
+/** Absent fields become null (conventions 5); the detail type already defaults to Phone. */
+function storedContact(c: Contact): StoredContact | null {
+  if (c === undefined || c === null) return null;
+  return {
+    name: c.name ?? null,
+    details:
+      c.details?.map((d) => ({ type: d.type, value: d.value, description: d.description ?? null })) ?? null,
+  };
+}
+
+type Row = Record<string, unknown> & { code: string };
+const JSON_COLUMNS = new Set(['contact', 'custom_fields']);
+
+/** Inserts or replaces the row; an identical row is left as it is. */
+async function write(trx: Db, entity: Entity, existing: Row | undefined, row: Row): Promise<WriteOutcome> {
+  if (existing && Object.keys(row).every((k) => isDeepStrictEqual(existing[k], row[k]))) return 'unchanged';
+  const values: Record<string, unknown | RawBuilder<unknown>> = { last_update: sql`now()` };
+  for (const [k, v] of Object.entries(row)) values[k] = JSON_COLUMNS.has(k) && v !== null ? jsonb(v) : v;
+  const table = TABLE[entity] as 'customers';
+  if (existing) {
+    await trx
+      .updateTable(table)
+      .set(values as never)
+      .where('code', '=', row.code)
+      .execute();
+    return 'updated';
+  }
+  await trx
+    .insertInto(table)
+    .values(values as never)
+    .execute();
+  return 'created';
+}
+
+/* ---------------- customer ---------------- */
+
+export async function putCustomer(
+  trx: Db,
+  scope: OfficeScope,
+  code: string,
+  body: CustomerBody,
+): Promise<WriteOutcome> {
+  const codes = C.customer;
+  await lockEntity(trx, 'customer');
+  const existing = await trx.selectFrom('customers').selectAll().where('code', '=', code).executeTakeFirst();
+  await assertReplaceable(trx, scope, 'customer', existing, code, codes);
+  const customFields = await checkCustomFields(trx, 'customer', CUSTOMER, body.customFields);
+  const parent = await checkParent(
+    trx,
+    scope,
+    'customer',
+    code,
+    body.parentCustomerCode,
+    existing?.parent_code,
+    codes,
+  );
+  const officeId = await resolveOffice(trx, scope, body.officeCode, [parent?.office_id], codes);
+  const a = body.addressDetails;
+  return write(trx, 'customer', existing, {
+    code,
+    name: body.name,
+    parent_code: body.parentCustomerCode ?? null,
+    office_id: officeId,
+    contact: storedContact(body.contact),
+    address: a.address ?? null,
+    zip_code: a.zipCode ?? null,
+    city: a.city,
+    country: a.country ?? null,
+    description: body.description ?? null,
+    custom_fields: customFields,
+  });
+}
+
+/* ---------------- site ---------------- */
+
+export async function putSite(
+  trx: Db,
+  scope: OfficeScope,
+  code: string,
+  body: SiteBody,
+): Promise<WriteOutcome> {
+  const codes = C.site;
+  await lockEntity(trx, 'site');
+  const existing = await trx.selectFrom('sites').selectAll().where('code', '=', code).executeTakeFirst();
+  await assertReplaceable(trx, scope, 'site', existing, code, codes);
+  const customFields = await checkCustomFields(trx, 'site', SITE, body.customFields);
+  const customer = await usableRef(trx, scope, 'customer', body.customerCode, existing?.customer_code);
+  if (!customer) throw badRequest(C.site.customerUnknown, `Customer ${body.customerCode} is unknown`);
+  const parent = await checkParent(
+    trx,
+    scope,
+    'site',
+    code,
+    body.parentSiteCode,
+    existing?.parent_code,
+    codes,
+  );
+  const officeId = await resolveOffice(
+    trx,
+    scope,
+    body.officeCode,
+    [parent?.office_id, customer.office_id],
+    codes,
+  );
+  const { geolocation: g, addressDetails: a } = body.location;
+  return write(trx, 'site', existing, {
+    code,
+    name: body.name,
+    customer_code: body.customerCode,
+    parent_code: body.parentSiteCode ?? null,
+    office_id: officeId,
+    contact: storedContact(body.contact),
+    address: a.address,
+    zip_code: a.zipCode ?? null,
+    city: a.city,
+    country: a.country ?? null,
+    // Precision beyond 16 decimal places is truncated (spec: location.geolocation).
+    latitude: g ? truncateDecimals(g.latitude) : null,
+    longitude: g ? truncateDecimals(g.longitude) : null,
+    description: body.description ?? null,
+    custom_fields: customFields,
+  });
+}
+
+/* ---------------- asset ---------------- */
+
+export async function putAsset(
+  trx: Db,
+  scope: OfficeScope,
+  code: string,
+  body: AssetBody,
+): Promise<WriteOutcome> {
+  const codes = C.asset;
+  await lockEntity(trx, 'asset');
+  const existing = await trx.selectFrom('assets').selectAll().where('code', '=', code).executeTakeFirst();
+  await assertReplaceable(trx, scope, 'asset', existing, code, codes);
+  const customFields = await checkCustomFields(trx, 'asset', ASSET, body.customFields);
+
+  const siteCode = body.siteCode ?? null;
+  const site =
+    siteCode === null ? undefined : await usableRef(trx, scope, 'site', siteCode, existing?.site_code);
+  if (siteCode !== null && !site) throw badRequest(codes.siteUnknown, `Site ${siteCode} is unknown`);
+
+  // Absent (or null) customerCode: the site's customer; given with a site: they must agree.
+  let customerCode = body.customerCode ?? null;
+  if (customerCode !== null) {
+    const customer = await usableRef(trx, scope, 'customer', customerCode, existing?.customer_code);
+    if (!customer) throw badRequest(codes.customerUnknown, `Customer ${customerCode} is unknown`);
+    if (site && site.customer_code !== customerCode)
+      throw badRequest(
+        codes.customerMismatch,
+        `Site ${siteCode} belongs to customer ${site.customer_code}, not ${customerCode}`,
+      );
+  } else if (site) customerCode = site.customer_code;
+
+  const parent = await checkParent(
+    trx,
+    scope,
+    'asset',
+    code,
+    body.parentAssetCode,
+    existing?.parent_code,
+    codes,
+  );
+  const officeId = await resolveOffice(
+    trx,
+    scope,
+    body.officeCode,
+    [parent?.office_id, site?.office_id],
+    codes,
+  );
+
+  // Only an asset without sub-assets can be transferred (spec: Asset).
+  const moves = existing && (existing.site_code !== siteCode || existing.office_id !== officeId);
+  if (moves && (await hasChildren(trx, 'asset', code)))
+    throw badRequest(
+      codes.transferSubassets,
+      `Asset ${code} has sub-assets: it cannot move to another site or office`,
+    );
+
+  return write(trx, 'asset', existing, {
+    code,
+    name: body.name,
+    site_code: siteCode,
+    customer_code: customerCode,
+    parent_code: body.parentAssetCode ?? null,
+    office_id: officeId,
+    serial_number: body.serialNumber ?? null,
+    description: body.description ?? null,
+    custom_fields: customFields,
+  });
+}
