@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { endpoints } from '../contract/index.ts';
 import type { AppConfig } from './config.ts';
 import { type DbHandle, openDatabase } from './db/index.ts';
 import { routes } from './domains/index.ts';
 import { registerAuth } from './platform/auth/index.ts';
 import { frameworkErrors, registerErrorHandling } from './platform/errors.ts';
+import { registerOpenApi } from './platform/openapi.ts';
 import { PageTokens } from './platform/pagination.ts';
 import { createRateLimiter, type RateLimiterOptions } from './platform/rateLimit.ts';
 import { type RouteDeps, registerRoutes } from './platform/routes.ts';
@@ -60,6 +62,7 @@ export async function buildApp(
     guards: { authenticate: auth.authenticate, rateLimit: limiter.check },
   };
   registerRoutes(app, routes, routeDeps);
+  await registerOpenApi(app, endpoints);
   app.fieldwork.routeDeps = routeDeps;
 
   app.addHook('onClose', async () => {

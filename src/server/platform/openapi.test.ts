@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { endpoint, endpoints, requiredScope } from '../../contract/index.ts';
+import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { buildOpenApi } from './openapi.ts';
+
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, Record<string, any>>>;
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, any> };
+};
+
+let t: TestApp;
+let doc: Doc;
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  doc = JSON.parse(res.body);
+});
+afterAll(() => t.close());
+
+describe('GET /openapi.json', () => {
+  it('is an OpenAPI 3.1 document with the BearerAuthentication scheme', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const bearer = doc.components.securitySchemes.BearerAuthentication;
+    expect(bearer.flows.clientCredentials.tokenUrl).toBe('/oauth/token');
+    expect(bearer.flows.authorizationCode.tokenUrl).toBe('/oauth/token');
+    expect(doc.components.securitySchemes.bearerToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.schemas.ErrorBody).toBeDefined();
+  });
+
+  it('holds every endpoint of the table with its method, scope, range and error body', () => {
+    for (const e of endpoints) {
+      const op = doc.paths[e.path]?.[e.method.toLowerCase()];
+      expect(op, `${e.method} ${e.path}`).toBeDefined();
+      expect(op.operationId).toBe(e.id);
+      expect(op['x-rate-limit-range']).toBe(e.range);
+      expect(op.security[0].BearerAuthentication).toEqual([requiredScope(e)]);
+      expect(op['x-extension']).toBe(e.extension ? true : undefined);
+      expect(op.deprecated).toBe(e.deprecated ? true : undefined);
+      for (const status of ['401', '403', '429', '500']) {
+        expect(op.responses[status].content['application/json'].schema.$ref).toBe(
+          '#/components/schemas/ErrorBody',
+        );
+      }
+      for (const [status, codes] of Object.entries(e.errors ?? {}))
+        for (const code of codes) expect(op.responses[status]['x-error-codes']).toContain(code);
+    }
+  });
+
+  it('leaves no dangling $ref', () => {
+    const text = JSON.stringify(doc);
+    for (const [, name] of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g))
+      expect(doc.components.schemas[name], name).toBeDefined();
+    expect(text).not.toContain('#/$defs/');
+  });
+});
+
+describe('buildOpenApi', () => {
+  const Thing = z.strictObject({ name: z.string().min(1) }).meta({ id: 'TestThing' });
+  const rows = [
+    endpoint({
+      id: 'putThing',
+      method: 'PUT',
+      path: '/x/v1/things/code:{thingCode}',
+      domain: 'referentials',
+      range: 'standard',
+      summary: 'Creates a thing. More words.',
+      errorPrefix: 'x.thing',
+      params: z.object({ thingCode: z.string().min(1) }),
+      body: Thing,
+      responses: { 201: undefined, 204: undefined },
+      errors: { 400: ['x.thing.name.mandatory'] },
+    }),
+    endpoint({
+      id: 'listThings',
+      method: 'GET',
+      path: '/x/v1/things',
+      domain: 'referentials',
+      range: 'low',
+      summary: 'Lists things.',
+      errorPrefix: 'x.thing',
+      query: z.object({ continuationToken: z.string().optional(), size: z.string() }),
+      responses: { 200: z.object({ data: z.array(Thing) }) },
+      extension: true,
+      deprecated: { successor: '/x/v2/things' },
+    }),
+  ];
+  const built = buildOpenApi(rows) as unknown as Doc;
+
+  it('keeps code:{x} paths literally, with path and query parameters', () => {
+    const put = built.paths['/x/v1/things/code:{thingCode}'].put;
+    expect(put.parameters).toEqual([
+      { name: 'thingCode', in: 'path', required: true, schema: { type: 'string', minLength: 1 } },
+    ]);
+    expect(put.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/TestThing',
+    });
+    expect(put.responses['400']['x-error-codes']).toEqual([
+      'x.thing.invalid.json',
+      'x.thing.field.unknown',
+      'x.thing.name.mandatory',
+    ]);
+    expect(put.responses['415']).toBeDefined();
+    expect(put.summary).toBe('Creates a thing.');
+    const list = built.paths['/x/v1/things'].get;
+    expect(list.parameters.map((p: any) => [p.name, p.in, p.required])).toEqual([
+      ['continuationToken', 'query', false],
+      ['size', 'query', true],
+    ]);
+    expect(list['x-extension']).toBe(true);
+    expect(list.deprecated).toBe(true);
+    expect(list.responses['429'].headers['Retry-After']).toBeDefined();
+  });
+});
+
+describe('GET /docs', () => {
+  it('serves the interactive reference and its assets without a CDN', async () => {
+    for (const url of ['/docs', '/docs/']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).not.toMatch(/https?:\/\//);
+    }
+    const bundle = await t.app.inject({ method: 'GET', url: '/docs/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['content-type']).toMatch(/javascript/);
+    const init = await t.app.inject({ method: 'GET', url: '/docs/swagger-initializer.js' });
+    expect(init.body).toContain("url: '/openapi.json'");
+    const css = await t.app.inject({ method: 'GET', url: '/docs/swagger-ui.css' });
+    expect(css.statusCode).toBe(200);
+  });
+});

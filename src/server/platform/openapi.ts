@@ -1,0 +1,241 @@
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ALL_SCOPES, type Endpoint, requiredScope } from '../../contract/endpoint.ts';
+import { CommonCodes, derivedCode, ErrorBody } from '../../contract/errors.ts';
+
+type Json = Record<string, unknown>;
+
+/** Codes every endpoint may answer with (spec: Endpoints, Common codes). */
+const COMMON_ERRORS: Record<number, string[]> = {
+  401: [CommonCodes.noCredentials, CommonCodes.badCredentials],
+  403: [CommonCodes.forbidden],
+  429: [CommonCodes.tooManyRequests],
+  500: [CommonCodes.internal],
+};
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'Updated, no body',
+  400: 'Invalid request',
+  401: 'No credentials, or bad or expired credentials',
+  403: 'Not enough rights',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Body larger than 1 MiB',
+  415: 'Content-Type is not application/json',
+  429: 'Rate limit reached',
+  500: 'Internal error',
+};
+
+const RATE_HEADERS = {
+  RateLimit: { $ref: '#/components/headers/RateLimit' },
+  'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+};
+
+/**
+ * The OpenAPI 3.1 document of an endpoint table. Schemas come from zod 4's own
+ * `z.toJSONSchema` (JSON Schema 2020-12, the dialect of OpenAPI 3.1); every schema named
+ * with `.meta({ id })` becomes a component. Input shapes are documented (`io: 'input'`):
+ * codes are transformed to uppercase after validation, which JSON Schema cannot express.
+ */
+export function buildOpenApi(endpoints: readonly Endpoint[], info: { version?: string } = {}) {
+  const components: Record<string, Json> = {};
+
+  /** JSON Schema of `schema`, its named parts hoisted into components.schemas. */
+  function convert(schema: z.ZodType): Json {
+    const {
+      $schema: _s,
+      $defs,
+      ...root
+    } = z.toJSONSchema(schema, {
+      target: 'draft-2020-12',
+      io: 'input',
+      unrepresentable: 'any',
+    }) as Json & { $defs?: Record<string, Json> };
+    const rewrite = (value: Json) =>
+      JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as Json;
+    for (const [id, def] of Object.entries($defs ?? {})) components[id] ??= rewrite(def);
+    return rewrite(root);
+  }
+  /** The object behind a (possibly named) schema, to list its properties as parameters. */
+  function objectOf(schema: z.ZodType): Json {
+    const json = convert(schema);
+    const ref = typeof json.$ref === 'string' ? json.$ref.split('/').pop() : undefined;
+    return ref ? components[ref] : json;
+  }
+
+  convert(ErrorBody);
+  const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
+  const paths: Record<string, Record<string, Json>> = {};
+
+  for (const e of endpoints) {
+    const parameters: Json[] = [];
+    const pathNames = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    const params = e.params ? objectOf(e.params) : {};
+    for (const name of pathNames) {
+      const schema = (params.properties as Record<string, Json> | undefined)?.[name] ?? { type: 'string' };
+      parameters.push({ name, in: 'path', required: true, schema });
+    }
+    if (e.query) {
+      const query = objectOf(e.query);
+      const required = new Set((query.required as string[] | undefined) ?? []);
+      for (const [name, schema] of Object.entries((query.properties ?? {}) as Record<string, Json>)) {
+        const { description, ...rest } = schema;
+        parameters.push({ name, in: 'query', required: required.has(name), description, schema: rest });
+      }
+    }
+
+    const responses: Record<string, Json> = {};
+    for (const [status, schema] of Object.entries(e.responses)) {
+      responses[status] = {
+        description: STATUS_TEXT[Number(status)] ?? 'Success',
+        headers: RATE_HEADERS,
+        ...(schema ? { content: { 'application/json': { schema: convert(schema) } } } : {}),
+      };
+    }
+    const errors: Record<number, Set<string>> = {};
+    const add = (status: number, codes: readonly string[]) => {
+      errors[status] ??= new Set();
+      for (const code of codes) errors[status].add(code);
+    };
+    for (const [status, codes] of Object.entries(COMMON_ERRORS)) add(Number(status), codes);
+    if (e.body) {
+      add(400, [derivedCode.invalidJson(e.errorPrefix), derivedCode.fieldUnknown(e.errorPrefix)]);
+      add(413, [CommonCodes.payloadTooLarge]);
+      add(415, [CommonCodes.unsupportedMediaType]);
+    }
+    for (const [status, codes] of Object.entries(e.errors ?? {})) add(Number(status), codes);
+    for (const [status, codes] of Object.entries(errors)) {
+      const list = [...codes];
+      responses[status] = {
+        description: `${STATUS_TEXT[Number(status)] ?? 'Error'}. Codes: ${list.map((c) => `\`${c}\``).join(', ')}`,
+        'x-error-codes': list,
+        headers:
+          Number(status) === 429
+            ? { ...RATE_HEADERS, 'Retry-After': { $ref: '#/components/headers/Retry-After' } }
+            : undefined,
+        content: errorContent,
+      };
+    }
+
+    const scope = requiredScope(e);
+    const operation: Json = {
+      operationId: e.id,
+      tags: [e.domain],
+      summary: e.summary.split(/(?<=\.)\s/)[0],
+      description: [
+        e.summary,
+        `Rate range: ${e.range}. Scope: \`${scope}\`.`,
+        e.deprecated ? `Deprecated: use \`${e.deprecated.successor}\`.` : '',
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
+      parameters: parameters.length ? parameters : undefined,
+      requestBody: e.body
+        ? { required: true, content: { 'application/json': { schema: convert(e.body) } } }
+        : undefined,
+      responses,
+      security: [{ BearerAuthentication: [scope] }, { bearerToken: [scope] }],
+      'x-rate-limit-range': e.range,
+      'x-extension': e.extension ? true : undefined,
+      deprecated: e.deprecated ? true : undefined,
+    };
+    paths[e.path] ??= {};
+    paths[e.path][e.method.toLowerCase()] = operation;
+  }
+
+  const scopes = Object.fromEntries(
+    ALL_SCOPES.map((s) => [s, `${s.endsWith(':read') ? 'Read' : 'Write'} ${s.split(':')[0]}`]),
+  );
+  const doc = {
+    openapi: '3.1.0',
+    info: {
+      title: 'Fieldwork field-service management API',
+      version: info.version ?? '1.0.68',
+      description:
+        'Every error answer carries `{ errors: [{ code, message }], errorReference }`; the codes of each status are listed in its description and in `x-error-codes`. Operations marked `x-extension: true` are additions to the interface description.',
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    paths,
+    components: {
+      schemas: components,
+      headers: {
+        RateLimit: {
+          description:
+            'Remaining quota of each window (draft-ietf-httpapi-ratelimit-headers), e.g. `"standard-minute";r=54;t=37, "standard-hour";r=1999;t=1200`',
+          schema: { type: 'string' },
+        },
+        'RateLimit-Policy': {
+          description:
+            'Quota policies of the range, e.g. `"standard-minute";q=55;w=60, "standard-hour";q=2000;w=3600`',
+          schema: { type: 'string' },
+        },
+        'Retry-After': {
+          description: 'Seconds until the exhausted window resets',
+          schema: { type: 'integer' },
+        },
+      },
+      securitySchemes: {
+        BearerAuthentication: {
+          type: 'oauth2',
+          description:
+            'OAuth 2.0. Integrations: client_credentials at `/oauth/token` (HTTP Basic or form credentials). Console: authorization code with PKCE (S256). Then `Authorization: Bearer <token>`.',
+          flows: {
+            clientCredentials: { tokenUrl: '/oauth/token', scopes },
+            authorizationCode: { authorizationUrl: '/oauth/auth', tokenUrl: '/oauth/token', scopes },
+          },
+        },
+        bearerToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      },
+    },
+  };
+  // Drop the keys left undefined above.
+  return JSON.parse(JSON.stringify(doc)) as Json;
+}
+
+const DOCS_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Fieldwork API reference</title>
+<link rel="stylesheet" href="/docs/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/docs/swagger-ui-bundle.js"></script>
+<script src="/docs/swagger-ui-standalone-preset.js"></script>
+<script src="/docs/swagger-initializer.js"></script>
+</body>
+</html>
+`;
+
+const DOCS_INIT = `window.onload = function () {
+  window.ui = SwaggerUIBundle({
+    url: '/openapi.json',
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+    layout: 'StandaloneLayout',
+  });
+};
+`;
+
+/** `GET /openapi.json` and the interactive reference at `/docs` (swagger-ui-dist, no CDN); no auth. */
+export async function registerOpenApi(app: FastifyInstance, endpoints: readonly Endpoint[]) {
+  const doc = JSON.stringify(buildOpenApi(endpoints));
+  app.get('/openapi.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(doc));
+  const page = async (_req: unknown, reply: import('fastify').FastifyReply) =>
+    reply.type('text/html; charset=utf-8').send(DOCS_HTML);
+  app.get('/docs', page);
+  app.get('/docs/', page);
+  app.get('/docs/index.html', page);
+  app.get('/docs/swagger-initializer.js', async (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(DOCS_INIT),
+  );
+  const root = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  await app.register(fastifyStatic, { root, prefix: '/docs/', decorateReply: false, index: false });
+}
