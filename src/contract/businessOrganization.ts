@@ -1,3 +1,249 @@
-import type { Endpoint } from './endpoint.ts';
+/**
+ * Business organization: the item catalog (spec endpoints 10-12, Versioning 5). Items are
+ * catalog data of the whole instance, not office-scoped. The fields come from gaps.md
+ * ("Items of the original catalog carry..."); the item code comes from the path only.
+ */
+import { z } from 'zod';
+import { Code, CustomFields, Page, PageQuery } from './common.ts';
+import { type Endpoint, endpoint } from './endpoint.ts';
+import { derivedCode } from './errors.ts';
+import { CATALOG_CODE_MAX } from './staff.ts';
 
-export const businessOrganizationEndpoints: Endpoint[] = [];
+/** True when `pattern` compiles as a JavaScript RegExp (no flags). */
+export function isValidRegExp(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A price with at most 2 decimals (cents), 0..999 999 999 999.99. More decimals are refused
+ * rather than rounded, so what is stored is exactly what was sent.
+ */
+export function hasAtMostTwoDecimals(n: number): boolean {
+  return Math.round(n * 100) / 100 === n;
+}
+export const UNIT_PRICE_MAX = 999_999_999_999.99;
+
+const optionalText = (max: number) => z.string().max(max).nullish();
+
+/**
+ * Body of the item PUT. Non-required fields: an empty string is kept, null is null, absent
+ * is stored as null (spec: General conventions 4-5). The PUT replaces the whole item:
+ * `fixedPrice` and `active` absent (or null) take their defaults, `customFields` absent is {}.
+ */
+export const ItemPutBody = z
+  .strictObject({
+    name: z.string().min(1).max(10000),
+    category: optionalText(200),
+    description: optionalText(10000),
+    /** Dimension, e.g. "piece", "hour". */
+    unit: optionalText(50),
+    unitPrice: z
+      .number()
+      .min(0)
+      .max(UNIT_PRICE_MAX)
+      .refine(hasAtMostTwoDecimals, 'at most 2 decimals')
+      .nullish(),
+    /** VAT rates in percent. */
+    vatRates: z.array(z.number().min(0).max(100)).max(5).nullish(),
+    reference: optionalText(200),
+    barCode: optionalText(200),
+    manufacturer: optionalText(200),
+    fixedPrice: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false),
+    /** A JavaScript regular expression the serial numbers of this item must match. */
+    serialNumberPattern: z
+      .string()
+      .max(1000)
+      .refine(isValidRegExp, 'must compile as a JavaScript regular expression')
+      .nullish(),
+    active: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? true),
+    customFields: CustomFields.nullish(),
+  })
+  .meta({ id: 'ItemPutBody' });
+export type ItemPutBody = z.input<typeof ItemPutBody>;
+export type ItemPutInput = z.output<typeof ItemPutBody>;
+
+/** The item as answered by the GET and in each element of the list. */
+export const Item = z
+  .object({
+    itemCode: z.string(),
+    name: z.string(),
+    category: z.string().nullable(),
+    description: z.string().nullable(),
+    unit: z.string().nullable(),
+    unitPrice: z.number().nullable(),
+    vatRates: z.array(z.number()).nullable(),
+    reference: z.string().nullable(),
+    barCode: z.string().nullable(),
+    manufacturer: z.string().nullable(),
+    fixedPrice: z.boolean(),
+    serialNumberPattern: z.string().nullable(),
+    active: z.boolean(),
+    customFields: CustomFields,
+    /** RFC 3339, UTC, `Z` (gaps.md). */
+    lastUpdate: z.string(),
+  })
+  .meta({ id: 'Item' });
+export type Item = z.infer<typeof Item>;
+
+export const ItemPage = Page(Item).meta({ id: 'ItemPage' });
+
+/**
+ * Query of the items list: `continuationToken` (spec) plus console extensions (`x-extension`):
+ * `q` matches code, name, reference or bar code (case-insensitive substring), `category`
+ * the exact category, `active` `true|false`. Filters narrow the same keyset walk by code.
+ */
+export const ItemListQuery = PageQuery.extend({
+  q: z.string().max(200).optional().meta({ 'x-extension': true }),
+  category: z.string().max(200).optional().meta({ 'x-extension': true }),
+  active: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true'))
+    .meta({ 'x-extension': true }),
+}).meta({ id: 'ItemListQuery' });
+export type ItemListQuery = z.input<typeof ItemListQuery>;
+
+export const ItemCategoryList = z
+  .object({ continuationToken: z.null(), data: z.array(z.string()) })
+  .meta({ id: 'ItemCategoryList' });
+
+export const ITEMS_PAGE_SIZE = 200;
+
+const item = 'businessorganization.item';
+
+/** Every code the item endpoints answer with (besides the common ones). */
+export const BusinessOrganizationCodes = {
+  itemCodeMandatory: `${item}.code.mandatory`,
+  itemCodeInvalid: derivedCode.invalid(item, 'itemCode'),
+  itemNotFound: `${item}.not.found`,
+  itemInvalidJson: derivedCode.invalidJson(item),
+  itemFieldUnknown: derivedCode.fieldUnknown(item),
+  itemNameMandatory: derivedCode.mandatory(item, 'name'),
+  itemNameInvalid: derivedCode.invalid(item, 'name'),
+  itemCategoryInvalid: derivedCode.invalid(item, 'category'),
+  itemDescriptionInvalid: derivedCode.invalid(item, 'description'),
+  itemUnitInvalid: derivedCode.invalid(item, 'unit'),
+  itemUnitPriceInvalid: derivedCode.invalid(item, 'unitPrice'),
+  itemVatRatesInvalid: derivedCode.invalid(item, 'vatRates'),
+  itemReferenceInvalid: derivedCode.invalid(item, 'reference'),
+  itemBarCodeInvalid: derivedCode.invalid(item, 'barCode'),
+  itemManufacturerInvalid: derivedCode.invalid(item, 'manufacturer'),
+  itemFixedPriceInvalid: derivedCode.invalid(item, 'fixedPrice'),
+  itemSerialNumberPatternInvalid: derivedCode.invalid(item, 'serialNumberPattern'),
+  itemActiveInvalid: derivedCode.invalid(item, 'active'),
+  itemCustomFieldUnknown: derivedCode.customFieldUnknown(item),
+  itemCustomFieldMandatory: derivedCode.customFieldMandatory(item),
+  itemCustomFieldInvalid: derivedCode.customFieldInvalid(item),
+  itemQInvalid: derivedCode.invalid(item, 'q'),
+  continuationTokenInvalid: derivedCode.continuationTokenInvalid('businessOrganization'),
+} as const;
+const C = BusinessOrganizationCodes;
+
+export const ITEMS_PATH = '/eTech/rest/ws/businessOrganization/v1/items';
+
+export const putItem = endpoint({
+  id: 'businessOrganization.items.put',
+  method: 'PUT',
+  path: `${ITEMS_PATH}/code:{itemCode}`,
+  domain: 'businessOrganization',
+  range: 'standard',
+  summary: 'Create the item if the code does not exist, otherwise update it (the whole item)',
+  errorPrefix: item,
+  params: z.object({ itemCode: Code(CATALOG_CODE_MAX) }),
+  body: ItemPutBody,
+  responses: { 201: undefined, 204: undefined },
+  errors: {
+    400: [
+      C.itemCodeMandatory,
+      C.itemCodeInvalid,
+      C.itemInvalidJson,
+      C.itemFieldUnknown,
+      C.itemNameMandatory,
+      C.itemNameInvalid,
+      C.itemCategoryInvalid,
+      C.itemDescriptionInvalid,
+      C.itemUnitInvalid,
+      C.itemUnitPriceInvalid,
+      C.itemVatRatesInvalid,
+      C.itemReferenceInvalid,
+      C.itemBarCodeInvalid,
+      C.itemManufacturerInvalid,
+      C.itemFixedPriceInvalid,
+      C.itemSerialNumberPatternInvalid,
+      C.itemActiveInvalid,
+      C.itemCustomFieldUnknown,
+      C.itemCustomFieldMandatory,
+      C.itemCustomFieldInvalid,
+    ],
+  },
+});
+
+export const getItem = endpoint({
+  id: 'businessOrganization.items.get',
+  method: 'GET',
+  path: `${ITEMS_PATH}/code:{itemCode}`,
+  domain: 'businessOrganization',
+  range: 'high',
+  summary: 'The item, with its customFields',
+  errorPrefix: item,
+  params: z.object({ itemCode: Code(CATALOG_CODE_MAX) }),
+  responses: { 200: Item },
+  errors: { 400: [C.itemCodeMandatory, C.itemCodeInvalid], 404: [C.itemNotFound] },
+});
+
+const listItemsRow = {
+  method: 'GET',
+  domain: 'businessOrganization',
+  range: 'low',
+  errorPrefix: item,
+  query: ItemListQuery,
+  responses: { 200: ItemPage },
+  errors: { 400: [C.continuationTokenInvalid, C.itemQInvalid, C.itemCategoryInvalid, C.itemActiveInvalid] },
+} as const;
+
+export const listItems = endpoint({
+  ...listItemsRow,
+  id: 'businessOrganization.items.list',
+  path: ITEMS_PATH,
+  summary: `Items, ${ITEMS_PAGE_SIZE} per page, sorted by itemCode, with customFields. Extensions (x-extension): q, category, active`,
+});
+
+/** The item list's former path (spec: Versioning 5): same operation, same tokens. */
+export const listItemsDeprecated = endpoint({
+  ...listItemsRow,
+  id: 'referentials.items.list',
+  path: '/eTech/rest/ws/referentials/v1/items',
+  summary: `Former path of the items list; use ${ITEMS_PATH}`,
+  deprecated: { successor: ITEMS_PATH },
+});
+
+export const listItemCategories = endpoint({
+  id: 'businessOrganization.itemCategories.list',
+  method: 'GET',
+  path: '/eTech/rest/ws/businessOrganization/v1/itemCategories',
+  domain: 'businessOrganization',
+  range: 'standard',
+  summary: 'Distinct non-empty item categories, sorted (one page)',
+  errorPrefix: item,
+  responses: { 200: ItemCategoryList },
+  extension: true,
+});
+
+export const businessOrganizationEndpoints: Endpoint[] = [
+  putItem,
+  getItem,
+  listItems,
+  listItemsDeprecated,
+  listItemCategories,
+];

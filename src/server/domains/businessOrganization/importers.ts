@@ -1,4 +1,27 @@
+import type { z } from 'zod';
+import { ItemPutBody } from '../../../contract/businessOrganization.ts';
+import { Code } from '../../../contract/common.ts';
+import { CATALOG_CODE_MAX } from '../../../contract/staff.ts';
 import type { Importer } from '../../cli/importer.ts';
+import { putItem } from './service.ts';
+
+/** An element of `items`: the item PUT body plus its `itemCode`. */
+const ItemRow = ItemPutBody.extend({ itemCode: Code(CATALOG_CODE_MAX) });
+
+const items: Importer<z.output<typeof ItemRow>> = {
+  key: 'items',
+  order: 220,
+  schema: ItemRow,
+  // Same service function as the PUT (custom fields checked the same way).
+  async apply(trx, rows) {
+    const counts = { created: 0, updated: 0 };
+    for (const { itemCode, ...body } of rows) {
+      const result = await putItem(trx, itemCode, body);
+      if (result !== 'unchanged') counts[result]++;
+    }
+    return counts;
+  },
+};
 
 /** Keys of the import file owned by this domain (see cli/importer.ts). */
-export const businessOrganizationImporters: Importer[] = [];
+export const businessOrganizationImporters: Importer[] = [items] as Importer[];

@@ -1,6 +1,6 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CustomFields } from '../../../contract/common.ts';
-import type { Json, Timestamp } from '../../db/schema.ts';
+import type { Json } from '../../db/schema.ts';
 
 /** Kysely types of this domain's tables (db/migrations/004_catalog.sql). */
 export type BusinessOrganizationTables = {
@@ -20,6 +20,7 @@ export type BusinessOrganizationTables = {
     serial_number_pattern: string | null;
     active: Generated<boolean>;
     custom_fields: Json<CustomFields>;
-    last_update: Generated<Timestamp>;
+    /** Defaults to now() on insert. */
+    last_update: ColumnType<Date, Date | string | undefined, Date | string>;
   };
 };

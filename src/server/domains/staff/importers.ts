@@ -4,7 +4,7 @@ import { CATALOG_CODE_MAX, SkillPutBody } from '../../../contract/staff.ts';
 import type { Importer } from '../../cli/importer.ts';
 import type { Db } from '../../db/index.ts';
 import type { Upserted } from './queries.ts';
-import { type CatalogEntryInput, putCharacteristic, putSkill } from './service.ts';
+import { putCharacteristic, putSkill } from './service.ts';
 
 const SkillRow = SkillPutBody.extend({ skillCode: Code(CATALOG_CODE_MAX) });
 const CharacteristicRow = SkillPutBody.extend({ characteristicCode: Code(CATALOG_CODE_MAX) });

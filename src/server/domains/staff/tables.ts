@@ -1,12 +1,12 @@
-import type { Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { ColumnType } from 'kysely';
 
 /** Skills and characteristics: instance-wide catalog (db/migrations/004_catalog.sql). */
 interface CatalogEntryTable {
   code: string;
   name: string;
   description: string | null;
-  last_update: Generated<Timestamp>;
+  /** Defaults to now() on insert. */
+  last_update: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** Kysely types of this domain's tables (see db/migrations). */

@@ -1,0 +1,114 @@
+/**
+ * Rules of the item catalog. Items are catalog data of the whole instance, not
+ * office-scoped: every application reads and maintains the same catalog, so no query
+ * here goes through officeScope.
+ */
+import {
+  BusinessOrganizationCodes,
+  ITEMS_PAGE_SIZE,
+  type Item,
+  type ItemPutInput,
+  listItems as listItemsEndpoint,
+} from '../../../contract/businessOrganization.ts';
+import type { CustomFields, Page } from '../../../contract/common.ts';
+import type { Db } from '../../db/index.ts';
+import { checkCustomFields } from '../../platform/customFields.ts';
+import { ApiError } from '../../platform/errors.ts';
+import { type PageTokens, toPage } from '../../platform/pagination.ts';
+import type { Upserted } from '../staff/queries.ts';
+import {
+  distinctCategories,
+  findItem,
+  type ItemFilters,
+  type ItemRow,
+  itemsAfter,
+  upsertItem,
+} from './queries.ts';
+
+const PREFIX = 'businessorganization.item';
+/** Tokens are shared by the list and its deprecated path: same operation, same positions. */
+const TOKEN_NAMESPACE = listItemsEndpoint.id;
+
+/**
+ * Creates or replaces the item `code` (already uppercased by the contract). Custom fields
+ * are checked against the 'item' definitions before anything is written.
+ */
+export async function putItem(db: Db, code: string, input: ItemPutInput): Promise<Upserted> {
+  const customFields = await checkCustomFields(db, 'item', PREFIX, input.customFields);
+  // Absent is stored as null, an empty string stays empty (General conventions 4-5).
+  return upsertItem(db, {
+    code: code.toUpperCase(),
+    name: input.name,
+    category: input.category ?? null,
+    description: input.description ?? null,
+    unit: input.unit ?? null,
+    unit_price: input.unitPrice ?? null,
+    vat_rates: input.vatRates == null ? null : JSON.stringify(input.vatRates),
+    reference: input.reference ?? null,
+    bar_code: input.barCode ?? null,
+    manufacturer: input.manufacturer ?? null,
+    fixed_price: input.fixedPrice,
+    serial_number_pattern: input.serialNumberPattern ?? null,
+    active: input.active,
+    custom_fields: JSON.stringify(customFields),
+  });
+}
+
+export async function getItem(db: Db, code: string): Promise<Item> {
+  const row = await findItem(db, code.toUpperCase());
+  if (!row) throw new ApiError(404, BusinessOrganizationCodes.itemNotFound, `Item ${code} not found`);
+  return toItem(row);
+}
+
+export async function listItems(
+  db: Db,
+  tokens: PageTokens,
+  query: ItemFilters & { continuationToken?: string },
+): Promise<Page<Item>> {
+  const after = tokens.decode<string>(
+    TOKEN_NAMESPACE,
+    query.continuationToken,
+    BusinessOrganizationCodes.continuationTokenInvalid,
+  );
+  const rows = await itemsAfter(
+    db,
+    query,
+    typeof after === 'string' ? after : undefined,
+    ITEMS_PAGE_SIZE + 1,
+  );
+  return toPage(rows, ITEMS_PAGE_SIZE, toItem, (r) => r.code, tokens, TOKEN_NAMESPACE);
+}
+
+/** Extension for the console: every category in use, one page. */
+export async function listItemCategories(db: Db): Promise<{ continuationToken: null; data: string[] }> {
+  return { continuationToken: null, data: await distinctCategories(db) };
+}
+
+/** RFC 3339 in UTC with a Z and whole seconds (gaps.md: `2026-03-01T08:00:00Z`). */
+export function toDateTime(d: Date | string): string {
+  return new Date(d).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** jsonb comes back parsed from both drivers; a string is parsed for safety. */
+const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
+function toItem(row: ItemRow): Item {
+  return {
+    itemCode: row.code,
+    name: row.name,
+    category: row.category,
+    description: row.description,
+    unit: row.unit,
+    // numeric(14,2) arrives as a string such as '12.50'
+    unitPrice: row.unit_price === null ? null : Number(row.unit_price),
+    vatRates: json<number[] | null>(row.vat_rates),
+    reference: row.reference,
+    barCode: row.bar_code,
+    manufacturer: row.manufacturer,
+    fixedPrice: row.fixed_price,
+    serialNumberPattern: row.serial_number_pattern,
+    active: row.active,
+    customFields: json<CustomFields>(row.custom_fields) ?? {},
+    lastUpdate: toDateTime(row.last_update),
+  };
+}
