@@ -5,6 +5,7 @@ import type { AppConfig } from './config.ts';
 import { type DbHandle, openDatabase } from './db/index.ts';
 import { routes } from './domains/index.ts';
 import { registerAuth } from './platform/auth/index.ts';
+import { registerConsole } from './platform/console.ts';
 import { frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { PageTokens } from './platform/pagination.ts';
@@ -64,6 +65,8 @@ export async function buildApp(
   registerRoutes(app, routes, routeDeps);
   await registerOpenApi(app, endpoints);
   app.fieldwork.routeDeps = routeDeps;
+  // The built console at / (after the API routes, whose paths win).
+  await registerConsole(app, config.consoleDir);
 
   app.addHook('onClose', async () => {
     await limiter.close();

@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/harness.ts';
+
+let t: TestApp;
+let dir: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'console-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Fieldwork</title><div id="root"></div>');
+  writeFileSync(join(dir, 'assets', 'main-AbC123.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+  t = await createTestApp({ consoleDir: dir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('console at /', () => {
+  it('serves index.html at / and for deep links that ask for HTML', async () => {
+    for (const url of ['/', '/referentials/customers/C1/edit?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: HTML });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/main-AbC123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps the error body on API prefixes and non-HTML requests', async () => {
+    for (const url of ['/eTech/rest/ws/nothing', '/rest/x', '/assets/missing.js']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: url.startsWith('/assets') ? {} : HTML });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().errors[0].code, url).toBe('route.not.found');
+      expect(res.json().errorReference).toBeTruthy();
+    }
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Serves the built console (dist/console) at `/`: its files, long-cached when their name
+ * is hashed, and index.html for any other GET that asks for HTML, so that deep links of
+ * the single-page app work. The API's own prefixes keep the error body on unknown paths.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CommonCodes } from '../../contract/errors.ts';
+import { ApiError } from './errors.ts';
+
+const API_PREFIXES = ['/eTech', '/rest', '/oauth', '/openapi.json', '/docs'];
+
+/** `<repo>/dist/console` when it was built. */
+export function defaultConsoleDir(): string | undefined {
+  const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dist/console');
+  return existsSync(join(dir, 'index.html')) ? dir : undefined;
+}
+
+const isApiPath = (url: string) =>
+  API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
+
+const wantsHtml = (request: FastifyRequest) => /\btext\/html\b/.test(String(request.headers.accept ?? ''));
+
+export async function registerConsole(app: FastifyInstance, consoleDir: string | undefined) {
+  const dir = consoleDir ?? defaultConsoleDir();
+  if (!dir || !existsSync(join(dir, 'index.html'))) return false;
+  const index = join(dir, 'index.html');
+
+  await app.register(fastifyStatic, {
+    root: dir,
+    prefix: '/',
+    // One route per file present at start, so that other paths reach the fallback below.
+    wildcard: false,
+    index: false,
+    // @fastify/static 10 hands the Fastify reply here.
+    setHeaders(reply: { header(k: string, v: string): unknown }, path: string) {
+      // Vite names bundles by content hash: they never change under the same name.
+      const hashed = /[/\\]assets[/\\]/.test(path);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  app.get('/*', async (request, reply) => {
+    const path = request.url.split('?')[0];
+    if (isApiPath(path) || !wantsHtml(request))
+      throw new ApiError(404, CommonCodes.routeNotFound, `No route ${request.method} ${path}`);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await readFile(index));
+  });
+  return true;
+}
