@@ -41,32 +41,40 @@ export const ItemPutBody = z
     category: optionalText(200),
     description: optionalText(10000),
     /** Dimension, e.g. "piece", "hour". */
-    unit: optionalText(50),
+    unit: optionalText(50).meta({ description: 'Dimension, e.g. "piece", "hour"' }),
     unitPrice: z
       .number()
       .min(0)
       .max(UNIT_PRICE_MAX)
       .refine(hasAtMostTwoDecimals, 'at most 2 decimals')
-      .nullish(),
+      .nullish()
+      .meta({ description: 'Price of one unit, >= 0, at most 2 decimals (more are refused, not rounded)' }),
     /** VAT rates in percent. */
-    vatRates: z.array(z.number().min(0).max(100)).max(5).nullish(),
+    vatRates: z
+      .array(z.number().min(0).max(100))
+      .max(5)
+      .nullish()
+      .meta({ description: 'VAT rates in percent (0..100), at most 5' }),
     reference: optionalText(200),
     barCode: optionalText(200),
     manufacturer: optionalText(200),
     fixedPrice: z
       .boolean()
       .nullish()
-      .transform((v) => v ?? false),
+      .transform((v) => v ?? false)
+      .meta({ description: 'Default false (absent or null)' }),
     /** A JavaScript regular expression the serial numbers of this item must match. */
     serialNumberPattern: z
       .string()
       .max(1000)
       .refine(isValidRegExp, 'must compile as a JavaScript regular expression')
-      .nullish(),
+      .nullish()
+      .meta({ description: 'JavaScript regular expression (no flags) that serial numbers must match' }),
     active: z
       .boolean()
       .nullish()
-      .transform((v) => v ?? true),
+      .transform((v) => v ?? true)
+      .meta({ description: 'Default true (absent or null)' }),
     customFields: CustomFields.nullish(),
   })
   .meta({ id: 'ItemPutBody' });
@@ -104,13 +112,20 @@ export const ItemPage = Page(Item).meta({ id: 'ItemPage' });
  * the exact category, `active` `true|false`. Filters narrow the same keyset walk by code.
  */
 export const ItemListQuery = PageQuery.extend({
-  q: z.string().max(200).optional().meta({ 'x-extension': true }),
-  category: z.string().max(200).optional().meta({ 'x-extension': true }),
+  q: z.string().max(200).optional().meta({
+    'x-extension': true,
+    description: 'Extension: case-insensitive substring of itemCode, name, reference or barCode',
+  }),
+  category: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ 'x-extension': true, description: 'Extension: exact category' }),
   active: z
     .enum(['true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true'))
-    .meta({ 'x-extension': true }),
+    .meta({ 'x-extension': true, description: 'Extension: only active (true) or inactive (false) items' }),
 }).meta({ id: 'ItemListQuery' });
 export type ItemListQuery = z.input<typeof ItemListQuery>;
 
