@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// npm start: builds the console when it is not built yet, loads the demo dataset into an
+// empty database (unless FIELDWORK_NO_DEMO=1), then runs the service (src/server/main.ts).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const consoleDir = join(root, 'dist', 'console');
+const say = (line) => process.stderr.write(`[start] ${line}\n`);
+
+function run(command, args, env = process.env) {
+  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  if (res.error) throw res.error;
+  return res.status ?? 1;
+}
+
+// 1. The console (a static single-page app served by the service at /).
+if (existsSync(join(consoleDir, 'index.html'))) {
+  say(`console: ${consoleDir} (delete it to rebuild)`);
+} else if (existsSync(join(root, 'vite.config.ts'))) {
+  say('console not built yet: vite build');
+  const code = run(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build']);
+  if (code !== 0) say('the console build failed; the API starts without it');
+} else {
+  say('no vite.config.ts: the console is not built; the API starts alone');
+}
+
+// 2. The demo dataset, on an empty database only.
+if (process.env.FIELDWORK_NO_DEMO === '1') {
+  say('FIELDWORK_NO_DEMO=1: no demo dataset');
+} else {
+  const code = run(process.execPath, [join(root, 'bin', 'fieldwork.mjs'), 'seed', '--if-empty']);
+  if (code !== 0) process.exit(code);
+}
+
+// 3. The service, in a child process that receives our signals.
+const env = { ...process.env };
+if (!env.FIELDWORK_CONSOLE_DIR && existsSync(join(consoleDir, 'index.html'))) env.FIELDWORK_CONSOLE_DIR = consoleDir;
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'server', 'main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on('exit', (code, signal) => {
+  process.exit(code ?? (signal ? 128 + ({ SIGINT: 2, SIGTERM: 15, SIGHUP: 1 }[signal] ?? 1) : 1));
+});

@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// npm test (what CI runs):
+//   1. vitest run                      every unit and API test, on PGlite (in memory)
+//   2. vitest run src/server           the API suite again on PostgreSQL, when TEST_DATABASE_URL is set
+//   3. playwright test                 the console end to end, when playwright.config.ts exists
+// Each runner writes a JSON report that is counted here. The very last line printed is
+// `N passed, N failed` over every runner; the exit code is non-zero when a test failed or a
+// runner crashed (a crash counts as one failure).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const reports = mkdtempSync(join(tmpdir(), 'fieldwork-test-'));
+const bin = {
+  vitest: join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+  playwright: join(root, 'node_modules', '@playwright', 'test', 'cli.js'),
+};
+const say = (line) => process.stdout.write(`\n[test] ${line}\n`);
+
+/** Runs one runner to completion (or its time limit); resolves with its exit code. */
+function run(args, env, limitMinutes) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env });
+    const timer = setTimeout(
+      () => {
+        say(`time limit of ${limitMinutes} min reached: stopping ${args[0]}`);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      },
+      limitMinutes * 60_000,
+    );
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      say(`cannot start: ${err.message}`);
+      resolve(-1);
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Counts of a vitest JSON report; a test file that failed to load counts as one failure. */
+function countVitest(report) {
+  let passed = report.numPassedTests ?? 0;
+  let failed = report.numFailedTests ?? 0;
+  for (const file of report.testResults ?? []) {
+    const failedInFile = (file.assertionResults ?? []).filter((a) => a.status === 'failed').length;
+    if (file.status === 'failed' && failedInFile === 0) failed += 1;
+  }
+  passed = Math.max(passed, 0);
+  return { passed, failed };
+}
+
+/** Counts of a playwright JSON report: flaky tests passed on retry. */
+function countPlaywright(report) {
+  const s = report.stats ?? {};
+  let failed = s.unexpected ?? 0;
+  if ((report.errors ?? []).length > 0 && failed === 0) failed = 1;
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed };
+}
+
+const results = [];
+async function runner(name, args, env, reportFile, count, limitMinutes) {
+  say(`${name}`);
+  const started = Date.now();
+  const code = await run(args, env, limitMinutes);
+  const report = readJson(reportFile);
+  let counts = report ? count(report) : { passed: 0, failed: 0 };
+  let crashed = false;
+  if (!report || (code !== 0 && counts.failed === 0)) {
+    crashed = true;
+    counts = { passed: counts.passed, failed: counts.failed + 1 };
+  }
+  const seconds = Math.round((Date.now() - started) / 1000);
+  results.push({ name, ...counts, crashed, code, seconds });
+}
+
+const baseEnv = { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.env.CI ? '0' : '1') };
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+// 1. Everything on PGlite.
+{
+  const env = { ...baseEnv };
+  delete env.TEST_DATABASE_URL;
+  const out = join(reports, 'vitest-pglite.json');
+  await runner(
+    'vitest (PGlite)',
+    [bin.vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    env,
+    out,
+    countVitest,
+    12,
+  );
+}
+
+// 2. The API suite on PostgreSQL.
+if (testDatabaseUrl) {
+  const out = join(reports, 'vitest-postgres.json');
+  await runner(
+    'vitest src/server (PostgreSQL, TEST_DATABASE_URL)',
+    [bin.vitest, 'run', 'src/server', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { ...baseEnv, TEST_DATABASE_URL: testDatabaseUrl },
+    out,
+    countVitest,
+    8,
+  );
+} else {
+  say('TEST_DATABASE_URL is not set: the API suite does not run on PostgreSQL');
+}
+
+// 3. The console end to end.
+if (existsSync(join(root, 'playwright.config.ts'))) {
+  const out = join(reports, 'playwright.json');
+  await runner(
+    'playwright (console end to end)',
+    [bin.playwright, 'test', '--reporter=line,json'],
+    { ...baseEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    out,
+    countPlaywright,
+    10,
+  );
+} else {
+  say('no playwright.config.ts: no end-to-end tests');
+}
+
+rmSync(reports, { recursive: true, force: true });
+say('summary');
+for (const r of results) {
+  process.stdout.write(
+    `  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.crashed ? ` (runner exited with ${r.code} without a failing test: counted as 1 failure)` : ''}, ${r.seconds} s\n`,
+  );
+}
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+process.stdout.write(`${passed} passed, ${failed} failed\n`);
+process.exitCode = failed > 0 ? 1 : 0;
