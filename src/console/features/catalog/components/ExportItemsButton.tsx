@@ -1,0 +1,109 @@
+/**
+ * CSV export of the items list as filtered: walks every page of the list (200 a page), shows
+ * how many rows are read, can be cancelled, then downloads the file (the import's format).
+ */
+import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { exportFileName, itemsToCsv } from '../csv.ts';
+import type { Item } from '../model.ts';
+import { useCatalogApi } from '../queries.ts';
+import { type ItemsQuery, walkPages } from '../transport.ts';
+import { readServiceError } from './formKit.tsx';
+
+export function download(name: string, text: string) {
+  // A BOM makes spreadsheet programs read the file as UTF-8.
+  const blob = new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function ExportItemsButton({ query, disabled }: { query: ItemsQuery; disabled?: boolean }) {
+  const { t } = useTranslation('catalog');
+  const api = useCatalogApi();
+  const [count, setCount] = useState<number | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const run = async () => {
+    const ctrl = new AbortController();
+    abort.current = ctrl;
+    setCount(0);
+    try {
+      const items: Item[] = await walkPages(
+        (token) => api.listItems({ ...query, continuationToken: token }),
+        {
+          signal: ctrl.signal,
+          onPage: setCount,
+        },
+      );
+      if (ctrl.signal.aborted) return;
+      const name = exportFileName(new Date(), [query.category, query.q].filter(Boolean).join(' '));
+      download(name, itemsToCsv(items));
+      notifications.show({
+        color: 'teal',
+        title: t('csv.exportedTitle'),
+        message: t('csv.exported', { count: items.length, name }),
+        autoClose: 6000,
+      });
+    } catch (e) {
+      if (ctrl.signal.aborted) return;
+      const err = readServiceError(e);
+      notifications.show({
+        color: 'red',
+        title: t('csv.exportFailed'),
+        message: `${err.errors.map((x) => x.message).join(' ')}${err.errorReference ? ` (${err.errorReference})` : ''}`,
+        autoClose: false,
+      });
+    } finally {
+      abort.current = null;
+      setCount(null);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={16} />}
+        onClick={run}
+        disabled={disabled}
+        loading={count !== null}
+        data-testid="export-csv"
+      >
+        {t('csv.export')}
+      </Button>
+      <Modal
+        opened={count !== null}
+        onClose={() => abort.current?.abort()}
+        title={t('csv.exportTitle')}
+        closeOnClickOutside={false}
+        centered
+      >
+        <Stack gap="sm">
+          <Progress
+            value={100}
+            animated
+            striped
+            aria-label={t('csv.exportProgress', { count: count ?? 0 })}
+          />
+          <Text size="sm" data-testid="export-progress">
+            {t('csv.exportProgress', { count: count ?? 0 })}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => abort.current?.abort()}>
+              {t('csv.cancelExport')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

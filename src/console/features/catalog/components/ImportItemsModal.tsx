@@ -1,0 +1,371 @@
+/**
+ * CSV import of items: read the file (papaparse), check every row against the contract
+ * schema (code present, no code twice) and show the preview BEFORE anything is written;
+ * then write the valid rows one PUT at a time with a progress bar, cancellable, with each
+ * row's server errors and a summary (created / updated / failed).
+ */
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Modal,
+  Progress,
+  SegmentedControl,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconFileTypeCsv, IconUpload, IconX } from '@tabler/icons-react';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Column, VirtualTable } from '../../referentials/components/VirtualTable.tsx';
+import { type CsvIssue, type CsvRow, ITEM_CSV_COLUMNS, type ItemsCsv, parseItemsCsv } from '../csv.ts';
+import { serverErrorKey } from '../errorFields.ts';
+import { type ImportSummary, type RowOutcome, runImport } from '../importRunner.ts';
+import { useCatalogApi, useInvalidateItem } from '../queries.ts';
+
+type Phase = 'choose' | 'preview' | 'running' | 'done';
+
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('catalog');
+  const api = useCatalogApi();
+  const invalidate = useInvalidateItem();
+  const [file, setFile] = useState<File | null>(null);
+  const [csv, setCsv] = useState<ItemsCsv | null>(null);
+  const [readError, setReadError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>('choose');
+  const [show, setShow] = useState<'all' | 'errors'>('all');
+  const [outcomes, setOutcomes] = useState<Map<number, RowOutcome>>(new Map());
+  const [done, setDone] = useState(0);
+  const [summary, setSummary] = useState<ImportSummary | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const valid = useMemo(() => csv?.rows.filter((r) => r.body !== null) ?? [], [csv]);
+  const invalid = (csv?.rows.length ?? 0) - valid.length;
+  const rows = useMemo(() => {
+    const all = csv?.rows ?? [];
+    if (show === 'errors')
+      return all.filter((r) => r.errors.length > 0 || outcomes.get(r.line)?.status === 'failed');
+    return all;
+  }, [csv, show, outcomes]);
+
+  const reset = () => {
+    setFile(null);
+    setCsv(null);
+    setReadError(null);
+    setPhase('choose');
+    setShow('all');
+    setOutcomes(new Map());
+    setDone(0);
+    setSummary(null);
+  };
+  const close = () => {
+    if (phase === 'running') return;
+    reset();
+    onClose();
+  };
+
+  const choose = async (f: File | null) => {
+    reset();
+    setFile(f);
+    if (!f) return;
+    if (f.size > MAX_FILE_BYTES) {
+      setReadError(t('csv.tooLarge', { max: '20 MB' }));
+      return;
+    }
+    try {
+      const parsed = parseItemsCsv(await f.text());
+      setCsv(parsed);
+      setPhase('preview');
+      if (parsed.rows.some((r) => r.errors.length > 0)) setShow('errors');
+    } catch (e) {
+      setReadError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const start = async () => {
+    if (!csv || valid.length === 0) return;
+    const ctrl = new AbortController();
+    abort.current = ctrl;
+    setPhase('running');
+    setDone(0);
+    setOutcomes(new Map());
+    const result = await runImport(
+      valid.map((r) => ({ line: r.line, code: r.code, body: r.body! })),
+      { get: (c) => api.findItem(c), put: (c, b) => api.putItem(c, b) },
+      {
+        signal: ctrl.signal,
+        onProgress: (n, outcome) => {
+          setDone(n);
+          setOutcomes((m) => new Map(m).set(outcome.line, outcome));
+        },
+      },
+    );
+    abort.current = null;
+    setSummary(result);
+    setPhase('done');
+    if (result.failed > 0) setShow('errors');
+    await invalidate();
+  };
+
+  const issueText = (e: CsvIssue) => {
+    const msg = t(e.key, { ...e.params, defaultValue: e.key });
+    return e.field ? `${e.field}: ${msg}` : msg;
+  };
+  const outcomeText = (o: RowOutcome | undefined) =>
+    o?.status === 'failed'
+      ? o.errors.map((x) => t(serverErrorKey(x.code), { defaultValue: x.message })).join(' · ')
+      : '';
+
+  const columns: Column<CsvRow>[] = [
+    { key: 'line', header: t('csv.columns.line'), width: 64, render: (r) => r.line },
+    {
+      key: 'status',
+      header: t('csv.columns.status'),
+      width: 118,
+      render: (r) => <RowStatus row={r} outcome={outcomes.get(r.line)} />,
+    },
+    { key: 'code', header: t('item.fields.itemCode'), width: 140, render: (r) => r.cells.itemCode ?? '' },
+    { key: 'name', header: t('item.fields.name'), width: 180, render: (r) => r.cells.name ?? '' },
+    { key: 'category', header: t('item.fields.category'), width: 120, render: (r) => r.cells.category ?? '' },
+    { key: 'price', header: t('item.fields.unitPrice'), width: 90, render: (r) => r.cells.unitPrice ?? '' },
+    {
+      key: 'problems',
+      header: t('csv.columns.problems'),
+      render: (r) => {
+        const text = [...r.errors.map(issueText), outcomeText(outcomes.get(r.line))]
+          .filter(Boolean)
+          .join(' · ');
+        return text ? (
+          <Tooltip label={text} multiline maw={420} openDelay={300}>
+            <Text span size="sm" c="red.8" data-testid="row-problem">
+              {text}
+            </Text>
+          </Tooltip>
+        ) : (
+          ''
+        );
+      },
+    },
+  ];
+
+  const template = `data:text/csv;charset=utf-8,${encodeURIComponent(`${ITEM_CSV_COLUMNS.join(',')}\r\n`)}`;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('csv.importTitle')}
+      size="min(1100px, 96vw)"
+      closeOnClickOutside={phase !== 'running'}
+      closeOnEscape={phase !== 'running'}
+      withCloseButton={phase !== 'running'}
+      data-testid="import-modal"
+    >
+      <Stack gap="md">
+        {phase === 'choose' || phase === 'preview' ? (
+          <Group align="flex-end" gap="md" wrap="wrap">
+            <FileInput
+              label={t('csv.file')}
+              description={t('csv.fileHint')}
+              placeholder={t('csv.choose')}
+              accept=".csv,text/csv"
+              value={file}
+              onChange={choose}
+              leftSection={<IconFileTypeCsv size={18} />}
+              clearable
+              w={360}
+              data-testid="import-file"
+            />
+            <Anchor href={template} download="items-template.csv" size="sm" pb={8}>
+              {t('csv.template')}
+            </Anchor>
+          </Group>
+        ) : (
+          <Text size="sm">{t('csv.fileName', { name: file?.name ?? '' })}</Text>
+        )}
+
+        {phase === 'choose' && !readError && (
+          <Text size="sm" c="dimmed">
+            {t('csv.columnsHint', { columns: ITEM_CSV_COLUMNS.join(', ') })}
+          </Text>
+        )}
+        {readError && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+            {readError}
+          </Alert>
+        )}
+
+        {csv && csv.fileErrors.length > 0 && (
+          <Alert
+            color="red"
+            variant="light"
+            title={t('csv.fileErrorsTitle')}
+            role="alert"
+            data-testid="file-errors"
+          >
+            <List size="sm">
+              {csv.fileErrors.map((e) => (
+                <List.Item key={`${e.key}-${e.field}`}>
+                  {t(e.key, { ...e.params, defaultValue: e.key })}
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        {csv && csv.ignored.length > 0 && (
+          <Alert color="yellow" variant="light" data-testid="ignored-columns">
+            {t('csv.ignored', { columns: csv.ignored.join(', ') })}
+          </Alert>
+        )}
+
+        {csv && csv.fileErrors.length === 0 && (
+          <>
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Group gap="xs" data-testid="import-counts">
+                <Badge variant="light" color="gray">
+                  {t('csv.rows', { count: csv.rows.length })}
+                </Badge>
+                <Badge variant="light" color="teal">
+                  {t('csv.valid', { count: valid.length })}
+                </Badge>
+                <Badge variant="light" color={invalid > 0 ? 'red' : 'gray'}>
+                  {t('csv.invalid', { count: invalid })}
+                </Badge>
+              </Group>
+              <SegmentedControl
+                size="xs"
+                value={show}
+                onChange={(v) => setShow(v as 'all' | 'errors')}
+                data={[
+                  { value: 'all', label: t('csv.showAll') },
+                  { value: 'errors', label: t('csv.showErrors') },
+                ]}
+                aria-label={t('csv.show')}
+              />
+            </Group>
+            {phase === 'preview' && (
+              <Text size="sm" c="dimmed">
+                {invalid > 0 ? t('csv.previewHintErrors') : t('csv.previewHint')}
+              </Text>
+            )}
+            {(phase === 'running' || phase === 'done') && (
+              <Stack gap={4}>
+                <Progress
+                  value={valid.length ? (done / valid.length) * 100 : 0}
+                  animated={phase === 'running'}
+                  size="lg"
+                  aria-label={t('csv.progress', { done, total: valid.length })}
+                  data-testid="import-progress"
+                />
+                <Text size="xs" c="dimmed">
+                  {t('csv.progress', { done, total: valid.length })}
+                </Text>
+              </Stack>
+            )}
+            {summary && <ImportSummaryBlock summary={summary} />}
+            {rows.length > 0 ? (
+              <VirtualTable
+                rows={rows}
+                columns={columns}
+                rowKey={(r) => String(r.line)}
+                hasMore={false}
+                loadingMore={false}
+                loadMore={() => {}}
+                height="min(46vh, 420px)"
+                label={t('csv.previewLabel')}
+              />
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('csv.noRowsToShow')}
+              </Text>
+            )}
+          </>
+        )}
+
+        <Group justify="flex-end" gap="sm">
+          {phase === 'running' ? (
+            <Button
+              color="red"
+              variant="light"
+              onClick={() => abort.current?.abort()}
+              data-testid="import-cancel"
+            >
+              {t('csv.cancelImport')}
+            </Button>
+          ) : (
+            <Button variant="default" onClick={close}>
+              {phase === 'done' ? t('form.close') : t('form.cancel')}
+            </Button>
+          )}
+          {phase !== 'done' && (
+            <Button
+              leftSection={<IconUpload size={16} />}
+              disabled={phase !== 'preview' || valid.length === 0}
+              loading={phase === 'running'}
+              onClick={start}
+              data-testid="import-start"
+            >
+              {t('csv.importValid', { count: valid.length })}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function RowStatus({ row, outcome }: { row: CsvRow; outcome: RowOutcome | undefined }) {
+  const { t } = useTranslation('catalog');
+  if (row.errors.length > 0)
+    return (
+      <Badge color="red" variant="light" leftSection={<IconX size={12} />}>
+        {t('csv.status.invalid')}
+      </Badge>
+    );
+  if (!outcome)
+    return (
+      <Badge color="gray" variant="light">
+        {t('csv.status.ready')}
+      </Badge>
+    );
+  if (outcome.status === 'failed')
+    return (
+      <Badge color="red" variant="filled" leftSection={<IconX size={12} />}>
+        {t('csv.status.failed')}
+      </Badge>
+    );
+  return (
+    <Badge color="teal" variant="light" leftSection={<IconCheck size={12} />}>
+      {t(`csv.status.${outcome.status}`)}
+    </Badge>
+  );
+}
+
+function ImportSummaryBlock({ summary }: { summary: ImportSummary }) {
+  const { t } = useTranslation('catalog');
+  const color = summary.failed > 0 ? 'orange' : summary.cancelled ? 'yellow' : 'teal';
+  return (
+    <Alert
+      color={color}
+      variant="light"
+      title={summary.cancelled ? t('csv.summaryCancelled') : t('csv.summaryTitle')}
+      data-testid="import-summary"
+    >
+      <Group gap="lg">
+        <Text size="sm">{t('csv.created', { count: summary.created })}</Text>
+        <Text size="sm">{t('csv.updated', { count: summary.updated })}</Text>
+        <Text size="sm" c={summary.failed > 0 ? 'red.8' : undefined}>
+          {t('csv.failed', { count: summary.failed })}
+        </Text>
+        {summary.skipped > 0 && <Text size="sm">{t('csv.skipped', { count: summary.skipped })}</Text>}
+      </Group>
+    </Alert>
+  );
+}

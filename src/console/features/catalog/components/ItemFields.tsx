@@ -1,0 +1,320 @@
+/**
+ * The inputs of the item form, in four groups: identification, billing, serial numbers,
+ * custom fields. Each input shows its constraint (hint, max length, range) and its error
+ * (from the schema, or a service code mapped by ../errorFields.ts).
+ */
+import {
+  Autocomplete,
+  Badge,
+  Fieldset,
+  Grid,
+  Group,
+  NumberInput,
+  Switch,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Controller, get, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { CustomFieldDefinition } from '../../../../contract/common.ts';
+import { CustomFieldsField } from '../../referentials/components/CommonFields.tsx';
+import { type ItemForm, splitVatInput, testSerial } from '../itemForm.ts';
+import { MAX_VAT_RATES } from '../model.ts';
+
+/** Field errors are i18n keys (`catalog:validation.pattern`) or plain messages. */
+function useErr() {
+  const { t } = useTranslation('catalog');
+  const { formState } = useFormContext<ItemForm>();
+  return (...paths: string[]) => {
+    for (const p of paths) {
+      type E = { message?: string; type?: string };
+      const e = get(formState.errors, p) as E | E[] | undefined;
+      const one = Array.isArray(e) ? e.find((x) => x?.message) : e;
+      const m = one?.message;
+      if (!m) continue;
+      // The contract's own refinements (regular expression, cents) speak English: use ours.
+      if (one.type === 'custom' && p === 'serialNumberPattern') return t('validation.pattern');
+      if (one.type === 'custom' && p === 'unitPrice') return t('validation.cents');
+      return t(m, { defaultValue: m });
+    }
+    return undefined;
+  };
+}
+
+export function ItemFields({
+  creating,
+  categories,
+  definitions,
+}: {
+  creating: boolean;
+  categories: readonly string[];
+  definitions: readonly CustomFieldDefinition[];
+}) {
+  const { t } = useTranslation('catalog');
+  const { register, control } = useFormContext<ItemForm>();
+  const err = useErr();
+  return (
+    <>
+      <Fieldset legend={t('item.sections.identification')}>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput
+              label={t('item.fields.itemCode')}
+              withAsterisk={creating}
+              readOnly={!creating}
+              description={creating ? t('item.hints.code') : t('item.hints.codeFixed')}
+              maxLength={200}
+              styles={{ input: { textTransform: 'uppercase' } }}
+              {...register('code')}
+              error={err('code')}
+              data-autofocus={creating || undefined}
+              data-testid="item-code"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8 }}>
+            <TextInput
+              label={t('item.fields.name')}
+              withAsterisk
+              maxLength={10000}
+              {...register('name')}
+              error={err('name')}
+              data-testid="item-name"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Controller
+              control={control}
+              name="category"
+              render={({ field }) => (
+                <Autocomplete
+                  label={t('item.fields.category')}
+                  description={t('item.hints.category')}
+                  data={[...categories]}
+                  maxLength={200}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={err('category')}
+                  data-testid="item-category"
+                />
+              )}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput
+              label={t('item.fields.reference')}
+              maxLength={200}
+              {...register('reference')}
+              error={err('reference')}
+              data-testid="item-reference"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput
+              label={t('item.fields.barCode')}
+              maxLength={200}
+              {...register('barCode')}
+              error={err('barCode')}
+              data-testid="item-barcode"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput
+              label={t('item.fields.manufacturer')}
+              maxLength={200}
+              {...register('manufacturer')}
+              error={err('manufacturer')}
+              data-testid="item-manufacturer"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8 }}>
+            <Textarea
+              label={t('item.fields.description')}
+              autosize
+              minRows={2}
+              maxRows={8}
+              maxLength={10000}
+              {...register('description')}
+              error={err('description')}
+              data-testid="item-description"
+            />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Controller
+              control={control}
+              name="active"
+              render={({ field }) => (
+                <Switch
+                  label={t('item.fields.active')}
+                  description={t('item.hints.active')}
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.currentTarget.checked)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={err('active')}
+                  data-testid="item-active"
+                />
+              )}
+            />
+          </Grid.Col>
+        </Grid>
+      </Fieldset>
+
+      <Fieldset legend={t('item.sections.billing')}>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 3 }}>
+            <TextInput
+              label={t('item.fields.unit')}
+              description={t('item.hints.unit')}
+              maxLength={50}
+              {...register('unit')}
+              error={err('unit')}
+              data-testid="item-unit"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 3 }}>
+            <Controller
+              control={control}
+              name="unitPrice"
+              render={({ field }) => (
+                <NumberInput
+                  label={t('item.fields.unitPrice')}
+                  description={t('item.hints.unitPrice')}
+                  min={0}
+                  decimalScale={2}
+                  clampBehavior="none"
+                  thousandSeparator=" "
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={err('unitPrice')}
+                  data-testid="item-unit-price"
+                />
+              )}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Controller
+              control={control}
+              name="vatRates"
+              render={({ field }) => (
+                <TagsInput
+                  label={t('item.fields.vatRates')}
+                  description={t('item.hints.vatRates', { max: MAX_VAT_RATES })}
+                  placeholder={
+                    field.value.length < MAX_VAT_RATES ? t('item.hints.vatRatesPlaceholder') : undefined
+                  }
+                  maxTags={MAX_VAT_RATES}
+                  splitChars={[';', ' ']}
+                  acceptValueOnBlur
+                  value={field.value}
+                  onChange={(v) => field.onChange(v.flatMap(splitVatInput).slice(0, MAX_VAT_RATES))}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={err('vatRates', ...field.value.map((_, i) => `vatRates.${i}`))}
+                  data-testid="item-vat-rates"
+                />
+              )}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 2 }}>
+            <Controller
+              control={control}
+              name="fixedPrice"
+              render={({ field }) => (
+                <Switch
+                  mt={{ base: 0, sm: 30 }}
+                  label={t('item.fields.fixedPrice')}
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.currentTarget.checked)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={err('fixedPrice')}
+                  data-testid="item-fixed-price"
+                />
+              )}
+            />
+          </Grid.Col>
+        </Grid>
+      </Fieldset>
+
+      <Fieldset legend={t('item.sections.serials')}>
+        <SerialPatternFields />
+      </Fieldset>
+
+      <CustomFieldsField definitions={definitions} />
+    </>
+  );
+}
+
+/** The pattern, checked as a RegExp while typing, and a sample to try it on. */
+function SerialPatternFields() {
+  const { t } = useTranslation('catalog');
+  const { register, control } = useFormContext<ItemForm>();
+  const err = useErr();
+  const pattern = useWatch({ control, name: 'serialNumberPattern' });
+  const [sample, setSample] = useState('');
+  const compiles = pattern === '' ? null : testSerial(pattern, '') !== null;
+  const result = pattern && sample ? testSerial(pattern, sample) : null;
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, sm: 7 }}>
+        <TextInput
+          label={t('item.fields.serialNumberPattern')}
+          description={t('item.hints.serialNumberPattern')}
+          placeholder="^SN-\d{6}$"
+          maxLength={1000}
+          ff="monospace"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          {...register('serialNumberPattern')}
+          error={err('serialNumberPattern') ?? (compiles === false ? t('validation.pattern') : undefined)}
+          rightSection={
+            compiles === true ? (
+              <IconCheck
+                size={16}
+                color="var(--mantine-color-teal-6)"
+                aria-label={t('item.hints.patternOk')}
+              />
+            ) : undefined
+          }
+          data-testid="item-serial-pattern"
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 5 }}>
+        <TextInput
+          label={t('item.fields.serialSample')}
+          description={t('item.hints.serialSample')}
+          value={sample}
+          disabled={!pattern || compiles === false}
+          onChange={(e) => setSample(e.currentTarget.value)}
+          rightSectionWidth={110}
+          rightSection={
+            result === null ? undefined : (
+              <Badge
+                color={result ? 'teal' : 'orange'}
+                variant="light"
+                leftSection={result ? <IconCheck size={12} /> : <IconX size={12} />}
+              >
+                {result ? t('item.hints.matches') : t('item.hints.noMatch')}
+              </Badge>
+            )
+          }
+          data-testid="item-serial-sample"
+        />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <Group gap={6}>
+          <Text size="xs" c="dimmed">
+            {t('item.hints.patternExamples')}
+          </Text>
+        </Group>
+      </Grid.Col>
+    </Grid>
+  );
+}

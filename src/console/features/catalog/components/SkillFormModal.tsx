@@ -1,0 +1,190 @@
+/**
+ * Create or edit a skill in a modal: code (fixed once created), name (required),
+ * description. Service errors go to their fields; an update offers Undo.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { skillFieldForError } from '../errorFields.ts';
+import { catalogErrorMap } from '../formErrors.ts';
+import { CATALOG_CODE_MAX, type Skill, SkillBody } from '../model.ts';
+import { useCatalogApi } from '../queries.ts';
+import {
+  applyServiceErrors,
+  readServiceError,
+  ServiceAlert,
+  type ServiceError,
+  useSaveWithUndo,
+} from './formKit.tsx';
+
+interface SkillForm {
+  code: string;
+  name: string;
+  description: string;
+}
+
+const schema = z.preprocess(
+  (v) => {
+    const f = v as SkillForm;
+    return {
+      code: f.code,
+      name: f.name.trim(),
+      description: f.description.trim() === '' ? null : f.description,
+    };
+  },
+  SkillBody.extend({
+    code: z
+      .string()
+      .trim()
+      .min(1)
+      .max(CATALOG_CODE_MAX)
+      .transform((c) => c.toUpperCase()),
+  }),
+);
+
+export function SkillFormModal({
+  skill,
+  opened,
+  onClose,
+  onSaved,
+  existingCodes,
+}: {
+  /** The skill to edit; null to create one. */
+  skill: Skill | null;
+  opened: boolean;
+  onClose: () => void;
+  onSaved: (code: string) => void;
+  existingCodes: ReadonlySet<string>;
+}) {
+  const { t } = useTranslation('catalog');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={skill ? t('skills.editTitle', { code: skill.skillCode }) : t('skills.newTitle')}
+      size="lg"
+    >
+      {opened && (
+        <SkillFormBody
+          skill={skill}
+          onClose={onClose}
+          onSaved={onSaved}
+          existingCodes={existingCodes}
+          t={t}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function SkillFormBody({
+  skill,
+  onClose,
+  onSaved,
+  existingCodes,
+  t,
+}: {
+  skill: Skill | null;
+  onClose: () => void;
+  onSaved: (code: string) => void;
+  existingCodes: ReadonlySet<string>;
+  t: ReturnType<typeof useTranslation>['t'];
+}) {
+  const api = useCatalogApi();
+  const creating = skill === null;
+  const resolver = useMemo(
+    () =>
+      zodResolver(schema as never, { error: catalogErrorMap(t) } as never) as unknown as Resolver<SkillForm>,
+    [t],
+  );
+  const form = useForm<SkillForm>({
+    defaultValues: {
+      code: skill?.skillCode ?? '',
+      name: skill?.name ?? '',
+      description: skill?.description ?? '',
+    },
+    resolver,
+    mode: 'onTouched',
+  });
+  const [alert, setAlert] = useState<ServiceError | null>(null);
+  const save = useSaveWithUndo<SkillBody>({
+    put: (c, b) => api.putSkill(c, b),
+    invalidate: async (c) => onSaved(c),
+    label: t('skills.entity'),
+  });
+  const err = (k: keyof SkillForm) => {
+    const m = form.formState.errors[k]?.message;
+    return m ? t(m, { defaultValue: m }) : undefined;
+  };
+
+  const onValid = async (parsed: unknown) => {
+    setAlert(null);
+    const { code, ...body } = parsed as { code: string } & SkillBody;
+    if (creating && existingCodes.has(code)) {
+      form.setError('code', { type: 'server', message: t('skills.exists', { code }) }, { shouldFocus: true });
+      return;
+    }
+    try {
+      await save({
+        code,
+        body,
+        previous: skill ? { name: skill.name, description: skill.description ?? null } : null,
+      });
+      onClose();
+    } catch (e) {
+      const error = readServiceError(e);
+      const unmapped = applyServiceErrors(error, skillFieldForError, form.setError, t);
+      if (unmapped.length > 0 || error.errorReference) setAlert({ ...error, errors: unmapped });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid as never)} data-testid="skill-form">
+      <Stack gap="md">
+        {alert && alert.errors.length > 0 && <ServiceAlert error={alert} onClose={() => setAlert(null)} />}
+        <TextInput
+          label={t('skills.fields.code')}
+          withAsterisk={creating}
+          readOnly={!creating}
+          description={creating ? t('item.hints.code') : t('item.hints.codeFixed')}
+          maxLength={CATALOG_CODE_MAX}
+          styles={{ input: { textTransform: 'uppercase' } }}
+          data-autofocus={creating || undefined}
+          {...form.register('code')}
+          error={err('code')}
+          data-testid="skill-code"
+        />
+        <TextInput
+          label={t('skills.fields.name')}
+          withAsterisk
+          maxLength={200}
+          data-autofocus={!creating || undefined}
+          {...form.register('name')}
+          error={err('name')}
+          data-testid="skill-name"
+        />
+        <Textarea
+          label={t('skills.fields.description')}
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={10000}
+          {...form.register('description')}
+          error={err('description')}
+          data-testid="skill-description"
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting} data-testid="skill-save">
+            {creating ? t('form.create') : t('form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

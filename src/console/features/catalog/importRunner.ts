@@ -1,0 +1,79 @@
+/**
+ * Writes the valid rows of an items CSV, one PUT at a time (the service's rate limit is per
+ * application; one at a time keeps the order of the file and makes the progress exact).
+ * Pure over the two calls it is given, so it is unit-tested in Node.
+ */
+import { mergeForImport } from './csv.ts';
+import type { Item, ItemBody } from './model.ts';
+
+export interface ImportCalls {
+  /** The stored item, or null when the code is unknown (404). */
+  get(code: string): Promise<Item | null>;
+  put(code: string, body: ItemBody): Promise<'created' | 'updated'>;
+}
+
+export interface ServiceErrorItem {
+  code: string;
+  message: string;
+}
+
+export type RowOutcome =
+  | { line: number; code: string; status: 'created' | 'updated' }
+  | { line: number; code: string; status: 'failed'; errors: ServiceErrorItem[]; errorReference?: string };
+
+export interface ImportSummary {
+  created: number;
+  updated: number;
+  failed: number;
+  /** Rows not attempted because the run was cancelled. */
+  skipped: number;
+  cancelled: boolean;
+  outcomes: RowOutcome[];
+}
+
+/** Reads `{ errors, errorReference }` out of whatever a call threw. */
+export function errorsOf(e: unknown): { errors: ServiceErrorItem[]; errorReference?: string } {
+  const any = e as Record<string, unknown> | null;
+  const body = (any?.body ?? any) as Record<string, unknown> | null;
+  const errors = (body?.errors ?? any?.errors) as ServiceErrorItem[] | undefined;
+  if (Array.isArray(errors) && errors.length > 0)
+    return { errors, errorReference: (body?.errorReference ?? any?.errorReference) as string | undefined };
+  return { errors: [{ code: 'network', message: e instanceof Error ? e.message : String(e) }] };
+}
+
+export async function runImport(
+  rows: readonly { line: number; code: string; body: Partial<ItemBody> }[],
+  calls: ImportCalls,
+  opts: { signal?: AbortSignal; onProgress?: (done: number, outcome: RowOutcome) => void } = {},
+): Promise<ImportSummary> {
+  const summary: ImportSummary = {
+    created: 0,
+    updated: 0,
+    failed: 0,
+    skipped: 0,
+    cancelled: false,
+    outcomes: [],
+  };
+  let done = 0;
+  for (const row of rows) {
+    if (opts.signal?.aborted) {
+      summary.cancelled = true;
+      summary.skipped = rows.length - done;
+      break;
+    }
+    let outcome: RowOutcome;
+    try {
+      const existing = await calls.get(row.code);
+      const status = await calls.put(row.code, mergeForImport(existing, row.body));
+      outcome = { line: row.line, code: row.code, status };
+      summary[status] += 1;
+    } catch (e) {
+      outcome = { line: row.line, code: row.code, status: 'failed', ...errorsOf(e) };
+      summary.failed += 1;
+    }
+    done += 1;
+    summary.outcomes.push(outcome);
+    opts.onProgress?.(done, outcome);
+  }
+  return summary;
+}

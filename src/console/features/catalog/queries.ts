@@ -1,0 +1,111 @@
+/**
+ * TanStack Query hooks of the Catalog pages and the keys a write invalidates. All HTTP goes
+ * through `useCatalogApi()` (./transport.ts over the console's client).
+ */
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { createClient } from '../../../client/index.ts';
+import type { SkillBody } from './model.ts';
+import { type CatalogApi, catalogApi, type ItemsQuery, walkPages } from './transport.ts';
+
+/** PROVISIONAL: a client without token until `useApi()` (src/console/app/api.ts) lands. */
+export function useCatalogApi(): CatalogApi {
+  return useMemo(() => catalogApi(createClient({ baseUrl: '' })), []);
+}
+
+export const catalogKeys = {
+  all: ['catalog'] as const,
+  items: ['catalog', 'items'] as const,
+  itemLists: ['catalog', 'items', 'list'] as const,
+  itemList: (q: ItemsQuery) => ['catalog', 'items', 'list', q] as const,
+  item: (code: string) => ['catalog', 'items', 'record', code.toUpperCase()] as const,
+  categories: ['catalog', 'items', 'categories'] as const,
+  definitions: ['catalog', 'items', 'customFieldDefinitions'] as const,
+  skills: ['catalog', 'skills'] as const,
+  characteristics: ['catalog', 'characteristics'] as const,
+};
+
+export function useItemList(query: ItemsQuery) {
+  const api = useCatalogApi();
+  return useInfiniteQuery({
+    queryKey: catalogKeys.itemList(query),
+    queryFn: ({ pageParam, signal }) => api.listItems({ ...query, continuationToken: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.data.length > 0 && last.continuationToken) || undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useItem(code: string | undefined) {
+  const api = useCatalogApi();
+  return useQuery({
+    queryKey: catalogKeys.item(code ?? ''),
+    queryFn: () => api.getItem(code!),
+    enabled: !!code,
+    retry: (n, e) => (e as { status?: number }).status !== 404 && n < 2,
+  });
+}
+
+export function useItemCategories() {
+  const api = useCatalogApi();
+  return useQuery({
+    queryKey: catalogKeys.categories,
+    queryFn: () => api.itemCategories(),
+    staleTime: 60_000,
+  });
+}
+
+export function useItemDefinitions() {
+  const api = useCatalogApi();
+  return useQuery({
+    queryKey: catalogKeys.definitions,
+    queryFn: () => api.itemDefinitions(),
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+}
+
+/** What a write to one item can change: itself, every list, the categories. */
+export function useInvalidateItem() {
+  const qc = useQueryClient();
+  return (code?: string) =>
+    Promise.all([
+      code
+        ? qc.invalidateQueries({ queryKey: catalogKeys.item(code) })
+        : qc.invalidateQueries({ queryKey: catalogKeys.items }),
+      qc.invalidateQueries({ queryKey: catalogKeys.itemLists }),
+      qc.invalidateQueries({ queryKey: catalogKeys.categories }),
+    ]);
+}
+
+/** Skills and characteristics: every page (500 each), read at once. */
+export function useSkills() {
+  const api = useCatalogApi();
+  return useQuery({
+    queryKey: catalogKeys.skills,
+    queryFn: ({ signal }) => walkPages((t) => api.listSkills(t, signal), { signal }),
+  });
+}
+
+export function useCharacteristics() {
+  const api = useCatalogApi();
+  return useQuery({
+    queryKey: catalogKeys.characteristics,
+    queryFn: ({ signal }) => walkPages((t) => api.listCharacteristics(t, signal), { signal }),
+  });
+}
+
+export function usePutSkill() {
+  const api = useCatalogApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, body }: { code: string; body: SkillBody }) => api.putSkill(code, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: catalogKeys.skills }),
+  });
+}

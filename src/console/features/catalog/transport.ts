@@ -1,0 +1,104 @@
+/**
+ * The one adapter between the Catalog pages and HTTP: every call the pages make, each one
+ * row of the contract's endpoint table through the typed client (`src/client`).
+ */
+import type { Client } from '../../../client/index.ts';
+import {
+  getItem,
+  type ItemListQuery,
+  listItemCategories,
+  listItems,
+  putItem,
+} from '../../../contract/businessOrganization.ts';
+import type { CustomFieldDefinition, Page } from '../../../contract/common.ts';
+import { listCustomFieldDefinitions } from '../../../contract/referentials.ts';
+import { listCharacteristics, listSkills, putSkill } from '../../../contract/staff.ts';
+import type { Characteristic, Item, ItemBody, Skill, SkillBody } from './model.ts';
+
+export interface ItemsQuery {
+  q?: string;
+  category?: string;
+  active?: boolean;
+}
+
+export function statusOf(e: unknown): number | undefined {
+  const any = e as { status?: unknown; statusCode?: unknown } | null;
+  const s = any?.status ?? any?.statusCode;
+  return typeof s === 'number' ? s : undefined;
+}
+
+export function catalogApi(client: Client) {
+  const outcome = (status: number) => (status === 201 ? ('created' as const) : ('updated' as const));
+  return {
+    async getItem(code: string): Promise<Item> {
+      return (await client.call(getItem, { params: { itemCode: code } })) as Item;
+    },
+    /** The item, or null when the code is unknown. */
+    async findItem(code: string): Promise<Item | null> {
+      try {
+        return (await client.call(getItem, { params: { itemCode: code } })) as Item;
+      } catch (e) {
+        if (statusOf(e) === 404) return null;
+        throw e;
+      }
+    },
+    async putItem(code: string, body: ItemBody): Promise<'created' | 'updated'> {
+      return outcome((await client.request(putItem, { params: { itemCode: code }, body })).status);
+    },
+    async listItems(
+      q: ItemsQuery & { continuationToken?: string },
+      signal?: AbortSignal,
+    ): Promise<Page<Item>> {
+      const query: ItemListQuery = {
+        q: q.q || undefined,
+        category: q.category || undefined,
+        active: q.active === undefined ? undefined : q.active ? 'true' : 'false',
+        continuationToken: q.continuationToken,
+      };
+      return (await client.call(listItems, { query, signal })) as Page<Item>;
+    },
+    async itemCategories(): Promise<string[]> {
+      return ((await client.call(listItemCategories)) as Page<string>).data;
+    },
+    async itemDefinitions(): Promise<CustomFieldDefinition[]> {
+      return (
+        (await client.call(listCustomFieldDefinitions, {
+          query: { entity: 'item' },
+        })) as Page<CustomFieldDefinition>
+      ).data;
+    },
+    async listSkills(continuationToken?: string, signal?: AbortSignal): Promise<Page<Skill>> {
+      return (await client.call(listSkills, { query: { continuationToken }, signal })) as Page<Skill>;
+    },
+    async putSkill(code: string, body: SkillBody): Promise<'created' | 'updated'> {
+      return outcome((await client.request(putSkill, { params: { skillCode: code }, body })).status);
+    },
+    async listCharacteristics(
+      continuationToken?: string,
+      signal?: AbortSignal,
+    ): Promise<Page<Characteristic>> {
+      return (await client.call(listCharacteristics, {
+        query: { continuationToken },
+        signal,
+      })) as Page<Characteristic>;
+    },
+  };
+}
+export type CatalogApi = ReturnType<typeof catalogApi>;
+
+/** Every element of a paginated list, page after page; `onPage` reports the running count. */
+export async function walkPages<T>(
+  page: (token: string | undefined) => Promise<Page<T>>,
+  opts: { signal?: AbortSignal; onPage?: (count: number) => void } = {},
+): Promise<T[]> {
+  const out: T[] = [];
+  let token: string | undefined;
+  do {
+    if (opts.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+    const p = await page(token);
+    out.push(...p.data);
+    opts.onPage?.(out.length);
+    token = p.data.length > 0 && p.continuationToken ? p.continuationToken : undefined;
+  } while (token);
+  return out;
+}
