@@ -1,4 +1,137 @@
+/**
+ * Import keys `customers`, `sites`, `assets`: each element is the API body plus its code.
+ * Rows go through the same service functions as the PUT routes, with a caller that sees
+ * the whole office tree; replaying a file changes nothing (identical rows are skipped).
+ */
+import type { z } from 'zod';
+import { Code } from '../../../contract/common.ts';
+import { AssetBody, CustomerBody, SiteBody } from '../../../contract/referentials.ts';
 import type { Importer } from '../../cli/importer.ts';
+import type { Db } from '../../db/index.ts';
+import { ApiError } from '../../platform/errors.ts';
+import type { OfficeScope } from '../../platform/officeScope.ts';
+import { putAsset, putCustomer, putSite, type WriteOutcome } from './service.ts';
+
+const CustomerRow = CustomerBody.extend({ customerCode: Code() });
+const SiteRow = SiteBody.extend({ siteCode: Code() });
+const AssetRow = AssetBody.extend({ assetCode: Code() });
+
+/**
+ * Scope of the import: every office (path prefix '/'), defaulting officeCode to the first
+ * root office, as an application attached to the root would.
+ */
+async function importScope(trx: Db): Promise<OfficeScope> {
+  const root = await trx
+    .selectFrom('offices')
+    .select(['id', 'code'])
+    .where('parent_id', 'is', null)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!root) throw new Error('no office: import offices first');
+  return { officeId: String(root.id), officeCode: root.code, path: '/' };
+}
+
+/** Rows ordered so that a parent present in the file comes before its children. */
+export function parentsFirst<T>(
+  rows: T[],
+  code: (r: T) => string,
+  parent: (r: T) => string | null | undefined,
+) {
+  const byCode = new Map(rows.map((r) => [code(r), r]));
+  const depth = new Map<string, number>();
+  const depthOf = (r: T, seen: Set<string>): number => {
+    const c = code(r);
+    const known = depth.get(c);
+    if (known !== undefined) return known;
+    const p = parent(r);
+    const parentRow = p ? byCode.get(p) : undefined;
+    // A cycle inside the file stops here; the service then refuses it.
+    const d = parentRow && !seen.has(c) ? depthOf(parentRow, seen.add(c)) + 1 : 0;
+    depth.set(c, d);
+    return d;
+  };
+  return rows
+    .map((r, i) => ({ r, i, d: depthOf(r, new Set()) }))
+    .sort((a, b) => a.d - b.d || a.i - b.i)
+    .map((x) => x.r);
+}
+
+async function applyAll<T>(
+  trx: Db,
+  rows: T[],
+  label: (r: T) => string,
+  put: (scope: OfficeScope, row: T) => Promise<WriteOutcome>,
+): Promise<{ created: number; updated: number }> {
+  const scope = await importScope(trx);
+  const counts = { created: 0, updated: 0 };
+  for (const row of rows) {
+    let outcome: WriteOutcome;
+    try {
+      outcome = await put(scope, row);
+    } catch (e) {
+      // Say which element was refused; the codes are the API's.
+      if (e instanceof ApiError)
+        throw new ApiError(
+          e.status,
+          e.errors.map((x) => ({ code: x.code, message: `${label(row)}: ${x.message}` })),
+        );
+      throw e;
+    }
+    if (outcome !== 'unchanged') counts[outcome]++;
+  }
+  return counts;
+}
+
+const customers: Importer<z.output<typeof CustomerRow>> = {
+  key: 'customers',
+  order: 100,
+  schema: CustomerRow,
+  apply: (trx, rows) =>
+    applyAll(
+      trx,
+      parentsFirst(
+        rows,
+        (r) => r.customerCode,
+        (r) => r.parentCustomerCode,
+      ),
+      (r) => `customer ${r.customerCode}`,
+      (scope, { customerCode, ...body }) => putCustomer(trx, scope, customerCode, body),
+    ),
+};
+
+const sites: Importer<z.output<typeof SiteRow>> = {
+  key: 'sites',
+  order: 110,
+  schema: SiteRow,
+  apply: (trx, rows) =>
+    applyAll(
+      trx,
+      parentsFirst(
+        rows,
+        (r) => r.siteCode,
+        (r) => r.parentSiteCode,
+      ),
+      (r) => `site ${r.siteCode}`,
+      (scope, { siteCode, ...body }) => putSite(trx, scope, siteCode, body),
+    ),
+};
+
+const assets: Importer<z.output<typeof AssetRow>> = {
+  key: 'assets',
+  order: 120,
+  schema: AssetRow,
+  apply: (trx, rows) =>
+    applyAll(
+      trx,
+      parentsFirst(
+        rows,
+        (r) => r.assetCode,
+        (r) => r.parentAssetCode,
+      ),
+      (r) => `asset ${r.assetCode}`,
+      (scope, { assetCode, ...body }) => putAsset(trx, scope, assetCode, body),
+    ),
+};
 
 /** Keys of the import file owned by this domain (see cli/importer.ts). */
-export const referentialsImporters: Importer[] = [];
+export const referentialsImporters: Importer[] = [customers, sites, assets] as Importer[];

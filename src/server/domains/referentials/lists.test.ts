@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runImport } from '../../cli/importFile.ts';
+import type { TestApp, TestClient } from '../../testing/harness.ts';
+import { parentsFirst } from './importers.ts';
+import { createReferentialsTestApp } from './testApp.ts';
+
+let t: TestApp;
+const BASE = '/eTech/rest/ws/referentials/v1';
+const list = (path: string, as: TestClient = 'root') => t.call('GET', `${BASE}/${path}`, { as });
+const codes = (res: { json(): { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
+const customer = (code: string, extra: Record<string, unknown> = {}) => ({
+  customerCode: code,
+  name: `Name ${code}`,
+  addressDetails: { city: code.endsWith('7') ? 'Grenoble' : 'Lyon' },
+  ...extra,
+});
+
+beforeAll(async () => {
+  t = await createReferentialsTestApp();
+  // 250 customers through the import (one transaction), spread over offices.
+  const rows = Array.from({ length: 250 }, (_, i) => {
+    const code = `L${String(i).padStart(3, '0')}`;
+    return customer(code, { officeCode: i % 5 === 0 ? 'SOUTH' : i % 5 === 1 ? 'NORTH-A' : 'ROOT' });
+  });
+  await runImport(t.db, { customers: rows });
+});
+afterAll(() => t.close());
+
+describe('customer list extension', () => {
+  it('pages 100 at a time sorted by code, without duplicates, until a null token', async () => {
+    const seen: string[] = [];
+    let token: string | null = null;
+    let pages = 0;
+    do {
+      const res = await list(`customers${token ? `?continuationToken=${encodeURIComponent(token)}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      const page = res.json();
+      pages++;
+      expect(page.data.length).toBeLessThanOrEqual(100);
+      seen.push(...page.data.map((c: { customerCode: string }) => c.customerCode));
+      token = page.continuationToken;
+    } while (token);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(250);
+    expect(new Set(seen).size).toBe(250);
+    expect([...seen].sort()).toEqual(seen);
+  });
+
+  it('elements have the shape of the GET', async () => {
+    const page = (await list('customers?q=L001')).json();
+    const one = (await t.call('GET', `${BASE}/customers/code:L001`)).json();
+    expect(page.data).toEqual([one]);
+  });
+
+  it('filters: q on code, name or city; officeCode with its descendants; parentCode', async () => {
+    expect((await list('customers?q=grenoble')).json().data).toHaveLength(25);
+    expect((await list('customers?q=name%20l01')).json().data).toHaveLength(10);
+    expect((await list('customers?q=%25')).json().data).toHaveLength(0);
+    const north = (await list('customers?officeCode=north')).json();
+    expect(north.data).toHaveLength(50);
+    expect(north.data.every((c: { officeCode: string }) => c.officeCode === 'NORTH-A')).toBe(true);
+    await t.call('PUT', `${BASE}/customers/code:L000-CHILD`, {
+      body: { name: 'c', parentCustomerCode: 'L000', addressDetails: { city: 'x' } },
+    });
+    expect(
+      (await list('customers?parentCode=l000'))
+        .json()
+        .data.map((c: { customerCode: string }) => c.customerCode),
+    ).toEqual(['L000-CHILD']);
+  });
+
+  it('office scope: NORTH lists only its tree; an officeCode outside it is unknown', async () => {
+    const res = await list('customers?officeCode=NORTH-A', 'north');
+    expect(res.json().data).toHaveLength(50);
+    const all = (await list('customers', 'south')).json();
+    expect(all.data.every((c: { officeCode: string }) => c.officeCode === 'SOUTH')).toBe(true);
+    const bad = await list('customers?officeCode=SOUTH', 'north');
+    expect(bad.statusCode).toBe(400);
+    expect(codes(bad)).toEqual(['referentials.customer.office.unknown']);
+  });
+
+  it('a tampered or foreign continuation token is a 400 referentials.continuationToken.invalid', async () => {
+    const token = (await list('customers')).json().continuationToken as string;
+    const [payload, sig] = token.split('.');
+    const forged = `${Buffer.from(JSON.stringify({ e: 'listCustomers', p: 'L200' })).toString('base64url')}.${sig}`;
+    for (const bad of ['garbage', `${payload}.AAAA${sig.slice(4)}`, forged, `${token}.x`]) {
+      const res = await list(`customers?continuationToken=${encodeURIComponent(bad)}`);
+      expect(res.statusCode).toBe(400);
+      expect(codes(res)).toEqual(['referentials.continuationToken.invalid']);
+    }
+    // A token of the customer list is not one of the site list.
+    const res = await list(`sites?continuationToken=${encodeURIComponent(token)}`);
+    expect(codes(res)).toEqual(['referentials.continuationToken.invalid']);
+  });
+
+  it('an unknown query parameter is refused', async () => {
+    const res = await list('customers?colour=red');
+    expect(res.statusCode).toBe(400);
+    expect(codes(res)).toEqual(['referentials.customer.field.unknown']);
+  });
+});
+
+describe('site and asset list extensions', () => {
+  beforeAll(async () => {
+    await runImport(t.db, {
+      sites: [
+        {
+          siteCode: 'LS-2',
+          name: 'Two',
+          customerCode: 'L002',
+          parentSiteCode: 'LS-1',
+          location: { addressDetails: { address: 'a', city: 'Paris' } },
+        },
+        {
+          siteCode: 'LS-1',
+          name: 'One',
+          customerCode: 'L002',
+          location: { addressDetails: { address: 'a', city: 'Lille' } },
+        },
+        {
+          siteCode: 'LS-3',
+          name: 'Three',
+          customerCode: 'L003',
+          location: { addressDetails: { address: 'a', city: 'Lille' } },
+        },
+      ],
+      assets: [
+        { assetCode: 'LA-2', name: 'Pump', parentAssetCode: 'LA-1', siteCode: 'LS-1', serialNumber: 'XYZ-9' },
+        { assetCode: 'LA-1', name: 'Boiler', siteCode: 'LS-1' },
+        { assetCode: 'LA-3', name: 'Fan', siteCode: 'LS-3' },
+      ],
+    });
+  });
+
+  it('sites: filters customerCode, parentCode, q', async () => {
+    const sites = (q: string) =>
+      list(`sites${q}`).then((r) => r.json().data.map((s: { siteCode: string }) => s.siteCode));
+    expect(await sites('')).toEqual(['LS-1', 'LS-2', 'LS-3']);
+    expect(await sites('?customerCode=l002')).toEqual(['LS-1', 'LS-2']);
+    expect(await sites('?parentCode=LS-1')).toEqual(['LS-2']);
+    expect(await sites('?q=lille')).toEqual(['LS-1', 'LS-3']);
+    expect((await list('sites')).json().data[0].location.addressDetails.city).toBe('Lille');
+  });
+
+  it('assets: filters siteCode, customerCode, parentCode, q (serial number)', async () => {
+    const assets = (q: string) =>
+      list(`assets${q}`).then((r) => r.json().data.map((s: { assetCode: string }) => s.assetCode));
+    expect(await assets('')).toEqual(['LA-1', 'LA-2', 'LA-3']);
+    expect(await assets('?siteCode=LS-1')).toEqual(['LA-1', 'LA-2']);
+    expect(await assets('?customerCode=L003')).toEqual(['LA-3']);
+    expect(await assets('?parentCode=LA-1')).toEqual(['LA-2']);
+    expect(await assets('?q=xyz')).toEqual(['LA-2']);
+  });
+});
+
+describe('offices and custom-field definitions', () => {
+  it('offices: the caller office and its descendants, sorted by path, own parent hidden', async () => {
+    const root = (await list('offices')).json();
+    expect(root.continuationToken).toBeNull();
+    expect(root.data).toEqual([
+      { code: 'ROOT', name: 'Head office', parentCode: null },
+      { code: 'NORTH', name: 'North', parentCode: 'ROOT' },
+      { code: 'NORTH-A', name: 'North A', parentCode: 'NORTH' },
+      { code: 'SOUTH', name: 'South', parentCode: 'ROOT' },
+    ]);
+    const north = (await list('offices', 'north')).json();
+    expect(north.data).toEqual([
+      { code: 'NORTH', name: 'North', parentCode: null },
+      { code: 'NORTH-A', name: 'North A', parentCode: 'NORTH' },
+    ]);
+  });
+
+  it('customFieldDefinitions by entity, or all', async () => {
+    await t.db
+      .insertInto('custom_field_definitions')
+      .values([
+        {
+          entity: 'site',
+          code: 'ZONE',
+          label: 'Zone',
+          type: 'dropDownValue',
+          mandatory: false,
+          values: JSON.stringify(['A', 'B']),
+        },
+        { entity: 'asset', code: 'POWER', label: null, type: 'timeValue', mandatory: true },
+      ])
+      .execute();
+    const site = (await list('customFieldDefinitions?entity=site')).json();
+    expect(site).toEqual({
+      continuationToken: null,
+      data: [
+        {
+          entity: 'site',
+          code: 'ZONE',
+          label: 'Zone',
+          type: 'dropDownValue',
+          mandatory: false,
+          values: ['A', 'B'],
+        },
+      ],
+    });
+    expect((await list('customFieldDefinitions')).json().data).toHaveLength(2);
+    const bad = await list('customFieldDefinitions?entity=planet');
+    expect(bad.statusCode).toBe(400);
+    expect(codes(bad)).toEqual(['referentials.entity.invalid']);
+    await t.db.deleteFrom('custom_field_definitions').execute();
+  });
+});
+
+describe('importers', () => {
+  it('is idempotent: a second import changes nothing', async () => {
+    const doc = {
+      customers: [customer('IMP-C', { parentCustomerCode: 'IMP-P' }), customer('IMP-P')],
+      sites: [
+        {
+          siteCode: 'IMP-S',
+          name: 's',
+          customerCode: 'IMP-C',
+          location: {
+            addressDetails: { address: 'a', city: 'b' },
+            geolocation: { latitude: 1.5, longitude: 2 },
+          },
+        },
+      ],
+      assets: [{ assetCode: 'IMP-A', name: 'a', siteCode: 'IMP-S' }],
+    };
+    const first = await runImport(t.db, doc);
+    expect(first.map((r) => [r.key, r.created, r.updated])).toEqual([
+      ['customers', 2, 0],
+      ['sites', 1, 0],
+      ['assets', 1, 0],
+    ]);
+    const before = (await t.call('GET', `${BASE}/assets/code:IMP-A`)).json();
+    const second = await runImport(t.db, doc);
+    expect(second.map((r) => [r.key, r.created, r.updated])).toEqual([
+      ['customers', 0, 0],
+      ['sites', 0, 0],
+      ['assets', 0, 0],
+    ]);
+    expect((await t.call('GET', `${BASE}/assets/code:IMP-A`)).json()).toEqual(before);
+    expect(before.customerCode).toBe('IMP-C');
+    expect((await t.call('GET', `${BASE}/customers/code:IMP-C`)).json().parentCustomerCode).toBe('IMP-P');
+  });
+
+  it('a refused row fails the whole import with the API code and the element', async () => {
+    const doc = { customers: [customer('IMP-OK'), customer('IMP-BAD', { parentCustomerCode: 'NOBODY' })] };
+    await expect(runImport(t.db, doc)).rejects.toThrow(/referentials\.customer\.parent\.unknown.*IMP-BAD/);
+    expect((await t.call('GET', `${BASE}/customers/code:IMP-OK`)).statusCode).toBe(404);
+  });
+
+  it('parentsFirst orders parents before children and survives a cycle', () => {
+    const rows = [
+      { c: 'C', p: 'B' },
+      { c: 'B', p: 'A' },
+      { c: 'A', p: null },
+      { c: 'X', p: 'Y' },
+      { c: 'Y', p: 'X' },
+    ];
+    const sorted = parentsFirst(
+      rows,
+      (r) => r.c,
+      (r) => r.p,
+    ).map((r) => r.c);
+    expect(sorted.indexOf('A')).toBeLessThan(sorted.indexOf('B'));
+    expect(sorted.indexOf('B')).toBeLessThan(sorted.indexOf('C'));
+    expect(sorted).toHaveLength(5);
+  });
+});

@@ -1,0 +1,415 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp, TestClient } from '../../testing/harness.ts';
+import { createReferentialsTestApp } from './testApp.ts';
+
+let t: TestApp;
+const BASE = '/eTech/rest/ws/referentials/v1';
+const put = (kind: string, code: string, b: unknown, as: TestClient = 'root') =>
+  t.call('PUT', `${BASE}/${kind}/code:${code}`, { body: b, as });
+const get = (kind: string, code: string, as: TestClient = 'root') =>
+  t.call('GET', `${BASE}/${kind}/code:${code}`, { as });
+const customer = (code: string, extra: Record<string, unknown> = {}, as: TestClient = 'root') =>
+  put('customers', code, { name: code, addressDetails: { city: 'Lyon' }, ...extra }, as);
+const siteBody = (extra: Record<string, unknown> = {}) => ({
+  name: 'Plant',
+  customerCode: 'CUST',
+  location: { addressDetails: { address: '1 rue X', city: 'Lyon' } },
+  ...extra,
+});
+const site = (code: string, extra: Record<string, unknown> = {}, as: TestClient = 'root') =>
+  put('sites', code, siteBody(extra), as);
+const asset = (code: string, extra: Record<string, unknown> = {}, as: TestClient = 'root') =>
+  put('assets', code, { name: code, ...extra }, as);
+const codes = (res: { json(): { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
+
+async function expectError(res: Awaited<ReturnType<typeof put>>, status: number, code: string) {
+  expect({ status: res.statusCode, body: res.body }).toMatchObject({ status });
+  expect(codes(res)).toContain(code);
+}
+
+beforeAll(async () => {
+  t = await createReferentialsTestApp();
+  expect((await customer('CUST')).statusCode).toBe(201);
+  expect((await customer('CUST-S', { officeCode: 'SOUTH' })).statusCode).toBe(201);
+  expect((await customer('CUST-N', { officeCode: 'NORTH' })).statusCode).toBe(201);
+});
+afterAll(() => t.close());
+
+describe('site PUT / GET', () => {
+  it('creates, updates and reads a site with location and lastUpdate (RFC 3339, Z)', async () => {
+    expect(
+      (
+        await site('s-1', {
+          location: {
+            addressDetails: { address: 'a', city: 'b' },
+            geolocation: { latitude: 45.5, longitude: 4.8 },
+          },
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await site('S-1', { description: 'd'.repeat(8192) })).statusCode).toBe(204);
+    const res = await get('sites', 'S-1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      siteCode: 'S-1',
+      name: 'Plant',
+      customerCode: 'CUST',
+      parentSiteCode: null,
+      officeCode: 'ROOT',
+      contact: null,
+      location: {
+        geolocation: null,
+        addressDetails: { address: '1 rue X', zipCode: null, city: 'Lyon', country: null },
+      },
+      description: 'd'.repeat(8192),
+      customFields: {},
+      lastUpdate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+    });
+    await expectError(
+      await site('S-1', { description: 'd'.repeat(8193) }),
+      400,
+      'referentials.site.description.invalid',
+    );
+  });
+
+  it('office defaults: parent site office, else customer office, else caller office', async () => {
+    expect((await site('S-N', { customerCode: 'cust-n' })).statusCode).toBe(201);
+    expect((await get('sites', 'S-N')).json().officeCode).toBe('NORTH');
+    expect((await site('S-N-CHILD', { parentSiteCode: 'S-N', officeCode: 'north-a' })).statusCode).toBe(201);
+    expect((await site('S-N-GRAND', { parentSiteCode: 'S-N-CHILD' })).statusCode).toBe(201);
+    expect((await get('sites', 'S-N-GRAND')).json().officeCode).toBe('NORTH-A');
+  });
+
+  it('geolocation: both or none; ranges; truncated (not rounded) past 16 decimals', async () => {
+    await expectError(
+      await site('S-GEO', {
+        location: { addressDetails: { address: 'a', city: 'b' }, geolocation: { latitude: 1 } },
+      }),
+      400,
+      'referentials.site.longitude.mandatory',
+    );
+    await expectError(
+      await site('S-GEO', {
+        location: { addressDetails: { address: 'a', city: 'b' }, geolocation: { longitude: 1 } },
+      }),
+      400,
+      'referentials.site.latitude.mandatory',
+    );
+    await expectError(
+      await site('S-GEO', {
+        location: {
+          addressDetails: { address: 'a', city: 'b' },
+          geolocation: { latitude: 90.5, longitude: 1 },
+        },
+      }),
+      400,
+      'referentials.site.latitude.invalid',
+    );
+    await expectError(
+      await site('S-GEO', {
+        location: {
+          addressDetails: { address: 'a', city: 'b' },
+          geolocation: { latitude: 1, longitude: -180.1 },
+        },
+      }),
+      400,
+      'referentials.site.longitude.invalid',
+    );
+    // 0.12345678901234566 has 17 decimals: truncation gives ...3456, rounding would give ...3457.
+    const raw =
+      '{"name":"G","customerCode":"CUST","location":{"addressDetails":{"address":"a","city":"b"},"geolocation":{"latitude":0.12345678901234566,"longitude":-179.5}}}';
+    expect((await t.call('PUT', `${BASE}/sites/code:S-GEO`, { raw })).statusCode).toBe(201);
+    expect((await get('sites', 'S-GEO')).json().location.geolocation).toEqual({
+      latitude: 0.1234567890123456,
+      longitude: -179.5,
+    });
+    const edge = { latitude: -90, longitude: 180 };
+    expect(
+      (await site('S-GEO', { location: { addressDetails: { address: 'a', city: 'b' }, geolocation: edge } }))
+        .statusCode,
+    ).toBe(204);
+    expect((await get('sites', 'S-GEO')).json().location.geolocation).toEqual(edge);
+  });
+
+  it('required fields and address of a site', async () => {
+    await expectError(
+      await put('sites', 'S-REQ', {
+        customerCode: 'CUST',
+        location: { addressDetails: { address: 'a', city: 'b' } },
+      }),
+      400,
+      'referentials.site.name.mandatory',
+    );
+    await expectError(
+      await put('sites', 'S-REQ', { name: 'x', location: { addressDetails: { address: 'a', city: 'b' } } }),
+      400,
+      'referentials.site.customercode.mandatory',
+    );
+    await expectError(
+      await put('sites', 'S-REQ', { name: 'x', customerCode: 'CUST' }),
+      400,
+      'referentials.site.location.mandatory',
+    );
+    await expectError(
+      await site('S-REQ', { location: { addressDetails: { city: 'b' } } }),
+      400,
+      'referentials.site.address.mandatory',
+    );
+    await expectError(
+      await site('S-REQ', { location: { addressDetails: { address: 'a' } } }),
+      400,
+      'referentials.site.city.mandatory',
+    );
+    await expectError(
+      await site('S-REQ', { location: { addressDetails: { address: 'a', city: 'b', country: 'fr' } } }),
+      400,
+      'referentials.site.country.invalid',
+    );
+    await expectError(
+      await site('S-REQ', { contact: { details: Array.from({ length: 16 }, () => ({ value: '1' })) } }),
+      400,
+      'referentials.site.details.invalid',
+    );
+    await expectError(await site('S-REQ', { extra: 1 }), 400, 'referentials.site.field.unknown');
+    await expectError(
+      await t.call('PUT', `${BASE}/sites/code:S-REQ`, { raw: '{"name":1,' }),
+      400,
+      'referentials.site.invalid.json',
+    );
+  });
+
+  it('400 referentials.site.code.mandatory and 404 referentials.site.not.found', async () => {
+    await expectError(await site('', {}), 400, 'referentials.site.code.mandatory');
+    await expectError(await get('sites', '%20'), 400, 'referentials.site.code.mandatory');
+    await expectError(await get('sites', 'NO-SITE'), 404, 'referentials.site.not.found');
+  });
+
+  it('400 referentials.site.customer.unknown: unknown or outside the caller tree', async () => {
+    await expectError(
+      await site('S-CU', { customerCode: 'NOBODY' }),
+      400,
+      'referentials.site.customer.unknown',
+    );
+    await expectError(
+      await site('S-CU', { customerCode: 'CUST-S' }, 'north'),
+      400,
+      'referentials.site.customer.unknown',
+    );
+  });
+
+  it('404 referentials.customer.not.found: the site is visible but not its customer', async () => {
+    // Site filed in NORTH-A for a NORTH customer: NORTH-A sees the site, not the customer.
+    expect((await site('S-NA', { customerCode: 'CUST-N', officeCode: 'NORTH-A' })).statusCode).toBe(201);
+    expect((await get('sites', 'S-NA', 'north')).statusCode).toBe(200);
+    await expectError(await get('sites', 'S-NA', 'northA'), 404, 'referentials.customer.not.found');
+  });
+
+  it('parent rules: unknown, identical, cycle, 10 levels', async () => {
+    await expectError(
+      await site('SP-1', { parentSiteCode: 'NOPE' }),
+      400,
+      'referentials.site.parent.unknown',
+    );
+    await expectError(
+      await site('SP-1', { parentSiteCode: 'sp-1' }),
+      400,
+      'referentials.site.parent.identical',
+    );
+    for (let i = 1; i <= 9; i++)
+      expect((await site(`SP-${i}`, { parentSiteCode: i > 1 ? `SP-${i - 1}` : null })).statusCode).toBe(201);
+    await expectError(
+      await site('SP-10', { parentSiteCode: 'SP-9' }),
+      400,
+      'referentials.site.office.hierarchy.error',
+    );
+    await expectError(
+      await site('SP-1', { parentSiteCode: 'SP-5' }),
+      400,
+      'referentials.site.office.hierarchy.error',
+    );
+  });
+
+  it('office isolation: NORTH cannot read, update or reference a SOUTH site', async () => {
+    expect((await site('S-SOUTH', { customerCode: 'CUST-S' })).statusCode).toBe(201);
+    expect((await get('sites', 'S-SOUTH')).json().officeCode).toBe('SOUTH');
+    await expectError(await get('sites', 'S-SOUTH', 'north'), 404, 'referentials.site.not.found');
+    await expectError(
+      await site('S-SOUTH', { customerCode: 'CUST-N' }, 'north'),
+      400,
+      'referentials.site.office.unknown',
+    );
+    await expectError(
+      await site('S-N2', { customerCode: 'CUST-N', parentSiteCode: 'S-SOUTH' }, 'north'),
+      400,
+      'referentials.site.parent.unknown',
+    );
+    await expectError(
+      await site('S-N2', { customerCode: 'CUST-N', officeCode: 'SOUTH' }, 'north'),
+      400,
+      'referentials.site.office.unknown',
+    );
+    expect((await get('sites', 'S-SOUTH')).json().customerCode).toBe('CUST-S');
+  });
+});
+
+describe('asset PUT / GET', () => {
+  beforeAll(async () => {
+    expect((await site('AS-SITE', { customerCode: 'CUST' })).statusCode).toBe(201);
+    expect((await site('AS-SITE2', { customerCode: 'CUST' })).statusCode).toBe(201);
+    expect((await site('AS-SITE-N', { customerCode: 'CUST-N' })).statusCode).toBe(201);
+  });
+
+  it('creates and reads an asset; customerCode defaults to the site customer', async () => {
+    expect(
+      (await asset('a-1', { siteCode: 'as-site', serialNumber: 'SN1', description: '' })).statusCode,
+    ).toBe(201);
+    const res = await get('assets', 'A-1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      assetCode: 'A-1',
+      name: 'a-1',
+      siteCode: 'AS-SITE',
+      customerCode: 'CUST',
+      parentAssetCode: null,
+      officeCode: 'ROOT',
+      serialNumber: 'SN1',
+      description: '',
+      customFields: {},
+      lastUpdate: expect.stringMatching(/Z$/),
+    });
+    expect((await asset('A-1')).statusCode).toBe(204);
+    expect((await get('assets', 'A-1')).json()).toMatchObject({
+      siteCode: null,
+      customerCode: null,
+      serialNumber: null,
+      description: null,
+    });
+  });
+
+  it('office defaults to the parent asset office, else the site office', async () => {
+    expect((await asset('A-N', { siteCode: 'AS-SITE-N' })).statusCode).toBe(201);
+    expect((await get('assets', 'A-N')).json()).toMatchObject({
+      officeCode: 'NORTH',
+      customerCode: 'CUST-N',
+    });
+    expect((await asset('A-N-SUB', { parentAssetCode: 'A-N' })).statusCode).toBe(201);
+    expect((await get('assets', 'A-N-SUB')).json().officeCode).toBe('NORTH');
+  });
+
+  it('error codes of the asset PUT', async () => {
+    await expectError(await put('assets', 'A-E', {}), 400, 'referentials.asset.name.mandatory');
+    await expectError(await asset('', {}), 400, 'referentials.asset.code.mandatory');
+    await expectError(await asset('A-E', { siteCode: 'NOPE' }), 400, 'referentials.asset.site.unknown');
+    await expectError(
+      await asset('A-E', { customerCode: 'NOPE' }),
+      400,
+      'referentials.asset.customer.unknown',
+    );
+    await expectError(
+      await asset('A-E', { siteCode: 'AS-SITE', customerCode: 'CUST-N' }),
+      400,
+      'referentials.asset.customer.mismatch',
+    );
+    await expectError(
+      await asset('A-E', { parentAssetCode: 'NOPE' }),
+      400,
+      'referentials.asset.parent.unknown',
+    );
+    await expectError(
+      await asset('A-E', { parentAssetCode: 'a-e' }),
+      400,
+      'referentials.asset.parent.identical',
+    );
+    await expectError(await asset('A-E', { officeCode: 'MARS' }), 400, 'referentials.asset.office.unknown');
+    await expectError(
+      await asset('A-E', { serialNumber: 'x'.repeat(201) }),
+      400,
+      'referentials.asset.serialnumber.invalid',
+    );
+    await expectError(await asset('A-E', { color: 'x' }), 400, 'referentials.asset.field.unknown');
+    await expectError(await get('assets', 'A-E'), 404, 'referentials.asset.not.found');
+    expect((await asset('A-E', { siteCode: 'AS-SITE', customerCode: 'cust' })).statusCode).toBe(201);
+  });
+
+  it('hierarchy: cycle and 10 levels refused, 9 accepted', async () => {
+    for (let i = 1; i <= 9; i++)
+      expect((await asset(`AH-${i}`, { parentAssetCode: i > 1 ? `AH-${i - 1}` : null })).statusCode).toBe(
+        201,
+      );
+    await expectError(
+      await asset('AH-10', { parentAssetCode: 'AH-9' }),
+      400,
+      'referentials.asset.office.hierarchy.error',
+    );
+    await expectError(
+      await asset('AH-3', { parentAssetCode: 'AH-7' }),
+      400,
+      'referentials.asset.office.hierarchy.error',
+    );
+  });
+
+  it('transfer: refused with sub-assets (site or office), allowed without', async () => {
+    expect((await asset('T-PARENT', { siteCode: 'AS-SITE' })).statusCode).toBe(201);
+    expect((await asset('T-CHILD', { siteCode: 'AS-SITE', parentAssetCode: 'T-PARENT' })).statusCode).toBe(
+      201,
+    );
+    await expectError(
+      await asset('T-PARENT', { siteCode: 'AS-SITE2' }),
+      400,
+      'referentials.asset.transfer.subassets',
+    );
+    await expectError(
+      await asset('T-PARENT', { siteCode: 'AS-SITE', officeCode: 'NORTH' }),
+      400,
+      'referentials.asset.transfer.subassets',
+    );
+    expect((await get('assets', 'T-PARENT')).json()).toMatchObject({
+      siteCode: 'AS-SITE',
+      officeCode: 'ROOT',
+    });
+    // Same site and office: an ordinary update.
+    expect((await asset('T-PARENT', { siteCode: 'AS-SITE', description: 'ok' })).statusCode).toBe(204);
+    // The leaf moves freely.
+    expect(
+      (await asset('T-CHILD', { siteCode: 'AS-SITE2', parentAssetCode: 'T-PARENT', officeCode: 'SOUTH' }))
+        .statusCode,
+    ).toBe(204);
+    expect((await get('assets', 'T-CHILD')).json()).toMatchObject({
+      siteCode: 'AS-SITE2',
+      officeCode: 'SOUTH',
+    });
+  });
+
+  it('office isolation of assets', async () => {
+    expect((await asset('A-S', { officeCode: 'SOUTH' })).statusCode).toBe(201);
+    await expectError(await get('assets', 'A-S', 'north'), 404, 'referentials.asset.not.found');
+    await expectError(await asset('A-S', {}, 'north'), 400, 'referentials.asset.office.unknown');
+    await expectError(
+      await asset('A-N3', { parentAssetCode: 'A-S' }, 'north'),
+      400,
+      'referentials.asset.parent.unknown',
+    );
+    await expectError(
+      await asset('A-N3', { siteCode: 'S-SOUTH' }, 'north'),
+      400,
+      'referentials.asset.site.unknown',
+    );
+    expect((await get('assets', 'A-S', 'south')).json().name).toBe('A-S');
+  });
+
+  it('custom fields of assets', async () => {
+    await t.db
+      .insertInto('custom_field_definitions')
+      .values({ entity: 'asset', code: 'POWER', label: 'Power', type: 'timeValue', mandatory: true })
+      .execute();
+    await expectError(await asset('A-CF'), 400, 'referentials.asset.custom.field.mandatory');
+    await expectError(
+      await asset('A-CF', { customFields: { POWER: { textValue: 'x' } } }),
+      400,
+      'referentials.asset.custom.field.invalid',
+    );
+    expect((await asset('A-CF', { customFields: { power: { timeValue: 5 } } })).statusCode).toBe(201);
+    expect((await get('assets', 'A-CF')).json().customFields).toEqual({ POWER: { timeValue: 5 } });
+    await t.db.deleteFrom('custom_field_definitions').where('code', '=', 'POWER').execute();
+  });
+});
