@@ -15,10 +15,14 @@ export function withCustomFieldRules<S extends z.ZodType>(
   definitions: readonly CustomFieldDefinition[],
   field = 'customFields',
 ) {
-  return schema.superRefine((value, ctx) => {
-    const fields = (value as Record<string, unknown> | null)?.[field] as CustomFields | null | undefined;
-    for (const [code, key] of Object.entries(validateCustomFields(definitions, fields))) {
-      ctx.addIssue({ code: 'custom', path: [field, code], message: customFieldErrorMessage(key) });
-    }
-  });
+  return schema.superRefine(
+    (value, ctx) => {
+      const fields = (value as Record<string, unknown> | null)?.[field] as CustomFields | null | undefined;
+      for (const [code, key] of Object.entries(validateCustomFields(definitions, fields))) {
+        ctx.addIssue({ code: 'custom', path: [field, code], message: customFieldErrorMessage(key) });
+      }
+    },
+    // Also when other fields have issues: the form shows every problem at once.
+    { when: (p) => typeof p.value === 'object' && p.value !== null },
+  );
 }

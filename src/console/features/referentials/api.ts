@@ -14,7 +14,13 @@ import {
 } from '@tanstack/react-query';
 import type { CustomFieldDefinition } from '../../../contract/common.ts';
 import { type ListQuery, type Office, refApi } from './transport.ts';
-import { codeOf, type EntityBody, type EntityRecord, type ListItem, type ReferentialEntity } from './types.ts';
+import {
+  codeOf,
+  type EntityBody,
+  type EntityRecord,
+  type ListItem,
+  type ReferentialEntity,
+} from './types.ts';
 
 export const refKeys = {
   all: ['referentials'] as const,

@@ -59,10 +59,12 @@ export const SiteBody = z.strictObject({
 });
 
 export const AssetBody = z.strictObject({
-  name: z.string().max(10000).nullable().optional(),
-  description: z.string().max(10000).nullable().optional(),
-  parentAssetCode: z.string().max(10000).nullable().optional(),
+  name: z.string().min(1).max(10000),
   siteCode: z.string().max(10000).nullable().optional(),
+  customerCode: z.string().max(10000).nullable().optional(),
+  parentAssetCode: z.string().max(10000).nullable().optional(),
   officeCode: z.string().min(1).max(10000).optional(),
+  serialNumber: z.string().max(10000).nullable().optional(),
+  description: z.string().max(10000).nullable().optional(),
   customFields: CustomFields.optional(),
 });

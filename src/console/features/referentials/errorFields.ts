@@ -82,6 +82,12 @@ const TABLE: Record<ReferentialEntity, Record<string, string>> = {
     'office.hierarchy.error': 'parentAssetCode',
     'hierarchy.depth': 'parentAssetCode',
     'parentassetcode.invalid': 'parentAssetCode',
+    'customer.unknown': 'customerCode',
+    'customer.not.found': 'customerCode',
+    'customercode.invalid': 'customerCode',
+    'customer.mismatch': 'customerCode',
+    'serialnumber.invalid': 'serialNumber',
+    'serialnumber.mandatory': 'serialNumber',
     'transfer.has.children': 'siteCode',
     'transfer.subassets': 'siteCode',
     'has.subassets': 'siteCode',
@@ -142,7 +148,15 @@ const KNOWN_PATHS: Record<ReferentialEntity, ReadonlySet<string>> = {
     'location.addressDetails.city',
     'location.addressDetails.country',
   ]),
-  asset: new Set(['name', 'description', 'parentAssetCode', 'siteCode', 'officeCode']),
+  asset: new Set([
+    'name',
+    'serialNumber',
+    'description',
+    'parentAssetCode',
+    'siteCode',
+    'customerCode',
+    'officeCode',
+  ]),
 };
 
 /** The form field a service error belongs to, or null when it is not tied to one field. */
@@ -163,4 +177,15 @@ export function fieldForError(
 export function errorMessageKey(entity: ReferentialEntity, code: string): string {
   const suffix = codeSuffix(entity, code);
   return `serverErrors.${entity}.${(suffix ?? code).replace(/\./g, '_')}`;
+}
+
+/**
+ * Custom-field codes a service message names (`Custom field COLOR is mandatory`,
+ * `Unknown custom field X`; several joined by `; `), so the editor marks each input.
+ */
+export function customFieldCodesInMessage(message: string | undefined): string[] {
+  if (!message) return [];
+  const out = new Set<string>();
+  for (const m of message.matchAll(/custom field ([A-Za-z0-9_.-]+)/gi)) out.add(m[1].toUpperCase());
+  return [...out];
 }

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import type { CustomFieldDefinition, CustomFields } from '../../../contract/common.ts';
-import { withCustomFieldRules } from '../../components/customFields/customFieldsSchema.ts';
+import { customFieldErrorMessage } from '../../components/customFields/customFieldsSchema.ts';
+import { validateCustomFields } from '../../components/customFields/customFieldValues.ts';
 import { AssetBody, CustomerBody, SiteBody } from './contractSchemas.ts';
 import type {
   Asset,
@@ -56,9 +57,11 @@ export interface SiteForm {
 export interface AssetForm {
   code: string;
   name: string;
+  serialNumber: string;
   description: string;
   parentAssetCode: string | null;
   siteCode: string | null;
+  customerCode: string | null;
   officeCode: string | null;
   customFields: CustomFields;
 }
@@ -118,9 +121,11 @@ export function assetToForm(a: Asset | null): AssetForm {
   return {
     code: a?.assetCode ?? '',
     name: s(a?.name),
+    serialNumber: s(a?.serialNumber),
     description: s(a?.description),
     parentAssetCode: a?.parentAssetCode ?? null,
     siteCode: a?.siteCode ?? null,
+    customerCode: a?.customerCode ?? null,
     officeCode: a?.officeCode ?? null,
     customFields: a?.customFields ?? {},
   };
@@ -153,11 +158,13 @@ export function siteToBody(x: Site): SiteBodyT {
 }
 export function assetToBody(a: Asset): AssetBodyT {
   return {
-    name: a.name ?? null,
-    description: a.description ?? null,
-    parentAssetCode: a.parentAssetCode ?? null,
+    name: a.name,
     siteCode: a.siteCode ?? null,
+    customerCode: a.customerCode ?? null,
+    parentAssetCode: a.parentAssetCode ?? null,
     officeCode: a.officeCode,
+    serialNumber: a.serialNumber ?? null,
+    description: a.description ?? null,
     customFields: a.customFields ?? {},
   };
 }
@@ -220,11 +227,13 @@ export function cleanSite(v: SiteForm) {
 export function cleanAsset(v: AssetForm) {
   return {
     code: upper(v.code),
-    name: orNull(v.name),
-    description: orNull(v.description),
-    parentAssetCode: v.parentAssetCode ? upper(v.parentAssetCode) : null,
+    name: v.name,
     siteCode: v.siteCode ? upper(v.siteCode) : null,
+    customerCode: v.customerCode ? upper(v.customerCode) : null,
+    parentAssetCode: v.parentAssetCode ? upper(v.parentAssetCode) : null,
     ...(v.officeCode ? { officeCode: v.officeCode } : {}),
+    serialNumber: orNull(v.serialNumber),
+    description: orNull(v.description),
     customFields: v.customFields ?? {},
   };
 }
@@ -238,8 +247,10 @@ const CodeField = z
   .max(10000)
   .transform((c) => c.toUpperCase());
 
-function selfParent(parentField: string) {
-  return (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
+type Rule = (v: Record<string, unknown>, ctx: z.RefinementCtx) => void;
+
+function selfParent(parentField: string): Rule {
+  return (v, ctx) => {
     const parent = v[parentField];
     if (
       typeof parent === 'string' &&
@@ -251,7 +262,7 @@ function selfParent(parentField: string) {
   };
 }
 
-function geoRanges(v: Record<string, unknown>, ctx: z.RefinementCtx) {
+const geoRanges: Rule = (v, ctx) => {
   const g = (v.location as { geolocation?: { latitude?: number; longitude?: number } | null } | undefined)
     ?.geolocation;
   if (!g) return;
@@ -267,25 +278,42 @@ function geoRanges(v: Record<string, unknown>, ctx: z.RefinementCtx) {
       path: ['location', 'geolocation', 'longitude'],
       message: 'referentials:validation.longitude',
     });
+};
+
+function customFieldRules(defs: readonly CustomFieldDefinition[]): Rule {
+  return (v, ctx) => {
+    const errors = validateCustomFields(defs, v.customFields as CustomFields | undefined);
+    for (const [code, key] of Object.entries(errors))
+      ctx.addIssue({ code: 'custom', path: ['customFields', code], message: customFieldErrorMessage(key) });
+  };
+}
+
+/**
+ * A form schema: clean the inputs, parse with the contract's body schema (plus the code),
+ * and apply the rules only the console checks. The rules run even when the contract schema
+ * found issues, so the form shows every problem at once; the contract's issues keep their
+ * code and get their message from the caller's error map (the UI language).
+ */
+function formSchema<F>(clean: (f: F) => unknown, body: z.ZodObject, rules: Rule[]) {
+  const inner = body.extend({ code: CodeField });
+  return z.unknown().transform((raw, ctx) => {
+    const v = clean(raw as F) as Record<string, unknown>;
+    const r = inner.safeParse(v, { reportInput: true });
+    if (!r.success)
+      for (const issue of r.error.issues) ctx.addIssue({ ...issue, message: undefined } as never);
+    for (const rule of rules) rule(v, ctx);
+    return r.success ? r.data : z.NEVER;
+  });
 }
 
 export function customerFormSchema(defs: readonly CustomFieldDefinition[]) {
-  const inner = withCustomFieldRules(CustomerBody.extend({ code: CodeField }), defs).superRefine(
-    selfParent('parentCustomerCode'),
-  );
-  return z.preprocess((v) => cleanCustomer(v as CustomerForm), inner);
+  return formSchema(cleanCustomer, CustomerBody, [selfParent('parentCustomerCode'), customFieldRules(defs)]);
 }
 export function siteFormSchema(defs: readonly CustomFieldDefinition[]) {
-  const inner = withCustomFieldRules(SiteBody.extend({ code: CodeField }), defs)
-    .superRefine(selfParent('parentSiteCode'))
-    .superRefine(geoRanges);
-  return z.preprocess((v) => cleanSite(v as SiteForm), inner);
+  return formSchema(cleanSite, SiteBody, [selfParent('parentSiteCode'), geoRanges, customFieldRules(defs)]);
 }
 export function assetFormSchema(defs: readonly CustomFieldDefinition[]) {
-  const inner = withCustomFieldRules(AssetBody.extend({ code: CodeField }), defs).superRefine(
-    selfParent('parentAssetCode'),
-  );
-  return z.preprocess((v) => cleanAsset(v as AssetForm), inner);
+  return formSchema(cleanAsset, AssetBody, [selfParent('parentAssetCode'), customFieldRules(defs)]);
 }
 
 /** Splits the parsed form into the path code and the PUT body. */

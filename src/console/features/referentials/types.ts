@@ -59,11 +59,13 @@ export interface Site extends SiteBody {
   lastUpdate?: string;
 }
 export interface AssetBody {
-  name?: string | null;
-  description?: string | null;
-  parentAssetCode?: string | null;
+  name: string;
   siteCode?: string | null;
+  customerCode?: string | null;
+  parentAssetCode?: string | null;
   officeCode?: string;
+  serialNumber?: string | null;
+  description?: string | null;
   customFields?: CustomFields;
 }
 export interface Asset extends AssetBody {

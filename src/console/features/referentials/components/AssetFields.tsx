@@ -1,5 +1,6 @@
-import { Alert, Fieldset, Grid, Stack } from '@mantine/core';
+import { Alert, Fieldset, Grid, Stack, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CustomFieldDefinition } from '../../../../contract/common.ts';
 import {
@@ -8,6 +9,7 @@ import {
   DescriptionField,
   OfficeField,
   ParentField,
+  useTranslatedError,
 } from './CommonFields.tsx';
 
 /**
@@ -27,12 +29,22 @@ export function AssetFields({
   childCount?: number;
 }) {
   const { t } = useTranslation('referentials');
+  const { register } = useFormContext();
+  const err = useTranslatedError();
   const blocked = !creating && (childCount ?? 0) > 0;
   return (
     <Stack gap="md">
       <Fieldset legend={t('detail.general')}>
         <Grid gap="sm">
-          <CodeAndName creating={creating} nameRequired={false} />
+          <CodeAndName creating={creating} />
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label={t('fields.serialNumber')}
+              {...register('serialNumber')}
+              error={err('serialNumber')}
+              data-testid="serial-number"
+            />
+          </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <ParentField
               entity="asset"
@@ -60,10 +72,18 @@ export function AssetFields({
             </Alert>
           )}
           <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
               <ParentField entity="site" name="siteCode" label={t('fields.site')} />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <ParentField
+                entity="customer"
+                name="customerCode"
+                label={t('fields.customer')}
+                description={t('assets.customerHint')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
               <OfficeField />
             </Grid.Col>
           </Grid>

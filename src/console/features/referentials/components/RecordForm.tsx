@@ -15,6 +15,7 @@ import {
   readServiceError,
   type ServiceError,
   ServiceErrorAlert,
+  UnsavedChangesDialog,
   useSaveWithUndo,
   useScrollIntoView,
   useUnsavedGuard,
@@ -87,6 +88,7 @@ export function RecordForm<E extends ReferentialEntity, F extends FieldValues>(p
   const hasFieldErrors = Object.keys(form.formState.errors).length > 0;
   return (
     <FormProvider {...form}>
+      <UnsavedChangesDialog blocker={guard.blocker} />
       <form
         noValidate
         onSubmit={form.handleSubmit(onValid as never)}

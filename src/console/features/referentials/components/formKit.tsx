@@ -3,7 +3,7 @@
  * ../errorFields.ts) or shown in an Alert with the errorReference, the unsaved-changes
  * guard, and the save-then-offer-Undo flow (a compensating PUT of the previous version).
  */
-import { Alert, Button, Group, List, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowBackUp } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,12 @@ import { useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { refKeys } from '../api.ts';
-import { errorMessageKey, fieldForError, type ReferentialEntity } from '../errorFields.ts';
+import {
+  customFieldCodesInMessage,
+  errorMessageKey,
+  fieldForError,
+  type ReferentialEntity,
+} from '../errorFields.ts';
 import { refApi } from '../transport.ts';
 import type { EntityBody } from '../types.ts';
 
@@ -63,9 +68,15 @@ export function applyServiceErrors<T extends FieldValues>(
   for (const err of error.errors) {
     const field = fieldForError(entity, err);
     if (field && knownFields(field)) {
-      const path = (field === 'customFields' ? 'customFields.root' : field) as Path<T>;
-      setError(path, { type: 'server', message: serverMessage(t, entity, err) }, { shouldFocus: first });
-      first = false;
+      const message = serverMessage(t, entity, err);
+      if (field === 'customFields') {
+        for (const code of customFieldCodesInMessage(err.message))
+          setError(`customFields.${code}` as Path<T>, { type: 'server', message });
+        setError('customFields.root' as Path<T>, { type: 'server', message });
+      } else {
+        setError(field as Path<T>, { type: 'server', message }, { shouldFocus: first });
+        first = false;
+      }
     } else unmapped.push(err);
   }
   return unmapped;
@@ -115,26 +126,52 @@ export function ServiceErrorAlert({
 }
 
 /**
- * Unsaved-changes guard: asks before an in-app navigation and lets the browser ask on tab
- * close, while the form is dirty. `release()` lets the next navigation through (after a save).
+ * Unsaved-changes guard: while the form is dirty, an in-app navigation (links, back button)
+ * is held by the router's blocker and a dialog asks; closing or reloading the tab lets the
+ * browser ask (beforeunload). `release()` lets the next navigation through (after a save).
  */
 export function useUnsavedGuard(dirty: boolean) {
-  const { t } = useTranslation('referentials');
   const released = useRef(false);
-  const active = dirty && !released.current;
-  useBlocker({
-    shouldBlockFn: () => {
-      if (released.current || !dirty) return false;
-      return !window.confirm(t('form.leaveConfirm'));
-    },
+  const blocker = useBlocker({
+    shouldBlockFn: () => dirty && !released.current,
     enableBeforeUnload: () => dirty && !released.current,
-    disabled: !active,
+    withResolver: true,
   });
   return {
+    blocker,
     release: () => {
       released.current = true;
     },
   };
+}
+
+/** The dialog of the unsaved-changes guard; "Stay" is focused first. */
+export function UnsavedChangesDialog({
+  blocker,
+}: {
+  blocker: ReturnType<typeof useUnsavedGuard>['blocker'];
+}) {
+  const { t } = useTranslation('referentials');
+  const opened = blocker.status === 'blocked';
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => blocker.reset?.()}
+      title={t('form.leaveTitle')}
+      centered
+      data-testid="unsaved-dialog"
+    >
+      <Text size="sm">{t('form.leaveConfirm')}</Text>
+      <Group justify="flex-end" mt="lg" gap="sm">
+        <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
+          {t('form.stay')}
+        </Button>
+        <Button color="red" onClick={() => blocker.proceed?.()} data-testid="unsaved-leave">
+          {t('form.leave')}
+        </Button>
+      </Group>
+    </Modal>
+  );
 }
 
 /**

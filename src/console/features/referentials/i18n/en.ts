@@ -43,6 +43,7 @@ export default {
     parent: 'Parent',
     customer: 'Customer',
     site: 'Site',
+    serialNumber: 'Serial number',
     lastUpdate: 'Last update',
   },
   customers: {
@@ -81,11 +82,13 @@ export default {
     transferHint:
       'Changing the site or the office transfers the asset. Only an asset without sub-assets can be transferred: move or detach its sub-assets first.',
     transferBlocked: 'This asset has {{count}} sub-assets, so its site and office cannot change.',
+    customerHint: 'Must be the customer of the site, when both are set.',
   },
   fields: {
     code: 'Code',
     codeHint: 'Case-insensitive, stored in uppercase. It cannot change later.',
     name: 'Name',
+    serialNumber: 'Serial number',
     description: 'Description',
     office: 'Office',
     officeHint: 'When empty: the parent’s office, or your own office.',
@@ -142,7 +145,9 @@ export default {
   detail: {
     edit: 'Edit',
     back: 'Back to the list',
+    retry: 'Retry',
     general: 'General',
+    notFoundTitle: 'Not found',
     notFound: 'No {{entity}} with code {{code}} in your offices.',
     notSet: 'Not set',
   },
@@ -158,6 +163,10 @@ export default {
     exists: 'A {{entity}} with code {{code}} already exists in your offices. Open it to edit it.',
     codeTaken: 'This code is already used',
     openExisting: 'Open {{code}}',
+    leaveTitle: 'Leave without saving?',
+    leaveConfirm: 'Your changes to this form are not saved. Leave the page and lose them?',
+    leave: 'Leave and lose changes',
+    stay: 'Stay on the page',
   },
   notify: {
     createdTitle: '{{entity}} {{code}} created',
@@ -222,6 +231,11 @@ export default {
       parent_unknown: 'No asset with this code in your offices.',
       site_unknown: 'No site with this code in your offices.',
       office_unknown: 'No office with this code in your offices.',
+      transfer_subassets:
+        'This asset has sub-assets, so it cannot move to another site or office. Move or detach its sub-assets first, then transfer it.',
+      customer_unknown: 'No customer with this code in your offices.',
+      customer_mismatch: 'This customer is not the customer of the chosen site.',
+      name_mandatory: 'The name is required.',
       transfer_has_children:
         'This asset has sub-assets, so it cannot move to another site or office. Move or detach its sub-assets first, then transfer it.',
       custom_field_mandatory: 'A mandatory custom field is missing.',

@@ -68,7 +68,10 @@ function formatLastUpdate(v: unknown, lang: string): string | null {
   if (typeof v !== 'string' || !v) return null;
   const d = new Date(v.replace(' UTC', 'Z').replace(' ', 'T'));
   if (Number.isNaN(d.getTime())) return v;
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(d) + ' UTC';
+  return (
+    new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(d) +
+    ' UTC'
+  );
 }
 
 export function DetailPage({ entity, code }: { entity: ReferentialEntity; code: string }) {
@@ -81,8 +84,13 @@ export function DetailPage({ entity, code }: { entity: ReferentialEntity; code: 
   const parent = r ? parentOf(entity, r) : null;
   const ancestors = useAncestors(entity, parent);
   const children = useChildren(entity, r ? codeOf(entity, r) : undefined);
-  const childEntity: ReferentialEntity | null = entity === 'customer' ? 'site' : entity === 'site' ? 'asset' : null;
-  const attached = useChildren(childEntity ?? entity, r && childEntity ? codeOf(entity, r) : undefined, entity);
+  const childEntity: ReferentialEntity | null =
+    entity === 'customer' ? 'site' : entity === 'site' ? 'asset' : null;
+  const attached = useChildren(
+    childEntity ?? entity,
+    r && childEntity ? codeOf(entity, r) : undefined,
+    entity,
+  );
 
   if (record.isPending) {
     return (
@@ -102,7 +110,12 @@ export function DetailPage({ entity, code }: { entity: ReferentialEntity; code: 
         title={t('detail.notFoundTitle')}
         body={t('detail.notFound', { entity: t(`entity.${entity}`), code: code.toUpperCase() })}
         action={
-          <Button component={Link} to={listPath(entity)} variant="default" leftSection={<IconArrowLeft size={16} />}>
+          <Button
+            component={Link}
+            to={listPath(entity)}
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+          >
             {t('detail.back')}
           </Button>
         }
@@ -115,7 +128,8 @@ export function DetailPage({ entity, code }: { entity: ReferentialEntity; code: 
   const address = (entity === 'site' ? (r.location as Row | undefined)?.addressDetails : r.addressDetails) as
     | Row
     | undefined;
-  const geo = entity === 'site' ? ((r.location as Row | undefined)?.geolocation as Row | null | undefined) : undefined;
+  const geo =
+    entity === 'site' ? ((r.location as Row | undefined)?.geolocation as Row | null | undefined) : undefined;
   const lastUpdate = formatLastUpdate(r.lastUpdate, lang);
 
   return (
@@ -147,7 +161,12 @@ export function DetailPage({ entity, code }: { entity: ReferentialEntity; code: 
                 {t(entity === 'customer' ? 'customers.addSite' : 'sites.addAsset')}
               </Button>
             )}
-            <Button component={Link} to={editPath(entity, recCode)} leftSection={<IconPencil size={16} />} data-testid="edit">
+            <Button
+              component={Link}
+              to={editPath(entity, recCode)}
+              leftSection={<IconPencil size={16} />}
+              data-testid="edit"
+            >
               {t('detail.edit')}
             </Button>
           </>
@@ -162,6 +181,18 @@ export function DetailPage({ entity, code }: { entity: ReferentialEntity; code: 
               <Anchor component={Link} to={detailPath('customer', String(r.customerCode))} size="sm">
                 {String(r.customerCode)}
               </Anchor>
+            </Field>
+          )}
+          {entity === 'asset' && <Field label={t('fields.serialNumber')}>{txt(r.serialNumber)}</Field>}
+          {entity === 'asset' && (
+            <Field label={t('fields.customer')}>
+              {r.customerCode ? (
+                <Anchor component={Link} to={detailPath('customer', String(r.customerCode))} size="sm">
+                  {String(r.customerCode)}
+                </Anchor>
+              ) : (
+                <NotSet />
+              )}
             </Field>
           )}
           {entity === 'asset' && (
@@ -210,7 +241,11 @@ export function DetailPage({ entity, code }: { entity: ReferentialEntity; code: 
                     {c.code}
                   </Anchor>
                 ))}
-                {children.more && <Text span size="sm">…</Text>}
+                {children.more && (
+                  <Text span size="sm">
+                    …
+                  </Text>
+                )}
               </Group>
             )}
           </Field>
@@ -223,7 +258,11 @@ export function DetailPage({ entity, code }: { entity: ReferentialEntity; code: 
             <Field label={t('address.zipCode')}>{txt(address.zipCode)}</Field>
             <Field label={t('address.city')}>{txt(address.city)}</Field>
             <Field label={t('address.country')}>
-              {address.country ? `${countryName(String(address.country), lang)} (${address.country})` : <NotSet />}
+              {address.country ? (
+                `${countryName(String(address.country), lang)} (${address.country})`
+              ) : (
+                <NotSet />
+              )}
             </Field>
             {entity === 'site' && (
               <Field label={t('fields.geolocation')}>
@@ -233,9 +272,15 @@ export function DetailPage({ entity, code }: { entity: ReferentialEntity; code: 
           </Section>
         )}
         {entity !== 'asset' && <ContactSection contact={r.contact as Contact | null | undefined} />}
-        <CustomFieldsSection definitions={defs.data ?? []} fields={r.customFields as CustomFields | undefined} />
+        <CustomFieldsSection
+          definitions={defs.data ?? []}
+          fields={r.customFields as CustomFields | undefined}
+        />
         {childEntity && (
-          <Section title={t(entity === 'customer' ? 'customers.sites' : 'sites.assets')} testId="section-attached">
+          <Section
+            title={t(entity === 'customer' ? 'customers.sites' : 'sites.assets')}
+            testId="section-attached"
+          >
             {attached.isPending && attached.fetchStatus !== 'idle' ? (
               <Skeleton height={16} width={160} />
             ) : (attached.data?.length ?? 0) === 0 ? (

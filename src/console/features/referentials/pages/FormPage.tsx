@@ -100,7 +100,9 @@ export function FormPage({
     const rec = (record.data as Customer | undefined) ?? null;
     const defaults = customerToForm(rec);
     if (creating && presets.parent) defaults.parentCustomerCode = presets.parent.toUpperCase();
-    defaults.customFields = creating ? initialCustomFields(definitions, defaults.customFields) : defaults.customFields;
+    defaults.customFields = creating
+      ? initialCustomFields(definitions, defaults.customFields)
+      : defaults.customFields;
     form = (
       <RecordForm
         entity="customer"
@@ -119,7 +121,9 @@ export function FormPage({
     const defaults = siteToForm(rec);
     if (creating && presets.customer) defaults.customerCode = presets.customer.toUpperCase();
     if (creating && presets.parent) defaults.parentSiteCode = presets.parent.toUpperCase();
-    defaults.customFields = creating ? initialCustomFields(definitions, defaults.customFields) : defaults.customFields;
+    defaults.customFields = creating
+      ? initialCustomFields(definitions, defaults.customFields)
+      : defaults.customFields;
     form = (
       <RecordForm
         entity="site"
@@ -138,7 +142,9 @@ export function FormPage({
     const defaults = assetToForm(rec);
     if (creating && presets.site) defaults.siteCode = presets.site.toUpperCase();
     if (creating && presets.parent) defaults.parentAssetCode = presets.parent.toUpperCase();
-    defaults.customFields = creating ? initialCustomFields(definitions, defaults.customFields) : defaults.customFields;
+    defaults.customFields = creating
+      ? initialCustomFields(definitions, defaults.customFields)
+      : defaults.customFields;
     form = (
       <RecordForm
         entity="asset"
@@ -149,7 +155,12 @@ export function FormPage({
         schema={assetFormSchema}
         onCancel={onCancel}
       >
-        <AssetFields creating={creating} self={self} definitions={definitions} childCount={children.data?.length} />
+        <AssetFields
+          creating={creating}
+          self={self}
+          definitions={definitions}
+          childCount={children.data?.length}
+        />
       </RecordForm>
     );
   }

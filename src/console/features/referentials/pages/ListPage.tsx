@@ -34,6 +34,8 @@ export function parseListSearch(raw: Record<string, unknown>): ListSearch {
 
 type Row = Record<string, unknown>;
 
+const SKELETON_ROWS = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8'];
+
 function sortRows(rows: Row[], entity: ReferentialEntity, sort: SortKey): Row[] {
   if (sort === 'code') return rows;
   const desc = sort.startsWith('-');
@@ -168,6 +170,12 @@ export function ListPage({
             codeCol,
             nameCol,
             {
+              key: 'serial',
+              header: t('columns.serialNumber'),
+              width: 150,
+              render: (r) => str(r.serialNumber),
+            },
+            {
               key: 'site',
               header: t('columns.site'),
               width: 150,
@@ -192,7 +200,12 @@ export function ListPage({
         title={t(`${ns}.title`)}
         subtitle={t(`${ns}.subtitle`)}
         actions={
-          <Button component={Link} to={newPath(entity)} leftSection={<IconPlus size={16} />} data-testid="new-record">
+          <Button
+            component={Link}
+            to={newPath(entity)}
+            leftSection={<IconPlus size={16} />}
+            data-testid="new-record"
+          >
             {t(`${ns}.new`)}
           </Button>
         }
@@ -221,7 +234,9 @@ export function ListPage({
           data={SORTS.map((s) => ({ value: s, label: t(`list.sortOptions.${s}`) }))}
           value={sort}
           allowDeselect={false}
-          onChange={(v) => onSearchChange({ ...search, sort: v && v !== 'code' ? (v as SortKey) : undefined })}
+          onChange={(v) =>
+            onSearchChange({ ...search, sort: v && v !== 'code' ? (v as SortKey) : undefined })
+          }
           w={200}
           data-testid="list-sort"
         />
@@ -233,8 +248,8 @@ export function ListPage({
       </Group>
       {list.isPending ? (
         <Stack gap={6} aria-busy aria-label={t('list.loading')}>
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} height={36} radius="sm" />
+          {SKELETON_ROWS.map((k) => (
+            <Skeleton key={k} height={36} radius="sm" />
           ))}
         </Stack>
       ) : notAvailable ? (

@@ -60,7 +60,13 @@ export function ErrorBlock({ error, onRetry }: { error: unknown; onRetry?: () =>
   const { t } = useTranslation('referentials');
   const e = readServiceError(error);
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('form.errorTitle')} role="alert">
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      title={t('form.errorTitle')}
+      role="alert"
+    >
       <Stack gap={4}>
         {e.errors.map((x) => (
           <Text key={x.code} size="sm">
