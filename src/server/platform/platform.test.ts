@@ -183,6 +183,13 @@ describe('the error body on every refusal', () => {
     expect(res.headers['ratelimit-policy']).toMatch(/^"standard-minute";q=\d+;w=60/);
     expectErrorBody(await t.call('PUT', URL, { body: { name: 1 } }), 400, 'test.thing.name.invalid');
     expectErrorBody(await t.call('PUT', URL, { body: {} }), 400, 'test.thing.name.mandatory');
+    // PostgreSQL text cannot hold NUL: refused up front, never a database error.
+    expectErrorBody(await t.call('PUT', URL, { body: { name: 'a\u0000b' } }), 400, 'test.thing.name.invalid');
+    expectErrorBody(
+      await t.call('PUT', '/test/v1/things/code:a%00b', { body: { name: 'x' } }),
+      400,
+      'test.thing.code.invalid',
+    );
     expectErrorBody(
       await t.call('PUT', '/test/v1/things/code:', { body: { name: 'x' } }),
       400,

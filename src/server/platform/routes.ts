@@ -124,14 +124,15 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
           }
           params[s.name] = value;
         }
+        const prefix = endpoint.errorPrefix;
+        const query = endpoint.query ? refuseNul(prefix, request.query ?? {}) : undefined;
+        const body = endpoint.body ? refuseNul(prefix, parseBody(endpoint, request)) : undefined;
+        if (Object.values(params).some((v) => v.includes('\0')))
+          throw new ApiError(400, `${prefix}.code.invalid`, 'A code cannot hold the NUL character');
         const input = {
-          params: endpoint.params ? validate(endpoint.errorPrefix, endpoint.params, params) : params,
-          query: endpoint.query
-            ? validate(endpoint.errorPrefix, endpoint.query, request.query ?? {})
-            : undefined,
-          body: endpoint.body
-            ? validate(endpoint.errorPrefix, endpoint.body, parseBody(endpoint, request))
-            : undefined,
+          params: endpoint.params ? validate(prefix, endpoint.params, params) : params,
+          query: endpoint.query ? validate(prefix, endpoint.query, query) : undefined,
+          body: endpoint.body ? validate(prefix, endpoint.body, body) : undefined,
         };
         const result = await handler(input as never, {
           db: deps.db,
@@ -146,6 +147,30 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
       },
     });
   }
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000: a string (or key) holding it is refused as an invalid
+ * field (`<prefix>.<field>.invalid`) instead of failing in the database.
+ */
+function refuseNul<T>(prefix: string, value: T): T {
+  const walk = (v: unknown, field: string | undefined): void => {
+    if (typeof v === 'string') {
+      if (v.includes('\0'))
+        throw new ApiError(
+          400,
+          field ? derivedCode.invalid(prefix, field) : derivedCode.invalidJson(prefix),
+          `${field ?? 'body'}: the NUL character is not allowed`,
+        );
+    } else if (Array.isArray(v)) for (const item of v) walk(item, field);
+    else if (v && typeof v === 'object')
+      for (const [k, item] of Object.entries(v)) {
+        walk(k, field);
+        walk(item, k);
+      }
+  };
+  walk(value, undefined);
+  return value;
 }
 
 /** The body arrives as text (see app.ts); here it is parsed strictly with the endpoint's codes. */

@@ -1,0 +1,184 @@
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { type Endpoint, endpoints } from '../../contract/index.ts';
+import { createTestApp, type TestApp } from '../testing/harness.ts';
+
+/**
+ * Hostile input against every row of the endpoint table: whatever arrives, the answer is
+ * never a 500, every 4xx carries the error body, and a refused write changes no table.
+ */
+let t: TestApp;
+let tables: string[] = [];
+const unlimited = { perMinute: 1e9, perHour: 1e9 };
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: { high: unlimited, standard: unlimited, low: unlimited } });
+  await t.token('root');
+  const rows = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(t.db);
+  tables = rows.rows.map((r) => r.table_name);
+});
+afterAll(() => t.close());
+
+/** Row count of every table, in one query. */
+async function counts(): Promise<string> {
+  const union = tables
+    .map((name) => `select '${name}' as t, count(*)::int as n from "${name}"`)
+    .join(' union all ');
+  const { rows } = await sql.raw<{ t: string; n: number }>(union).execute(t.db);
+  return rows
+    .map((r) => `${r.t}=${r.n}`)
+    .sort()
+    .join(',');
+}
+
+const HOSTILE_SEGMENTS = [
+  '%2F',
+  '..',
+  '%2e%2e',
+  '%2E%2E%2Fetc',
+  '%00',
+  '%E2%80%AE',
+  '%F0%9F%98%80',
+  '%25',
+  '%20',
+  '.',
+];
+const segment = fc.oneof(
+  fc.string().map(encodeURIComponent),
+  fc.string({ unit: 'grapheme', maxLength: 40 }).map(encodeURIComponent),
+  fc.constantFrom(...HOSTILE_SEGMENTS),
+  fc.string({ maxLength: 3000, minLength: 1000 }).map(encodeURIComponent),
+);
+const tokenGarbage = fc.oneof(
+  fc.string(),
+  fc.base64String(),
+  fc.constantFrom('a.b', 'a.b.c', '.', 'e30.AAAA', 'eyJlIjoieCIsInAiOjF9.AAAAAAAAAAAAAAAAAAAAAA', '%'),
+  fc.jsonValue().map((v) => `${Buffer.from(JSON.stringify(v) ?? '').toString('base64url')}.x`),
+);
+
+function propertiesOf(schema: z.ZodType | undefined): string[] {
+  if (!schema) return [];
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    $ref?: string;
+    properties?: object;
+    $defs?: Record<string, { properties?: object }>;
+  };
+  const root = json.$ref ? json.$defs?.[json.$ref.split('/').pop() ?? ''] : json;
+  return Object.keys(root?.properties ?? {});
+}
+
+const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+const hostileValue = fc.oneof(
+  fc.jsonValue(),
+  fc.string({ unit: 'grapheme' }),
+  fc.constantFrom(
+    '',
+    ' ',
+    'X',
+    'a\u0000b',
+    null,
+    true,
+    0,
+    -1,
+    1.5,
+    Number.MAX_SAFE_INTEGER + 2,
+    [],
+    {},
+    '0000-99-99',
+    'x'.repeat(20_000),
+  ),
+  fc.object({ key: fc.constantFrom('__proto__', 'constructor', 'prototype', 'textValue', 'a') }),
+);
+
+/** A body as raw text: JSON or not, with the endpoint's own field names mixed in. */
+function bodies(e: Endpoint) {
+  const fields = propertiesOf(e.body);
+  const key = fields.length ? fc.oneof(fc.constantFrom(...fields), fc.string()) : fc.string();
+  const object = fc.dictionary(key, hostileValue, { maxKeys: 8 });
+  return fc.oneof(
+    object.map((o) => JSON.stringify(o)),
+    fc.jsonValue().map((v) => JSON.stringify(v) ?? 'null'),
+    fc.string(),
+    object.map((o) => {
+      // duplicate a key at the top or one level down
+      const text = JSON.stringify(o);
+      const k = fields[0] ?? 'name';
+      return text === '{}' ? `{"${k}":1,"${k}":2}` : `{"${k}":{"x":1,"x":2},${text.slice(1)}`;
+    }),
+    fc.constantFrom(
+      '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}',
+      `{"${fields[0] ?? 'name'}":1e309}`,
+      `{"${fields[0] ?? 'name'}":-1e309,"x":1e-400}`,
+      deep(40),
+      deep(5000),
+      '['.repeat(100_000),
+      '"\\\\"',
+      '{"a\\\\":1,"a\\\\":2}',
+      '   ',
+      '\uFEFF{}',
+      `{"customFields":{"A":{"textValue":"x"},"a":{"textValue":"y"}}}`,
+      JSON.stringify({ name: 'x'.repeat(1_100_000) }),
+    ),
+  );
+}
+
+function queries(e: Endpoint) {
+  const key = fc.oneof(
+    fc.constantFrom('continuationToken', ...propertiesOf(e.query)),
+    fc.string({ maxLength: 10 }),
+  );
+  return fc
+    .array(fc.tuple(key, fc.oneof(tokenGarbage, fc.string({ unit: 'grapheme' }))), { maxLength: 4 })
+    .map((pairs) => (pairs.length ? `?${new URLSearchParams(pairs)}` : ''));
+}
+
+function expectErrorBody(res: LightMyRequestResponse) {
+  const body = res.json();
+  expect(Object.keys(body).sort()).toEqual(['errorReference', 'errors']);
+  expect(typeof body.errorReference).toBe('string');
+  expect(body.errors.length).toBeGreaterThan(0);
+  for (const err of body.errors) {
+    expect(typeof err.code).toBe('string');
+    expect(typeof err.message).toBe('string');
+  }
+}
+
+describe('every endpoint of the table under hostile input', () => {
+  it('has endpoints to fuzz', () => expect(endpoints.length).toBeGreaterThan(0));
+
+  it.each(endpoints.map((e) => [`${e.method} ${e.path}`, e] as const))('%s', async (_name, e) => {
+    const write = e.method !== 'GET';
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(segment, { minLength: 3, maxLength: 3 }),
+        queries(e),
+        e.body ? bodies(e) : fc.constant(undefined),
+        fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/problem+json'),
+        async (values, query, raw, type) => {
+          let i = 0;
+          const url = e.path.replace(/\{\w+\}/g, () => values[i++]) + query;
+          const before = write ? await counts() : '';
+          const res = await t.call(
+            e.method,
+            url,
+            raw === undefined ? {} : { raw, headers: { 'content-type': type } },
+          );
+          expect(
+            res.statusCode,
+            `${e.method} ${url} ${raw?.slice(0, 200)}\n${res.body.slice(0, 300)}`,
+          ).toBeLessThan(500);
+          if (res.statusCode >= 400) {
+            expectErrorBody(res);
+            if (write) expect(await counts()).toBe(before);
+          }
+          expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+        },
+      ),
+      { numRuns: write ? 40 : 30 },
+    );
+  });
+});
