@@ -1,0 +1,36 @@
+/** The signed-in user for the shell: who (GET /me), and how to sign out. */
+import { useQuery } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import { ME_PATH, type Me } from '../../client/index.ts';
+import { useApi } from '../app/api.ts';
+import { signOutEverywhere } from './oauth.ts';
+import { session } from './session.ts';
+
+interface Auth {
+  me: Me | undefined;
+  signOut(): Promise<never>;
+}
+
+const AuthContext = createContext<Auth | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const api = useApi();
+  const me = useQuery({
+    queryKey: ['console', 'me'],
+    queryFn: ({ signal }) => api.raw<Me>('GET', ME_PATH, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const signOut = useCallback(() => {
+    const refreshToken = session.tokens?.refreshToken ?? null;
+    session.set(null);
+    return signOutEverywhere(refreshToken);
+  }, []);
+  const value = useMemo(() => ({ me: me.data, signOut }), [me.data, signOut]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth outside AuthProvider');
+  return auth;
+}

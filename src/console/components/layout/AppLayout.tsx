@@ -1,0 +1,234 @@
+/**
+ * The shell around every page: header (navigation toggle, name, breadcrumbs, search,
+ * language, theme, account) and the navbar grouped by business domain.
+ */
+import {
+  ActionIcon,
+  AppShell,
+  Avatar,
+  Burger,
+  Button,
+  Group,
+  Kbd,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconHome, IconLanguage, IconLogout, IconMoon, IconSearch, IconSun } from '@tabler/icons-react';
+import { Link, useLocation } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { LANGUAGES, type Language, setLanguage } from '../../i18n/index.ts';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { CommandPalette, spotlight } from './CommandPalette.tsx';
+import { NAV } from './nav.ts';
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  const [opened, { toggle, close }] = useDisclosure();
+  const pathname = useLocation({ select: (l) => l.pathname });
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <a href="#main" className="skip-link">
+        {t('skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" gap="md" wrap="nowrap" justify="space-between">
+          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+            <Link to="/" className="brand-link" aria-label={t('nav.home')}>
+              <div className="brand-mark" aria-hidden>
+                F
+              </div>
+              <Text fw={700} size="lg" visibleFrom="xs" component="span">
+                {t('appName')}
+              </Text>
+            </Link>
+            <Breadcrumbs />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              variant="default"
+              size="sm"
+              leftSection={<IconSearch size={16} />}
+              rightSection={<Kbd size="xs">Ctrl K</Kbd>}
+              onClick={() => spotlight.open()}
+              visibleFrom="md"
+              c="dimmed"
+              fw={400}
+              data-testid="open-palette"
+            >
+              {t('header.search')}
+            </Button>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              hiddenFrom="md"
+              onClick={() => spotlight.open()}
+              aria-label={t('header.searchHint')}
+            >
+              <IconSearch size={18} />
+            </ActionIcon>
+            <LanguageMenu />
+            <ThemeToggle />
+            <AccountMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label={t('nav.label')}>
+        <AppShell.Section grow component={ScrollArea}>
+          <NavLink
+            component={Link}
+            to="/"
+            label={t('nav.home')}
+            leftSection={<IconHome size={18} stroke={1.5} />}
+            active={pathname === '/'}
+            onClick={close}
+            mb="sm"
+          />
+          {NAV.map((group) => (
+            <Stack key={group.label} gap={2} mb="md" component="section" aria-label={t(group.label)}>
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" py={4}>
+                {t(group.label)}
+              </Text>
+              {group.items.map((item) => (
+                <NavLink
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  label={t(item.label)}
+                  leftSection={<item.icon size={18} stroke={1.5} />}
+                  active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
+                  onClick={close}
+                />
+              ))}
+            </Stack>
+          ))}
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main id="main" tabIndex={-1}>
+        <div className="page">{children}</div>
+      </AppShell.Main>
+      <CommandPalette />
+    </AppShell>
+  );
+}
+
+function LanguageMenu() {
+  const { t, i18n } = useTranslation('common');
+  const current = (i18n.resolvedLanguage ?? 'en') as Language;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          size="sm"
+          px="xs"
+          leftSection={<IconLanguage size={16} />}
+          aria-label={`${t('header.language')}: ${t(`languages.${current}`)}`}
+          data-testid="language-menu"
+        >
+          {current.toUpperCase()}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('header.language')}</Menu.Label>
+        {LANGUAGES.map((lng) => (
+          <Menu.Item
+            key={lng}
+            onClick={() => void setLanguage(lng)}
+            lang={lng}
+            fw={lng === current ? 600 : undefined}
+            aria-current={lng === current ? 'true' : undefined}
+            data-testid={`language-${lng}`}
+          >
+            {t(`languages.${lng}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function ThemeToggle() {
+  const { t } = useTranslation('common');
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const label = scheme === 'dark' ? t('header.theme.toLight') : t('header.theme.toDark');
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+        aria-label={label}
+        data-testid="theme-toggle"
+      >
+        {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function AccountMenu() {
+  const { t } = useTranslation('common');
+  const { me, signOut } = useAuth();
+  const initials = (me?.login ?? '?').slice(0, 2).toUpperCase();
+  return (
+    <Menu position="bottom-end" withinPortal width={220}>
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={t('header.account')}
+          data-testid="account-menu"
+          className="account-button"
+        >
+          <Group gap={8} wrap="nowrap">
+            <Avatar size={32} radius="xl" color="blue">
+              {initials}
+            </Avatar>
+            <Stack gap={0} visibleFrom="lg">
+              <Text size="sm" fw={600} lh={1.2} data-testid="user-login">
+                {me?.login ?? '…'}
+              </Text>
+              <Text size="xs" c="dimmed" lh={1.2} data-testid="user-office">
+                {me ? `${me.officeName} · ${me.officeCode}` : ''}
+              </Text>
+            </Stack>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          {me?.login}
+          <VisuallyHidden> </VisuallyHidden>
+          <Text size="xs" c="dimmed">
+            {me ? t('header.office', { code: me.officeCode }) : ''}
+          </Text>
+        </Menu.Label>
+        <Menu.Item
+          leftSection={<IconLogout size={16} />}
+          onClick={() => void signOut()}
+          data-testid="sign-out"
+        >
+          {t('header.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

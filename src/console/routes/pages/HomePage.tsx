@@ -1,0 +1,219 @@
+/**
+ * Home: who and where you are, each area of the console with how many records it holds
+ * (first page of its list: exact below a page, "more than" above) and its actions, and
+ * the offices of your tree.
+ */
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
+import { IconBulb, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../app/api.ts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { NAV } from '../../components/layout/nav.ts';
+import { PageHeader } from '../../components/layout/PageHeader.tsx';
+
+/** List endpoint behind each navigation entry, and its "new" page when there is one. */
+const AREAS: Record<string, { list: string; create?: string; description: string }> = {
+  '/referentials/customers': {
+    list: '/eTech/rest/ws/referentials/v1/customers',
+    create: '/referentials/customers/new',
+    description: 'customers',
+  },
+  '/referentials/sites': {
+    list: '/eTech/rest/ws/referentials/v1/sites',
+    create: '/referentials/sites/new',
+    description: 'sites',
+  },
+  '/referentials/assets': {
+    list: '/eTech/rest/ws/referentials/v1/assets',
+    create: '/referentials/assets/new',
+    description: 'assets',
+  },
+  '/catalog/items': {
+    list: '/eTech/rest/ws/businessOrganization/v1/items',
+    create: '/catalog/items/new',
+    description: 'items',
+  },
+  '/staff/skills': { list: '/eTech/rest/ws/staff/v1/skills', description: 'skills' },
+  '/staff/characteristics': {
+    list: '/eTech/rest/ws/staff/v1/characteristics',
+    description: 'characteristics',
+  },
+};
+
+interface Office {
+  code: string;
+  name: string;
+  parentCode: string | null;
+}
+
+function useCount(path: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['home', 'count', path],
+    queryFn: ({ signal }) =>
+      api.raw<{ data: unknown[]; continuationToken: string | null }>('GET', path, { signal }).then((p) => ({
+        count: p.data.length,
+        more: !!p.continuationToken,
+      })),
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+function AreaCard({
+  to,
+  label,
+  icon: Icon,
+}: {
+  to: string;
+  label: string;
+  icon: (typeof NAV)[0]['items'][0]['icon'];
+}) {
+  const { t } = useTranslation('common');
+  const area = AREAS[to];
+  const count = useCount(area.list);
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="home-area">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon variant="light" size="lg" radius="md">
+            <Icon size={20} stroke={1.6} />
+          </ThemeIcon>
+          <Text fw={600} component="h3" m={0} size="md">
+            {label}
+          </Text>
+        </Group>
+        {count.isPending ? (
+          <Skeleton height={20} width={70} radius="xl" />
+        ) : (
+          <Badge variant="light" color={count.isError ? 'gray' : 'blue'} style={{ textTransform: 'none' }}>
+            {count.isError
+              ? t('home.recordsUnknown')
+              : count.data.more
+                ? t('home.recordsMore', { count: count.data.count })
+                : t('home.records', { count: count.data.count })}
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed" mb="md" style={{ flexGrow: 1 }}>
+        {t(`home.descriptions.${area.description}`)}
+      </Text>
+      <Group gap="xs">
+        <Button component={Link} to={to} size="xs" variant="light">
+          {t('home.openList')}
+        </Button>
+        {area.create && (
+          <Button
+            component={Link}
+            to={area.create}
+            size="xs"
+            variant="subtle"
+            leftSection={<IconPlus size={14} />}
+          >
+            {t('home.create')}
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+function Offices() {
+  const { t } = useTranslation('common');
+  const api = useApi();
+  const offices = useQuery({
+    queryKey: ['home', 'offices'],
+    queryFn: ({ signal }) =>
+      api
+        .raw<{ data: Office[] }>('GET', '/eTech/rest/ws/referentials/v1/offices', { signal })
+        .then((p) => p.data),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  if (offices.isError) return null;
+  const depth = (o: Office, all: Office[]): number => {
+    const parent = all.find((p) => p.code === o.parentCode);
+    return parent ? 1 + depth(parent, all) : 0;
+  };
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Text fw={600} component="h2" size="md" m={0} mb="sm">
+        {t('home.offices')}
+      </Text>
+      {offices.isPending ? (
+        <Stack gap={6}>
+          <Skeleton height={14} width="60%" />
+          <Skeleton height={14} width="50%" />
+        </Stack>
+      ) : (
+        <List spacing={4} size="sm" listStyleType="none" data-testid="home-offices">
+          {offices.data.slice(0, 12).map((o) => (
+            <List.Item key={o.code} style={{ paddingLeft: depth(o, offices.data) * 16 }}>
+              <Text span ff="monospace" size="xs" c="dimmed" mr={8}>
+                {o.code}
+              </Text>
+              {o.name}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Paper>
+  );
+}
+
+export function HomePage() {
+  const { t } = useTranslation('common');
+  const { me } = useAuth();
+  return (
+    <Stack gap="xl">
+      <PageHeader
+        title={me ? t('home.title', { login: me.login }) : t('nav.home')}
+        subtitle={me ? t('home.subtitle', { office: me.officeName, code: me.officeCode }) : undefined}
+      />
+      {NAV.map((group) => (
+        <section key={group.label} aria-label={t(group.label)}>
+          <Text fw={700} size="xs" tt="uppercase" c="dimmed" mb="sm" component="h2">
+            {t(group.label)}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {group.items.map((item) => (
+              <AreaCard key={item.to} to={item.to} label={t(item.label)} icon={item.icon} />
+            ))}
+          </SimpleGrid>
+        </section>
+      ))}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Offices />
+        <Paper withBorder radius="md" p="lg">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <ThemeIcon variant="light" color="yellow" radius="md">
+              <IconBulb size={18} />
+            </ThemeIcon>
+            <Stack gap={4}>
+              <Text fw={600} component="h2" size="md" m={0}>
+                {t('home.tipTitle')}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t('home.tip', { keys: 'Ctrl + K' })}
+              </Text>
+            </Stack>
+          </Group>
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}
