@@ -64,6 +64,26 @@ const CodeRef = z
   .max(10000)
   .transform((s) => s.toUpperCase());
 const text = (max: number) => z.string().max(max);
+/**
+ * A required text of length 1..max. An empty string counts as missing: it answers
+ * `<field>.mandatory`, the only code the spec names for these fields (name, city...).
+ */
+const requiredText = (max: number) =>
+  z
+    .string()
+    .check((ctx) => {
+      if (ctx.value === '')
+        ctx.issues.push({
+          code: 'invalid_type',
+          expected: 'string',
+          input: undefined,
+          message: 'Required (empty)',
+          continue: false,
+        });
+    })
+    .min(1)
+    .max(max);
+const requiredCode = () => requiredText(10000).transform((s) => s.toUpperCase());
 
 export const ContactType = z.enum(['Mobile', 'Fax', 'Email', 'Phone']).meta({ id: 'ContactType' });
 
@@ -93,7 +113,7 @@ export const CustomerAddressDetails = z
   .strictObject({
     address: text(10000).nullish(),
     zipCode: text(20).nullish(),
-    city: z.string().min(1).max(256),
+    city: requiredText(256),
     country: Country.nullish(),
   })
   .meta({ id: 'CustomerAddressDetails' });
@@ -102,7 +122,7 @@ export const SiteAddressDetails = z
   .strictObject({
     address: text(10000),
     zipCode: text(20).nullish(),
-    city: z.string().min(1).max(256),
+    city: requiredText(256),
     country: Country.nullish(),
   })
   .meta({ id: 'SiteAddressDetails' });
@@ -141,7 +161,7 @@ function expandExponent(s: string): string {
 
 export const CustomerBody = z
   .strictObject({
-    name: z.string().min(1).max(10000),
+    name: requiredText(10000),
     parentCustomerCode: CodeRef.nullish(),
     officeCode: Code().optional().meta({
       description:
@@ -191,8 +211,8 @@ export type Customer = z.infer<typeof Customer>;
 
 export const SiteBody = z
   .strictObject({
-    name: z.string().min(1).max(10000),
-    customerCode: Code(),
+    name: requiredText(10000),
+    customerCode: requiredCode(),
     parentSiteCode: CodeRef.nullish(),
     officeCode: Code().optional().meta({
       description:
@@ -235,7 +255,7 @@ export type Site = z.infer<typeof Site>;
 
 export const AssetBody = z
   .strictObject({
-    name: z.string().min(1).max(10000),
+    name: requiredText(10000),
     siteCode: CodeRef.nullish(),
     customerCode: CodeRef.nullish().meta({
       description:

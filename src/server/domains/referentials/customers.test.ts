@@ -185,6 +185,24 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
     );
   });
 
+  it('an empty name or city counts as missing', async () => {
+    await expectError(await put('C-E1', body({ name: '' })), 400, 'referentials.customer.name.mandatory');
+    await expectError(
+      await put('C-E1', body({ addressDetails: { city: '' } })),
+      400,
+      'referentials.customer.city.mandatory',
+    );
+    expect(codes(await put('C-E1', body({ name: '' })))).toEqual(['referentials.customer.name.mandatory']);
+  });
+
+  it('two simultaneous PUTs of a new code: one creates, the other updates', async () => {
+    const [a, b] = await Promise.all([
+      put('C-RACE', body({ name: 'a' })),
+      put('C-RACE', body({ name: 'b' })),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 204]);
+  });
+
   it('400 referentials.customer.addressdetails.mandatory: addressDetails missing', async () => {
     await expectError(
       await put('C-E2', { name: 'x' }),

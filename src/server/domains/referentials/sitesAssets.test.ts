@@ -170,6 +170,12 @@ describe('site PUT / GET', () => {
       400,
       'referentials.site.details.invalid',
     );
+    await expectError(await site('S-REQ', { name: '' }), 400, 'referentials.site.name.mandatory');
+    await expectError(
+      await site('S-REQ', { customerCode: '' }),
+      400,
+      'referentials.site.customercode.mandatory',
+    );
     await expectError(await site('S-REQ', { extra: 1 }), 400, 'referentials.site.field.unknown');
     await expectError(
       await t.call('PUT', `${BASE}/sites/code:S-REQ`, { raw: '{"name":1,' }),
