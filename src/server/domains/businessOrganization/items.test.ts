@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BusinessOrganizationCodes as C } from '../../../contract/businessOrganization.ts';
+import {
+  BusinessOrganizationCodes as C,
+  getItem,
+  listItems,
+  listItemsDeprecated,
+  putItem,
+} from '../../../contract/businessOrganization.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { businessOrganizationImporters } from './importers.ts';
 
@@ -418,5 +424,58 @@ describe('items importer', () => {
     expect(importer.schema.safeParse({ itemCode: 'X', name: 'x', serialNumberPattern: '(' }).success).toBe(
       false,
     );
+  });
+});
+
+describe('rate ranges (spec: Limits)', () => {
+  it('items list Low, item GET High, item PUT Standard; the former path is the same Low operation', () => {
+    const ranges = Object.fromEntries(
+      [putItem, getItem, listItems, listItemsDeprecated].map((e) => [e.id, e.range]),
+    );
+    expect(ranges).toEqual({
+      'businessOrganization.items.put': 'standard',
+      'businessOrganization.items.get': 'high',
+      'businessOrganization.items.list': 'low',
+      'referentials.items.list': 'low',
+    });
+  });
+
+  it('429 ratelimiter.toomanyrequest once the Low range is spent; High still answers', async () => {
+    const small = await createTestApp({
+      rateLimits: {
+        high: { perMinute: 100, perHour: 100 },
+        standard: { perMinute: 100, perHour: 100 },
+        low: { perMinute: 2, perHour: 100 },
+      },
+    });
+    try {
+      expect((await small.call('GET', `${BASE}/items`)).statusCode).toBe(200);
+      expect((await small.call('GET', OLD)).statusCode).toBe(200);
+      const res = await small.call('GET', `${BASE}/items`);
+      expect(res.statusCode).toBe(429);
+      expect(codes(res)).toEqual(['ratelimiter.toomanyrequest']);
+      expect((await small.call('GET', `${BASE}/items/code:none`)).statusCode).toBe(404);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('list query refusals and concurrency', () => {
+  it('400 businessorganization.item.q.invalid / category.invalid on filters longer than 200', async () => {
+    let res = await t.call('GET', `${BASE}/items?q=${'x'.repeat(201)}`);
+    expect(res.statusCode).toBe(400);
+    expect(codes(res)).toEqual([C.itemQInvalid]);
+    res = await t.call('GET', `${BASE}/items?category=${'x'.repeat(201)}`);
+    expect(res.statusCode).toBe(400);
+    expect(codes(res)).toEqual([C.itemCategoryInvalid]);
+  });
+
+  it('concurrent PUTs of a new code: exactly one 201, the others 204', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => put(i % 2 ? 'race' : 'RACE', { name: `Race ${i}` })),
+    );
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, 204, 204, 204, 204, 204]);
   });
 });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StaffCodes } from '../../../contract/staff.ts';
+import {
+  listCharacteristics,
+  listSkills,
+  putSkill as putSkillEndpoint,
+  StaffCodes,
+} from '../../../contract/staff.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { staffImporters } from './importers.ts';
 import { putSkill } from './service.ts';
@@ -208,5 +213,15 @@ describe('characteristics (read-only through the API, from the import file)', ()
   it('the import schema refuses an unknown field', () => {
     const skills = staffImporters.find((i) => i.key === 'skills')!;
     expect(skills.schema.safeParse({ skillCode: 'A', name: 'x', level: 3 }).success).toBe(false);
+  });
+});
+
+describe('rate ranges (spec: Limits)', () => {
+  it('skill PUT, skills list and characteristics list are Standard', () => {
+    expect([putSkillEndpoint, listSkills, listCharacteristics].map((e) => e.range)).toEqual([
+      'standard',
+      'standard',
+      'standard',
+    ]);
   });
 });
