@@ -1,8 +1,8 @@
 /**
  * TanStack Query hooks of the Referentials pages: reads (record, list pages, custom-field
  * definitions, offices), writes (PUT create-or-update), and the query keys they
- * invalidate. All HTTP goes through `refApi` (./transport.ts), the one adapter over the
- * typed client.
+ * invalidate. All HTTP goes through `useRefApi()` (./transport.ts), the one adapter over
+ * the typed client.
  */
 import {
   type InfiniteData,
@@ -13,7 +13,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { CustomFieldDefinition } from '../../../contract/common.ts';
-import { type ListQuery, type Office, refApi } from './transport.ts';
+import { type ListQuery, type Office, useRefApi } from './transport.ts';
 import {
   codeOf,
   type EntityBody,
@@ -33,18 +33,21 @@ export const refKeys = {
 };
 
 export function useRecord<E extends ReferentialEntity>(entity: E, code: string | undefined) {
+  const refApi = useRefApi();
   return useQuery({
     queryKey: refKeys.record(entity, code ?? ''),
-    queryFn: () => refApi.get(entity, code!) as Promise<EntityRecord<E>>,
+    queryFn: ({ signal }) => refApi.get(entity, code!, signal) as Promise<EntityRecord<E>>,
     enabled: !!code,
   });
 }
 
 /** Infinite list over the list extension (keyset pages, `continuationToken`). */
 export function useInfiniteList<E extends ReferentialEntity>(entity: E, query: ListQuery, enabled = true) {
+  const refApi = useRefApi();
   return useInfiniteQuery({
     queryKey: refKeys.list(entity, query),
-    queryFn: ({ pageParam }) => refApi.list(entity, { ...query, continuationToken: pageParam }),
+    queryFn: ({ pageParam, signal }) =>
+      refApi.list(entity, { ...query, continuationToken: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.continuationToken || undefined,
     placeholderData: keepPreviousData,
@@ -58,10 +61,14 @@ export function flattenPages<T>(data: InfiniteData<{ data: T[] }> | undefined): 
 
 /** First page only: pickers' suggestions and children lists. */
 export function useListPage<E extends ReferentialEntity>(entity: E, query: ListQuery, enabled = true) {
+  const refApi = useRefApi();
   return useQuery({
     queryKey: [...refKeys.list(entity, query), 'first'],
-    queryFn: () =>
-      refApi.list(entity, query) as Promise<{ data: ListItem<E>[]; continuationToken: string | null }>,
+    queryFn: ({ signal }) =>
+      refApi.list(entity, query, signal) as Promise<{
+        data: ListItem<E>[];
+        continuationToken: string | null;
+      }>,
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 10_000,
@@ -69,17 +76,19 @@ export function useListPage<E extends ReferentialEntity>(entity: E, query: ListQ
 }
 
 export function useDefinitions(entity: ReferentialEntity) {
+  const refApi = useRefApi();
   return useQuery({
     queryKey: refKeys.definitions(entity),
-    queryFn: async (): Promise<CustomFieldDefinition[]> => refApi.definitions(entity),
+    queryFn: async ({ signal }): Promise<CustomFieldDefinition[]> => refApi.definitions(entity, signal),
     staleTime: 5 * 60_000,
   });
 }
 
 export function useOffices() {
+  const refApi = useRefApi();
   return useQuery({
     queryKey: refKeys.offices,
-    queryFn: async (): Promise<Office[]> => refApi.offices(),
+    queryFn: async ({ signal }): Promise<Office[]> => refApi.offices(signal),
     staleTime: 5 * 60_000,
   });
 }
@@ -99,6 +108,7 @@ export function useInvalidateAfterWrite() {
 }
 
 export function usePut<E extends ReferentialEntity>(entity: E) {
+  const refApi = useRefApi();
   const invalidate = useInvalidateAfterWrite();
   return useMutation({
     mutationFn: ({ code, body }: { code: string; body: EntityBody<E> }) => refApi.put(entity, code, body),
@@ -122,9 +132,10 @@ export function useChildren(entity: ReferentialEntity, code: string | undefined,
     : of === 'customer'
       ? { customerCode: code }
       : { siteCode: code };
+  const refApi = useRefApi();
   const q = useQuery({
     queryKey: [...refKeys.lists(entity), 'children', filter],
-    queryFn: () => refApi.list(entity, filter),
+    queryFn: ({ signal }) => refApi.list(entity, filter, signal),
     enabled: !!code,
     staleTime: 10_000,
     retry: false,

@@ -109,7 +109,7 @@ describe('customer form -> body', () => {
     v.addressDetails.city = '';
     v.parentCustomerCode = 'acme';
     const r = customerFormSchema([]).safeParse(v, {
-      error: (i) => (i.code === 'too_small' ? 'REQUIRED' : undefined),
+      error: (i) => (i.code === 'too_small' || i.code === 'invalid_type' ? 'REQUIRED' : undefined),
     });
     expect(issues(r as never)).toEqual([
       'addressDetails.city|REQUIRED',
@@ -158,13 +158,13 @@ describe('site form -> body: the geolocation pair', () => {
     );
   });
 
-  it('a site needs its street address, its customer, and not itself as parent', () => {
+  it('a site needs its city, its customer, and not itself as parent', () => {
     const v = form();
-    v.location.addressDetails.address = '';
+    v.location.addressDetails.city = '';
     v.customerCode = null;
     v.parentSiteCode = 's1';
     const found = issues(siteFormSchema([]).safeParse(v) as never);
-    expect(found.some((i) => i.startsWith('location.addressDetails.address|'))).toBe(true);
+    expect(found.some((i) => i.startsWith('location.addressDetails.city|'))).toBe(true);
     expect(found.some((i) => i.startsWith('customerCode|'))).toBe(true);
     expect(found).toContain('parentSiteCode|referentials:validation.selfParent');
   });
@@ -236,8 +236,8 @@ describe('undo: the previous version as a PUT body', () => {
       description: '',
       location: { geolocation: { latitude: 1, longitude: 2 }, addressDetails: { address: 'a', city: 'c' } },
       customFields: { X: { textValue: 'y' } },
-      lastUpdate: '2026-01-01 00:00:00 UTC',
-    } as Site;
+      lastUpdate: '2026-01-01T00:00:00Z',
+    } as unknown as Site;
     expect(siteToBody(rec)).toEqual({
       name: 'Depot',
       customerCode: 'ACME',

@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import type { CustomFieldDefinition, CustomFields } from '../../../contract/common.ts';
+import { AssetBody, CustomerBody, SiteBody } from '../../../contract/referentials.ts';
 import { customFieldErrorMessage } from '../../components/customFields/customFieldsSchema.ts';
 import { validateCustomFields } from '../../components/customFields/customFieldValues.ts';
-import { AssetBody, CustomerBody, SiteBody } from './contractSchemas.ts';
 import type {
   Asset,
   AssetBody as AssetBodyT,

@@ -1,9 +1,36 @@
 /**
- * The one adapter between the Referentials pages and HTTP. PROVISIONAL until the typed
- * client (`src/client/`) lands: then each method becomes one call of the client.
+ * The one adapter between the Referentials pages and HTTP: each method is one call of the
+ * typed client (src/client) on a row of the contract's endpoint table, with the session's
+ * bearer token (`useApi()`).
  */
+import { useMemo } from 'react';
+import type { Client } from '../../../client/index.ts';
 import type { CustomFieldDefinition, Page } from '../../../contract/common.ts';
-import type { EntityBody, EntityRecord, ReferentialEntity } from './types.ts';
+import {
+  getAsset,
+  getCustomer,
+  getSite,
+  listAssets,
+  listCustomers,
+  listCustomFieldDefinitions,
+  listOffices,
+  listSites,
+  type Office,
+  putAsset,
+  putCustomer,
+  putSite,
+} from '../../../contract/referentials.ts';
+import { useApi } from '../../app/api.ts';
+import type {
+  AssetBody,
+  CustomerBody,
+  EntityBody,
+  EntityRecord,
+  ReferentialEntity,
+  SiteBody,
+} from './types.ts';
+
+export type { Office };
 
 export interface ListQuery {
   q?: string;
@@ -14,55 +41,82 @@ export interface ListQuery {
   customerCode?: string;
   siteCode?: string;
 }
-export interface Office {
-  code: string;
-  name: string;
-  parentCode: string | null;
+
+/** Keeps the filters an entity's list accepts (strict queries: unknown ones are refused). */
+function listQuery(entity: ReferentialEntity, q: ListQuery): Record<string, string> {
+  const keys =
+    entity === 'customer'
+      ? ['q', 'officeCode', 'parentCode', 'continuationToken']
+      : entity === 'site'
+        ? ['q', 'officeCode', 'parentCode', 'customerCode', 'continuationToken']
+        : ['q', 'officeCode', 'parentCode', 'customerCode', 'siteCode', 'continuationToken'];
+  const out: Record<string, string> = {};
+  for (const k of keys) {
+    const v = q[k as keyof ListQuery];
+    if (v) out[k] = v;
+  }
+  return out;
 }
 
-const BASE = '/eTech/rest/ws/referentials/v1';
-const collection = (e: ReferentialEntity) =>
-  e === 'customer' ? 'customers' : e === 'site' ? 'sites' : 'assets';
-
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(path, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok)
-    throw Object.assign(new Error(`HTTP ${res.status}`), { status: res.status, body: await res.json() });
-  return (res.status === 204 ? undefined : await res.json()) as T;
+export function referentialsApi(api: Client) {
+  return {
+    async get<E extends ReferentialEntity>(
+      entity: E,
+      code: string,
+      signal?: AbortSignal,
+    ): Promise<EntityRecord<E>> {
+      const r =
+        entity === 'customer'
+          ? await api.call(getCustomer, { params: { customerCode: code }, signal })
+          : entity === 'site'
+            ? await api.call(getSite, { params: { siteCode: code }, signal })
+            : await api.call(getAsset, { params: { assetCode: code }, signal });
+      return r as EntityRecord<E>;
+    },
+    /** PUT creates (201) or updates (204). */
+    async put<E extends ReferentialEntity>(
+      entity: E,
+      code: string,
+      body: EntityBody<E>,
+    ): Promise<'created' | 'updated'> {
+      const r =
+        entity === 'customer'
+          ? await api.request(putCustomer, { params: { customerCode: code }, body: body as CustomerBody })
+          : entity === 'site'
+            ? await api.request(putSite, { params: { siteCode: code }, body: body as SiteBody })
+            : await api.request(putAsset, { params: { assetCode: code }, body: body as AssetBody });
+      return r.status === 201 ? 'created' : 'updated';
+    },
+    async list<E extends ReferentialEntity>(
+      entity: E,
+      q: ListQuery,
+      signal?: AbortSignal,
+    ): Promise<Page<EntityRecord<E>>> {
+      const query = listQuery(entity, q);
+      const r =
+        entity === 'customer'
+          ? await api.call(listCustomers, { query, signal })
+          : entity === 'site'
+            ? await api.call(listSites, { query, signal })
+            : await api.call(listAssets, { query, signal });
+      return r as Page<EntityRecord<E>>;
+    },
+    async definitions(entity: ReferentialEntity, signal?: AbortSignal): Promise<CustomFieldDefinition[]> {
+      const page = await api.call(listCustomFieldDefinitions, { query: { entity }, signal });
+      return page.data;
+    },
+    /** The caller's office and the offices below it (every page). */
+    async offices(signal?: AbortSignal): Promise<Office[]> {
+      const out: Office[] = [];
+      for await (const page of api.pages(listOffices, { signal })) out.push(...page.data);
+      return out;
+    },
+  };
 }
+export type ReferentialsApi = ReturnType<typeof referentialsApi>;
 
-function qs(q: Record<string, string | undefined>): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v) p.set(k, v);
-  const s = p.toString();
-  return s ? `?${s}` : '';
+/** The Referentials calls bound to the signed-in session's client. */
+export function useRefApi(): ReferentialsApi {
+  const api = useApi();
+  return useMemo(() => referentialsApi(api), [api]);
 }
-
-export const refApi = {
-  get<E extends ReferentialEntity>(entity: E, code: string): Promise<EntityRecord<E>> {
-    return call('GET', `${BASE}/${collection(entity)}/code:${encodeURIComponent(code)}`);
-  },
-  async put<E extends ReferentialEntity>(
-    entity: E,
-    code: string,
-    body: EntityBody<E>,
-  ): Promise<'created' | 'updated'> {
-    await call('PUT', `${BASE}/${collection(entity)}/code:${encodeURIComponent(code)}`, body);
-    return 'updated';
-  },
-  list<E extends ReferentialEntity>(entity: E, q: ListQuery): Promise<Page<EntityRecord<E>>> {
-    return call('GET', `${BASE}/${collection(entity)}${qs({ ...q })}`);
-  },
-  definitions(entity: ReferentialEntity): Promise<CustomFieldDefinition[]> {
-    return call<Page<CustomFieldDefinition>>('GET', `${BASE}/customFieldDefinitions${qs({ entity })}`).then(
-      (p) => p.data,
-    );
-  },
-  offices(): Promise<Office[]> {
-    return call<Page<Office>>('GET', `${BASE}/offices`).then((p) => p.data);
-  },
-};

@@ -1,78 +1,25 @@
 /**
- * Record shapes the pages work on. PROVISIONAL: mirrors the spec until
- * `src/contract/referentials.ts` lands; then these become `z.infer` of the contract.
+ * Record shapes the pages work on, all from the contract (`src/contract/referentials.ts`):
+ * records are the GET responses, bodies the PUT inputs.
  */
-import type { CustomFields } from '../../../contract/common.ts';
-
-export type { ReferentialEntity } from './errorFields.ts';
-
+import type {
+  Asset,
+  AssetBodyInput,
+  Customer,
+  CustomerBodyInput,
+  Site,
+  SiteBodyInput,
+} from '../../../contract/referentials.ts';
 import type { ReferentialEntity } from './errorFields.ts';
 
-export type ContactType = 'Mobile' | 'Fax' | 'Email' | 'Phone';
-export interface ContactDetail {
-  type?: ContactType | null;
-  description?: string | null;
-  value: string;
-}
-export interface Contact {
-  name?: string | null;
-  details?: ContactDetail[] | null;
-}
-export interface AddressDetails {
-  address?: string | null;
-  zipCode?: string | null;
-  city: string;
-  country?: string | null;
-}
-export interface Geolocation {
-  latitude: number;
-  longitude: number;
-}
+export type { ReferentialEntity } from './errorFields.ts';
+export type { Asset, Customer, Site };
 
-export interface CustomerBody {
-  name: string;
-  parentCustomerCode?: string | null;
-  officeCode?: string;
-  contact?: Contact | null;
-  addressDetails: AddressDetails;
-  description?: string | null;
-  customFields?: CustomFields;
-}
-export interface Customer extends CustomerBody {
-  customerCode: string;
-  officeCode: string;
-  lastUpdate?: string;
-}
-export interface SiteBody {
-  name: string;
-  customerCode: string;
-  parentSiteCode?: string | null;
-  officeCode?: string;
-  contact?: Contact | null;
-  location: { geolocation?: Geolocation | null; addressDetails: AddressDetails };
-  description?: string | null;
-  customFields?: CustomFields;
-}
-export interface Site extends SiteBody {
-  siteCode: string;
-  officeCode: string;
-  lastUpdate?: string;
-}
-export interface AssetBody {
-  name: string;
-  siteCode?: string | null;
-  customerCode?: string | null;
-  parentAssetCode?: string | null;
-  officeCode?: string;
-  serialNumber?: string | null;
-  description?: string | null;
-  customFields?: CustomFields;
-}
-export interface Asset extends AssetBody {
-  assetCode: string;
-  officeCode: string;
-  lastUpdate?: string;
-}
+export type CustomerBody = CustomerBodyInput;
+export type SiteBody = SiteBodyInput;
+export type AssetBody = AssetBodyInput;
+/** A contact as a record carries it (customer and site). */
+export type Contact = NonNullable<Customer['contact']>;
 
 export type EntityBody<E extends ReferentialEntity> = E extends 'customer'
   ? CustomerBody
@@ -84,7 +31,7 @@ export type EntityRecord<E extends ReferentialEntity> = E extends 'customer'
   : E extends 'site'
     ? Site
     : Asset;
-/** Element of a list page. */
+/** Element of a list page (the list extension answers records of the GET shape). */
 export type ListItem<E extends ReferentialEntity> = EntityRecord<E>;
 
 export const codeOf = (entity: ReferentialEntity, r: Record<string, unknown>): string =>

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { refKeys, useListPage } from '../api.ts';
 import { useDebounced } from '../pages/useDebounced.ts';
 import { detailPath } from '../paths.ts';
-import { refApi } from '../transport.ts';
+import { useRefApi } from '../transport.ts';
 import { codeOf, parentOf, type ReferentialEntity } from '../types.ts';
 
 const MAX_DEPTH = 10;
@@ -26,6 +26,7 @@ const MAX_DEPTH = 10;
  */
 export function useAncestors(entity: ReferentialEntity, code: string | null | undefined) {
   const qc = useQueryClient();
+  const refApi = useRefApi();
   const start = (code ?? '').trim().toUpperCase();
   const q = useQuery({
     queryKey: [...refKeys.record(entity, start), 'ancestors'],
@@ -40,7 +41,7 @@ export function useAncestors(entity: ReferentialEntity, code: string | null | un
         try {
           const rec = (await qc.fetchQuery({
             queryKey: refKeys.record(entity, c),
-            queryFn: () => refApi.get(entity, c),
+            queryFn: ({ signal }) => refApi.get(entity, c, signal),
             staleTime: 30_000,
           })) as unknown as Record<string, unknown>;
           path.push({ code: codeOf(entity, rec), name: (rec.name as string | null) ?? null });

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { CustomFieldDefinition } from '../../../../contract/common.ts';
 import { zodErrorMap } from '../formErrors.ts';
 import { detailPath } from '../paths.ts';
-import { refApi } from '../transport.ts';
+import { useRefApi } from '../transport.ts';
 import type { EntityBody, ReferentialEntity } from '../types.ts';
 import {
   applyServiceErrors,
@@ -43,6 +43,7 @@ export function RecordForm<E extends ReferentialEntity, F extends FieldValues>(p
   const { entity, code, defaults, previous, definitions, schema, children, onCancel } = props;
   const { t } = useTranslation('referentials');
   const navigate = useNavigate();
+  const refApi = useRefApi();
   const resolver = useMemo(
     () =>
       zodResolver(schema(definitions) as never, { error: zodErrorMap(t) } as never) as unknown as Resolver<F>,

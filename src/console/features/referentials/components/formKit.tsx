@@ -19,7 +19,7 @@ import {
   fieldForError,
   type ReferentialEntity,
 } from '../errorFields.ts';
-import { refApi } from '../transport.ts';
+import { useRefApi } from '../transport.ts';
 import type { EntityBody } from '../types.ts';
 
 export interface ServiceError {
@@ -182,6 +182,7 @@ export function UnsavedChangesDialog({
 export function useSaveWithUndo<E extends ReferentialEntity>(entity: E) {
   const { t } = useTranslation('referentials');
   const qc = useQueryClient();
+  const refApi = useRefApi();
   const invalidate = (code: string) =>
     Promise.all([
       qc.invalidateQueries({ queryKey: refKeys.record(entity, code) }),

@@ -19,13 +19,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomFieldDefinition, CustomFields } from '../../../../contract/common.ts';
 import { formatCustomValue, unknownCodes } from '../../../components/customFields/customFieldValues.ts';
+import { EmptyState, ErrorState, PageHeader } from '../../../components/layout/index.ts';
 import { useChildren, useDefinitions, useRecord } from '../api.ts';
 import { readServiceError } from '../components/formKit.tsx';
 import { useAncestors } from '../components/ParentPicker.tsx';
 import { countryName } from '../countries.ts';
 import { detailPath, editPath, listPath, newPath } from '../paths.ts';
 import { type Contact, codeOf, parentOf, type ReferentialEntity } from '../types.ts';
-import { EmptyBlock, ErrorBlock, Header } from './shell.tsx';
 
 type Row = Record<string, unknown>;
 
@@ -106,7 +106,7 @@ export function DetailPage({ entity, code }: { entity: ReferentialEntity; code: 
   if (record.isError || !r) {
     const notFound = readServiceError(record.error).status === 404;
     return notFound ? (
-      <EmptyBlock
+      <EmptyState
         title={t('detail.notFoundTitle')}
         body={t('detail.notFound', { entity: t(`entity.${entity}`), code: code.toUpperCase() })}
         action={
@@ -121,7 +121,7 @@ export function DetailPage({ entity, code }: { entity: ReferentialEntity; code: 
         }
       />
     ) : (
-      <ErrorBlock error={record.error} onRetry={() => record.refetch()} />
+      <ErrorState error={record.error} onRetry={() => record.refetch()} />
     );
   }
   const recCode = codeOf(entity, r);
@@ -140,7 +140,7 @@ export function DetailPage({ entity, code }: { entity: ReferentialEntity; code: 
           {t(`${ns}.title`)}
         </Group>
       </Anchor>
-      <Header
+      <PageHeader
         title={txt(r.name) || recCode}
         badge={
           <Badge variant="outline" size="lg" radius="sm" data-testid="record-code">

@@ -3,6 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { initialCustomFields } from '../../../components/customFields/customFieldValues.ts';
+import { EmptyState, ErrorState, PageHeader } from '../../../components/layout/index.ts';
 import { useChildren, useDefinitions, useRecord } from '../api.ts';
 import { AssetFields } from '../components/AssetFields.tsx';
 import { CustomerFields } from '../components/CustomerFields.tsx';
@@ -22,7 +23,6 @@ import {
   siteToForm,
 } from '../schemas.ts';
 import type { Asset, Customer, EntityBody, ReferentialEntity, Site } from '../types.ts';
-import { EmptyBlock, ErrorBlock, Header } from './shell.tsx';
 
 /** Values a "new" link may carry (`?customer=` from a customer page, `?site=`, `?parent=`). */
 export interface FormPresets {
@@ -62,7 +62,9 @@ export function FormPage({
           {creating ? t(`${ns}.title`) : code?.toUpperCase()}
         </Group>
       </Anchor>
-      <Header title={creating ? t(`${ns}.newTitle`) : t(`${ns}.editTitle`, { code: code?.toUpperCase() })} />
+      <PageHeader
+        title={creating ? t(`${ns}.newTitle`) : t(`${ns}.editTitle`, { code: code?.toUpperCase() })}
+      />
     </Stack>
   );
 
@@ -80,12 +82,12 @@ export function FormPage({
       <Stack gap="md">
         {header}
         {readServiceError(record.error).status === 404 ? (
-          <EmptyBlock
+          <EmptyState
             title={t('detail.notFoundTitle')}
             body={t('detail.notFound', { entity: t(`entity.${entity}`), code: code.toUpperCase() })}
           />
         ) : (
-          <ErrorBlock error={record.error} onRetry={() => record.refetch()} />
+          <ErrorState error={record.error} onRetry={() => record.refetch()} />
         )}
       </Stack>
     );

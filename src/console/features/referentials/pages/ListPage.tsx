@@ -3,6 +3,7 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, PageHeader } from '../../../components/layout/index.ts';
 import { flattenPages, useInfiniteList } from '../api.ts';
 import { readServiceError } from '../components/formKit.tsx';
 import { OfficeSelect } from '../components/OfficeSelect.tsx';
@@ -10,7 +11,6 @@ import { type Column, VirtualTable } from '../components/VirtualTable.tsx';
 import { countryName } from '../countries.ts';
 import { detailPath, newPath } from '../paths.ts';
 import { codeOf, parentOf, type ReferentialEntity } from '../types.ts';
-import { EmptyBlock, ErrorBlock, Header } from './shell.tsx';
 import { useDebounced } from './useDebounced.ts';
 
 export const SORTS = ['code', '-code', 'name', '-name'] as const;
@@ -196,7 +196,7 @@ export function ListPage({
 
   return (
     <Stack gap="md">
-      <Header
+      <PageHeader
         title={t(`${ns}.title`)}
         subtitle={t(`${ns}.subtitle`)}
         actions={
@@ -253,12 +253,12 @@ export function ListPage({
           ))}
         </Stack>
       ) : notAvailable ? (
-        <EmptyBlock title={t(`${ns}.title`)} body={t('list.unavailable')} />
+        <EmptyState title={t(`${ns}.title`)} body={t('list.unavailable')} />
       ) : list.isError ? (
-        <ErrorBlock error={list.error} onRetry={() => list.refetch()} />
+        <ErrorState error={list.error} onRetry={() => list.refetch()} />
       ) : rows.length === 0 ? (
         filtered ? (
-          <EmptyBlock
+          <EmptyState
             title={t('list.noMatchTitle')}
             body={t('list.noMatch')}
             action={
@@ -268,7 +268,7 @@ export function ListPage({
             }
           />
         ) : (
-          <EmptyBlock
+          <EmptyState
             title={t('list.emptyTitle')}
             body={t(`${ns}.empty`)}
             action={
