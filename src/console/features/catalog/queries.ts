@@ -10,13 +10,14 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { createClient } from '../../../client/index.ts';
+import { useApi } from '../../app/api.ts';
 import type { SkillBody } from './model.ts';
 import { type CatalogApi, catalogApi, type ItemsQuery, walkPages } from './transport.ts';
 
-/** PROVISIONAL: a client without token until `useApi()` (src/console/app/api.ts) lands. */
+/** The catalog's calls over the signed-in session's client. */
 export function useCatalogApi(): CatalogApi {
-  return useMemo(() => catalogApi(createClient({ baseUrl: '' })), []);
+  const client = useApi();
+  return useMemo(() => catalogApi(client), [client]);
 }
 
 export const catalogKeys = {

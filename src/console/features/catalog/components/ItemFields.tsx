@@ -66,6 +66,7 @@ export function ItemFields({
               label={t('item.fields.itemCode')}
               withAsterisk={creating}
               readOnly={!creating}
+              variant={creating ? 'default' : 'filled'}
               description={creating ? t('item.hints.code') : t('item.hints.codeFixed')}
               maxLength={200}
               styles={{ input: { textTransform: 'uppercase' } }}
@@ -187,6 +188,7 @@ export function ItemFields({
                   description={t('item.hints.unitPrice')}
                   min={0}
                   decimalScale={2}
+                  fixedDecimalScale
                   clampBehavior="none"
                   thousandSeparator=" "
                   value={field.value}

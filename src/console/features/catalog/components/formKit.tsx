@@ -14,12 +14,13 @@ import { useTranslation } from 'react-i18next';
 import {
   readServiceError,
   type ServiceError,
+  UnsavedChangesDialog,
   useScrollIntoView,
   useUnsavedGuard,
 } from '../../referentials/components/formKit.tsx';
 import { serverErrorKey } from '../errorFields.ts';
 
-export { readServiceError, type ServiceError, useScrollIntoView, useUnsavedGuard };
+export { readServiceError, type ServiceError, UnsavedChangesDialog, useScrollIntoView, useUnsavedGuard };
 
 export function serverMessage(t: TFunction, err: { code: string; message: string }) {
   return t(serverErrorKey(err.code), { defaultValue: err.message });

@@ -61,7 +61,7 @@ export default {
     hints: {
       code: 'Up to 200 characters, stored in capitals. It cannot be changed later.',
       codeFixed: 'The code of an item cannot be changed.',
-      category: 'Pick an existing category or type a new one (200 characters at most).',
+      category: 'Pick one or type a new one',
       unit: 'e.g. piece, hour, metre',
       unitPrice: '0 or more, 2 decimals at most',
       vatRates: 'Up to {{max}} rates between 0 and 100; press Enter after each',

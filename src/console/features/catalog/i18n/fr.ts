@@ -66,7 +66,7 @@ const fr: typeof en = {
     hints: {
       code: '200 caractères au plus, enregistré en majuscules. Il ne pourra plus être modifié.',
       codeFixed: 'Le code d’un article ne peut pas être modifié.',
-      category: 'Choisissez une catégorie existante ou saisissez-en une nouvelle (200 caractères au plus).',
+      category: 'Choisissez-en une ou saisissez-en une nouvelle',
       unit: 'ex. pièce, heure, mètre',
       unitPrice: '0 ou plus, 2 décimales au plus',
       vatRates: 'Jusqu’à {{max}} taux entre 0 et 100 ; Entrée après chacun',

@@ -6,9 +6,8 @@ import { Alert, Badge, Code, Group, Stack, Text, TextInput } from '@mantine/core
 import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
 import { type Column, VirtualTable } from '../../referentials/components/VirtualTable.tsx';
-import { EmptyBlock, ErrorBlock, Header } from '../../referentials/pages/shell.tsx';
-import { ListSkeleton } from '../components/ListSkeleton.tsx';
 import type { Characteristic } from '../model.ts';
 import { useCharacteristics } from '../queries.ts';
 import { matchesSearch } from './SkillsPage.tsx';
@@ -50,7 +49,7 @@ export function CharacteristicsPage() {
 
   return (
     <Stack gap="md">
-      <Header
+      <PageHeader
         title={t('characteristics.title')}
         subtitle={t('characteristics.subtitle')}
         badge={
@@ -84,13 +83,13 @@ export function CharacteristicsPage() {
         />
       </Group>
       {list.isPending ? (
-        <ListSkeleton rows={6} label={t('items.loading')} />
+        <LoadingState rows={6} label={t('items.loading')} />
       ) : list.isError ? (
-        <ErrorBlock error={list.error} onRetry={() => list.refetch()} />
+        <ErrorState error={list.error} onRetry={() => list.refetch()} />
       ) : all.length === 0 ? (
-        <EmptyBlock title={t('characteristics.emptyTitle')} body={t('characteristics.empty')} />
+        <EmptyState title={t('characteristics.emptyTitle')} body={t('characteristics.empty')} />
       ) : rows.length === 0 ? (
-        <EmptyBlock title={t('items.noMatchTitle')} body={t('skills.noMatch', { q })} />
+        <EmptyState title={t('items.noMatchTitle')} body={t('skills.noMatch', { q })} />
       ) : (
         <VirtualTable
           rows={rows}

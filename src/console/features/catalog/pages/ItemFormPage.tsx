@@ -4,19 +4,20 @@
  * its default values are final (the unsaved-changes guard compares with them).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconCopy } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CustomFieldDefinition } from '../../../../contract/common.ts';
-import { EmptyBlock, ErrorBlock, Header } from '../../referentials/pages/shell.tsx';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
 import {
   applyServiceErrors,
   readServiceError,
   ServiceAlert,
   type ServiceError,
+  UnsavedChangesDialog,
   useSaveWithUndo,
   useScrollIntoView,
   useUnsavedGuard,
@@ -66,9 +67,8 @@ export function ItemFormPage({ code, duplicateOf }: { code?: string; duplicateOf
     return (
       <Stack gap="md" aria-busy>
         {back}
-        <Header title={title} />
-        <Skeleton height={260} radius="md" />
-        <Skeleton height={140} radius="md" />
+        <PageHeader title={title} />
+        <LoadingState rows={8} label={t('items.loading')} />
       </Stack>
     );
   }
@@ -76,9 +76,9 @@ export function ItemFormPage({ code, duplicateOf }: { code?: string; duplicateOf
     return (
       <Stack gap="md">
         {back}
-        <Header title={title} />
+        <PageHeader title={title} />
         {readServiceError(record.error).status === 404 ? (
-          <EmptyBlock
+          <EmptyState
             title={t('item.notFoundTitle')}
             body={t('item.notFound', { code: source.toUpperCase() })}
             action={
@@ -88,7 +88,7 @@ export function ItemFormPage({ code, duplicateOf }: { code?: string; duplicateOf
             }
           />
         ) : (
-          <ErrorBlock error={record.error} onRetry={() => record.refetch()} />
+          <ErrorState error={record.error} onRetry={() => record.refetch()} />
         )}
       </Stack>
     );
@@ -99,7 +99,7 @@ export function ItemFormPage({ code, duplicateOf }: { code?: string; duplicateOf
   return (
     <Stack gap="md">
       {back}
-      <Header
+      <PageHeader
         title={title}
         badge={
           !creating && item ? (
@@ -245,6 +245,7 @@ function ItemEditor({
           </Paper>
         </Stack>
       </form>
+      <UnsavedChangesDialog blocker={guard.blocker} />
     </FormProvider>
   );
 }

@@ -19,12 +19,11 @@ import { IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
 import { type Column, VirtualTable } from '../../referentials/components/VirtualTable.tsx';
-import { EmptyBlock, ErrorBlock, Header } from '../../referentials/pages/shell.tsx';
 import { useDebounced } from '../../referentials/pages/useDebounced.ts';
 import { ExportItemsButton } from '../components/ExportItemsButton.tsx';
 import { ImportItemsModal } from '../components/ImportItemsModal.tsx';
-import { ListSkeleton } from '../components/ListSkeleton.tsx';
 import type { Item } from '../model.ts';
 import { ITEMS_PATH, type ItemsSearch, itemPath, NEW_ITEM_PATH, parseItemsSearch } from '../paths.ts';
 import { useItemCategories, useItemList } from '../queries.ts';
@@ -142,7 +141,7 @@ export function ItemsPage({
 
   return (
     <Stack gap="md">
-      <Header
+      <PageHeader
         title={t('items.title')}
         subtitle={t('items.subtitle')}
         actions={
@@ -212,12 +211,12 @@ export function ItemsPage({
         )}
       </Group>
       {list.isPending ? (
-        <ListSkeleton rows={8} label={t('items.loading')} />
+        <LoadingState rows={8} label={t('items.loading')} />
       ) : list.isError ? (
-        <ErrorBlock error={list.error} onRetry={() => list.refetch()} />
+        <ErrorState error={list.error} onRetry={() => list.refetch()} />
       ) : rows.length === 0 ? (
         filtered ? (
-          <EmptyBlock
+          <EmptyState
             title={t('items.noMatchTitle')}
             body={t('items.noMatch')}
             action={
@@ -227,7 +226,7 @@ export function ItemsPage({
             }
           />
         ) : (
-          <EmptyBlock
+          <EmptyState
             title={t('items.emptyTitle')}
             body={t('items.empty')}
             action={

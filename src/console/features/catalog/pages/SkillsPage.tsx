@@ -7,9 +7,8 @@ import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
 import { type Column, VirtualTable } from '../../referentials/components/VirtualTable.tsx';
-import { EmptyBlock, ErrorBlock, Header } from '../../referentials/pages/shell.tsx';
-import { ListSkeleton } from '../components/ListSkeleton.tsx';
 import { SkillFormModal } from '../components/SkillFormModal.tsx';
 import type { Skill } from '../model.ts';
 import { catalogKeys, useSkills } from '../queries.ts';
@@ -88,7 +87,7 @@ export function SkillsPage() {
 
   return (
     <Stack gap="md">
-      <Header
+      <PageHeader
         title={t('skills.title')}
         subtitle={t('skills.subtitle')}
         badge={
@@ -125,11 +124,11 @@ export function SkillsPage() {
         )}
       </Group>
       {skills.isPending ? (
-        <ListSkeleton rows={6} label={t('items.loading')} />
+        <LoadingState rows={6} label={t('items.loading')} />
       ) : skills.isError ? (
-        <ErrorBlock error={skills.error} onRetry={() => skills.refetch()} />
+        <ErrorState error={skills.error} onRetry={() => skills.refetch()} />
       ) : all.length === 0 ? (
-        <EmptyBlock
+        <EmptyState
           title={t('skills.emptyTitle')}
           body={t('skills.empty')}
           action={
@@ -139,7 +138,7 @@ export function SkillsPage() {
           }
         />
       ) : rows.length === 0 ? (
-        <EmptyBlock
+        <EmptyState
           title={t('items.noMatchTitle')}
           body={t('skills.noMatch', { q })}
           action={
