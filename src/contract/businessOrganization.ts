@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { Code, CustomFields, Page, PageQuery } from './common.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
-import { CATALOG_CODE_MAX } from './staff.ts';
+import { CATALOG_CODE_MAX, requiredText } from './staff.ts';
 
 /** True when `pattern` compiles as a JavaScript RegExp (no flags). */
 export function isValidRegExp(pattern: string): boolean {
@@ -37,7 +37,7 @@ const optionalText = (max: number) => z.string().max(max).nullish();
  */
 export const ItemPutBody = z
   .strictObject({
-    name: z.string().min(1).max(10000),
+    name: requiredText(10000),
     category: optionalText(200),
     description: optionalText(10000),
     /** Dimension, e.g. "piece", "hour". */

@@ -129,7 +129,7 @@ describe('PUT and GET /businessOrganization/v1/items/code:{itemCode}', () => {
     ['an unknown field', { name: 'x', colour: 'red' }, C.itemFieldUnknown],
     ['name missing', { category: 'x' }, C.itemNameMandatory],
     ['name null', { name: null }, C.itemNameMandatory],
-    ['name empty', { name: '' }, C.itemNameInvalid],
+    ['name empty', { name: '' }, C.itemNameMandatory],
     ['name too long', { name: 'x'.repeat(10001) }, C.itemNameInvalid],
     ['category too long', { name: 'x', category: 'x'.repeat(201) }, C.itemCategoryInvalid],
     ['description too long', { name: 'x', description: 'x'.repeat(10001) }, C.itemDescriptionInvalid],

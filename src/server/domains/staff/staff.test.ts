@@ -59,7 +59,7 @@ describe('PUT /staff/v1/skills/code:{skillCode}', () => {
   it.each([
     ['name missing', { description: 'x' }, StaffCodes.skillNameMandatory],
     ['name null', { name: null }, StaffCodes.skillNameMandatory],
-    ['name empty', { name: '' }, StaffCodes.skillNameInvalid],
+    ['name empty', { name: '' }, StaffCodes.skillNameMandatory],
     ['name too long', { name: 'x'.repeat(201) }, StaffCodes.skillNameInvalid],
     [
       'description too long',
