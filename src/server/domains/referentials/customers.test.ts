@@ -203,6 +203,20 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 204]);
   });
 
+  it('codes of up to 10000 characters (spec: length 1..10000); 10001 refused', async () => {
+    const long = (n: number) =>
+      Array.from({ length: n }, (_, i) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'[(i * 7919 + n) % 36]).join(
+        '',
+      );
+    const parent = long(10000);
+    expect((await put(parent)).statusCode).toBe(201);
+    expect((await put(long(9999), body({ parentCustomerCode: parent.toLowerCase() }))).statusCode).toBe(201);
+    const res = await get(long(9999).toLowerCase());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().parentCustomerCode).toBe(parent);
+    await expectError(await put(long(10001)), 400, 'referentials.customer.customercode.invalid');
+  });
+
   it('400 referentials.customer.addressdetails.mandatory: addressDetails missing', async () => {
     await expectError(
       await put('C-E2', { name: 'x' }),

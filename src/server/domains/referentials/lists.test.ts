@@ -93,6 +93,25 @@ describe('customer list extension', () => {
     expect(codes(res)).toEqual(['referentials.continuationToken.invalid']);
   });
 
+  it('keyset order holds for long codes sharing a 600-character prefix', async () => {
+    const prefix = 'Z'.repeat(600);
+    const rows = Array.from({ length: 120 }, (_, i) =>
+      customer(`${prefix}${String(119 - i).padStart(3, '0')}`),
+    );
+    await runImport(t.db, { customers: rows });
+    const seen: string[] = [];
+    let token: string | null = null;
+    do {
+      const q: string = `customers?q=ZZZZ${token ? `&continuationToken=${encodeURIComponent(token)}` : ''}`;
+      const page: { data: { customerCode: string }[]; continuationToken: string | null } = (
+        await list(q)
+      ).json();
+      seen.push(...page.data.map((c: { customerCode: string }) => c.customerCode.slice(600)));
+      token = page.continuationToken;
+    } while (token);
+    expect(seen).toEqual(Array.from({ length: 120 }, (_, i) => String(i).padStart(3, '0')));
+  });
+
   it('an unknown query parameter is refused', async () => {
     const res = await list('customers?colour=red');
     expect(res.statusCode).toBe(400);

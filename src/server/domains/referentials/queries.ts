@@ -84,6 +84,14 @@ const contains = (column: string, q: string) =>
 const underOffice = (column: string, officePath: string) =>
   sql<SqlBool>`${sql.ref(column)} IN (SELECT o2.id FROM offices o2 WHERE o2.path LIKE ${`${officePath}%`})`;
 
+/**
+ * Keyset condition "after this code". Codes sort in byte order (COLLATE "C"), where the
+ * order of `left(code, 512), code` is the order of `code`; the prefix condition lets the
+ * btree on `left(code, 512)` (migration 003) serve the range.
+ */
+const afterCode = (column: string, after: string) =>
+  sql<SqlBool>`(left(${sql.ref(column)}, 512) >= left(${after}, 512) AND ${sql.ref(column)} > ${after})`;
+
 export interface ListFilter {
   q?: string;
   officePath?: string;
@@ -118,9 +126,10 @@ export function listCustomerRows(db: Db, scope: OfficeScope, f: ListFilter) {
     );
   if (f.officePath) where.push(underOffice('c.office_id', f.officePath));
   if (f.parentCode) where.push(sql<SqlBool>`c.parent_code = ${f.parentCode}`);
-  if (f.after !== undefined) where.push(sql<SqlBool>`c.code > ${f.after}`);
+  if (f.after !== undefined) where.push(afterCode('c.code', f.after));
   return customersQuery(db, scope)
     .where((eb) => eb.and(where))
+    .orderBy(sql`left(c.code, 512)`)
     .orderBy('c.code')
     .limit(f.limit + 1)
     .execute();
@@ -149,9 +158,10 @@ export function listSiteRows(db: Db, scope: OfficeScope, f: ListFilter) {
   if (f.officePath) where.push(underOffice('s.office_id', f.officePath));
   if (f.parentCode) where.push(sql<SqlBool>`s.parent_code = ${f.parentCode}`);
   if (f.customerCode) where.push(sql<SqlBool>`s.customer_code = ${f.customerCode}`);
-  if (f.after !== undefined) where.push(sql<SqlBool>`s.code > ${f.after}`);
+  if (f.after !== undefined) where.push(afterCode('s.code', f.after));
   return sitesQuery(db, scope)
     .where((eb) => eb.and(where))
+    .orderBy(sql`left(s.code, 512)`)
     .orderBy('s.code')
     .limit(f.limit + 1)
     .execute();
@@ -181,9 +191,10 @@ export function listAssetRows(db: Db, scope: OfficeScope, f: ListFilter) {
   if (f.parentCode) where.push(sql<SqlBool>`a.parent_code = ${f.parentCode}`);
   if (f.customerCode) where.push(sql<SqlBool>`a.customer_code = ${f.customerCode}`);
   if (f.siteCode) where.push(sql<SqlBool>`a.site_code = ${f.siteCode}`);
-  if (f.after !== undefined) where.push(sql<SqlBool>`a.code > ${f.after}`);
+  if (f.after !== undefined) where.push(afterCode('a.code', f.after));
   return assetsQuery(db, scope)
     .where((eb) => eb.and(where))
+    .orderBy(sql`left(a.code, 512)`)
     .orderBy('a.code')
     .limit(f.limit + 1)
     .execute();
