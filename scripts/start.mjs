@@ -37,7 +37,8 @@ if (process.env.FIELDWORK_NO_DEMO === '1') {
 
 // 3. The service, in a child process that receives our signals.
 const env = { ...process.env };
-if (!env.FIELDWORK_CONSOLE_DIR && existsSync(join(consoleDir, 'index.html'))) env.FIELDWORK_CONSOLE_DIR = consoleDir;
+if (!env.FIELDWORK_CONSOLE_DIR && existsSync(join(consoleDir, 'index.html')))
+  env.FIELDWORK_CONSOLE_DIR = consoleDir;
 const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'server', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',

@@ -24,14 +24,11 @@ const say = (line) => process.stdout.write(`\n[test] ${line}\n`);
 function run(args, env, limitMinutes) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env });
-    const timer = setTimeout(
-      () => {
-        say(`time limit of ${limitMinutes} min reached: stopping ${args[0]}`);
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-      },
-      limitMinutes * 60_000,
-    );
+    const timer = setTimeout(() => {
+      say(`time limit of ${limitMinutes} min reached: stopping ${args[0]}`);
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    }, limitMinutes * 60_000);
     child.on('error', (err) => {
       clearTimeout(timer);
       say(`cannot start: ${err.message}`);
