@@ -19,7 +19,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -224,7 +224,7 @@ const lines = rows.map((r) =>
 const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
 const fmt = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
 console.log(
-  `\nCustomer endpoints, ${CUSTOMERS} customers, ${DURATION} s per run, service and load generator on one machine (${cpus().length} cores, Node ${process.version})\n`,
+  `\nCustomer endpoints, ${CUSTOMERS} customers, ${DURATION} s per run, service and load generator on one machine (${cpus().length} cores, Node ${process.version}, load average ${loadavg()[0].toFixed(1)} at the end)\n`,
 );
 console.log(fmt(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
