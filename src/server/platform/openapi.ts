@@ -114,10 +114,13 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: { version?: s
       responses[status] = {
         description: `${STATUS_TEXT[Number(status)] ?? 'Error'}. Codes: ${list.map((c) => `\`${c}\``).join(', ')}`,
         'x-error-codes': list,
+        // Authentication and body parsing answer before the rate limit is counted.
         headers:
           Number(status) === 429
             ? { ...RATE_HEADERS, 'Retry-After': { $ref: '#/components/headers/Retry-After' } }
-            : undefined,
+            : [401, 403, 413, 415].includes(Number(status))
+              ? undefined
+              : RATE_HEADERS,
         content: errorContent,
       };
     }

@@ -86,7 +86,7 @@ describe('authentication (common codes)', () => {
   });
 
   it('401 unauthorized.badcredentials for an expired token', async () => {
-    const short = await createTestApp({ accessTokenTtl: 1 });
+    const short = await createTestApp({ accessTokenTtl: 2 });
     try {
       registerRoutes(
         short.app,
@@ -94,7 +94,7 @@ describe('authentication (common codes)', () => {
         short.app.fieldwork.routeDeps!,
       );
       expect((await short.call('PUT', URL, { body: { name: 'x' } })).statusCode).toBe(204);
-      await new Promise((r) => setTimeout(r, 2100));
+      await new Promise((r) => setTimeout(r, 3100)); // exp is whole seconds: iat + 2 < now
       expectErrorBody(
         await short.call('PUT', URL, { body: { name: 'x' } }),
         401,
@@ -147,6 +147,14 @@ describe('the error body on every refusal', () => {
       await t.call('PUT', '/test/v1/things/code:%E0%A4%A', { body: { name: 'x' } }),
       400,
       'request.url.invalid',
+    );
+  });
+
+  it('414 for a path segment over 32 KiB', async () => {
+    expectErrorBody(
+      await t.call('PUT', `/test/v1/things/code:${'X'.repeat(40_000)}`, { body: { name: 'x' } }),
+      414,
+      'request.uri.toolong',
     );
   });
 
