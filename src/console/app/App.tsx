@@ -9,11 +9,16 @@ import type { Boot } from '../auth/bootstrap.ts';
 import { router } from '../routes/index.tsx';
 import { SignedOutPage, SignInFailedPage } from '../routes/pages/StandalonePages.tsx';
 import { queryClient } from './queryClient.ts';
-import { colorSchemeManager, theme } from './theme.ts';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme.ts';
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+    >
       <Notifications position="bottom-right" limit={4} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -1,4 +1,4 @@
-import { createTheme, localStorageColorSchemeManager } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, localStorageColorSchemeManager } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -7,6 +7,47 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
 });
+
+const TINTS = [
+  'red',
+  'pink',
+  'grape',
+  'violet',
+  'indigo',
+  'blue',
+  'cyan',
+  'teal',
+  'green',
+  'lime',
+  'yellow',
+  'orange',
+];
+
+/**
+ * WCAG AA contrast (4.5:1) for text, which Mantine's default shades miss in the light
+ * scheme: white on filled buttons (shade 6 -> 8/9), the text of light variants (badges,
+ * active nav links: shade 9), and dimmed text (gray.6 -> gray.7).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => {
+  const light: Record<string, string> = {};
+  for (const c of TINTS) {
+    light[`--mantine-color-${c}-filled`] = t.colors[c][c === 'blue' ? 8 : 9];
+    light[`--mantine-color-${c}-filled-hover`] = t.colors[c][9];
+    light[`--mantine-color-${c}-light`] = t.colors[c][0];
+    light[`--mantine-color-${c}-light-hover`] = t.colors[c][1];
+    light[`--mantine-color-${c}-light-color`] = t.colors[c][9];
+    light[`--mantine-color-${c}-text`] = t.colors[c][9];
+  }
+  return {
+    variables: {},
+    light: {
+      ...light,
+      '--mantine-color-dimmed': t.colors.gray[7],
+      '--mantine-color-anchor': t.colors.blue[8],
+    },
+    dark: { '--mantine-color-dimmed': t.colors.dark[1] },
+  };
+};
 
 /** Light/dark choice, kept in localStorage (index.html reads the same key before paint). */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'fieldwork.colorScheme' });

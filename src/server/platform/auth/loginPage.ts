@@ -12,7 +12,7 @@ const esc = (s: string) =>
   );
 
 const STYLE = `
-:root{color-scheme:light dark;--bg:#f1f3f5;--card:#fff;--text:#212529;--dim:#6b7280;--border:#ced4da;--accent:#1c7ed6;--accent-h:#1971c2;--err-bg:#fff5f5;--err:#c92a2a}
+:root{color-scheme:light dark;--bg:#f1f3f5;--card:#fff;--text:#212529;--dim:#495057;--border:#adb5bd;--accent:#1971c2;--accent-h:#1864ab;--err-bg:#fff5f5;--err:#c92a2a}
 @media (prefers-color-scheme:dark){:root{--bg:#1a1b1e;--card:#25262b;--text:#e9ecef;--dim:#a6a7ab;--border:#424448;--accent:#4dabf7;--accent-h:#74c0fc;--err-bg:#3b1f1f;--err:#ffa8a8}}
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--bg);color:var(--text);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}

@@ -1,0 +1,82 @@
+import { expect, expectAccessible, screenshot, signIn, test, USERS } from './support/fixtures.ts';
+
+test.describe('shell', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, USERS.admin.login, USERS.admin.password);
+  });
+
+  test('home shows the areas and the offices', async ({ page }) => {
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('admin');
+    await expect(page.getByTestId('home-area')).toHaveCount(6);
+    await expect(page.getByTestId('home-offices')).toContainText('NORTH');
+    await expectAccessible(page, 'home');
+    await screenshot(page, 'shell-home');
+  });
+
+  test('navigates by the navbar with breadcrumbs', async ({ page }) => {
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Customers' }).click();
+    await expect(page).toHaveURL(/\/referentials\/customers$/);
+    await expect(page.getByTestId('breadcrumbs')).toContainText('Referentials');
+    await expect(page.getByTestId('breadcrumbs')).toContainText('Customers');
+    await expect(page.getByRole('link', { name: 'ACME' }).first()).toBeVisible();
+    await expectAccessible(page, 'customers list');
+    await screenshot(page, 'shell-customers');
+    await nav.getByRole('link', { name: 'Assets' }).click();
+    await expect(page).toHaveURL(/\/referentials\/assets$/);
+    await nav.getByRole('link', { name: 'Skills' }).click();
+    await expect(page).toHaveURL(/\/staff\/skills$/);
+    await expect(page.getByTestId('breadcrumbs')).toContainText('Skills');
+    await screenshot(page, 'shell-skills');
+  });
+
+  test('switches to French, which persists after a reload', async ({ page }) => {
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-fr').click();
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    await expect(nav.getByRole('link', { name: 'Clients' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Équipements' })).toBeVisible();
+    await expectAccessible(page, 'home in French');
+    await screenshot(page, 'shell-home-fr');
+  });
+
+  test('toggles the theme', async ({ page }) => {
+    const html = page.locator('html');
+    const before = await html.getAttribute('data-mantine-color-scheme');
+    await page.getByTestId('theme-toggle').click();
+    const after = before === 'dark' ? 'light' : 'dark';
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', after);
+    await page.reload();
+    await expect(page.getByTestId('account-menu')).toBeVisible();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', after);
+    await expectAccessible(page, `home in ${after} theme`);
+    await screenshot(page, `shell-home-${after}`);
+  });
+
+  test('Ctrl+K opens a customer by code', async ({ page }) => {
+    await page.keyboard.press('Control+k');
+    const search = page.getByRole('textbox', { name: 'Search records' });
+    await expect(search).toBeVisible();
+    await search.fill('glob');
+    const hit = page.getByTestId('palette-hit').filter({ hasText: 'GLOBEX' });
+    await expect(hit).toBeVisible();
+    await expectAccessible(page, 'command palette');
+    await screenshot(page, 'shell-palette');
+    await hit.click();
+    await expect(page).toHaveURL(/\/referentials\/customers\/GLOBEX$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Globex');
+  });
+
+  test('shows a 404 page for an unknown path', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expectAccessible(page, '404');
+    await screenshot(page, 'shell-404');
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * End-to-end tests of the console in Debian's Chromium (never a downloaded browser),
+ * against a real service started by e2e/support/server.mjs on its own port and data.
+ */
+import { defineConfig } from '@playwright/test';
+
+// Chosen once in the runner process; workers inherit it through the environment.
+process.env.E2E_PORT ??= String(20000 + (process.pid % 20000));
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node e2e/support/server.mjs',
+    url: `${baseURL}/oauth/.well-known/openid-configuration`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { E2E_PORT: process.env.E2E_PORT },
+  },
+});
