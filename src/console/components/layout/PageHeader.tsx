@@ -14,7 +14,7 @@ export function PageHeader({
   badge?: ReactNode;
 }) {
   return (
-    <Group justify="space-between" align="flex-start" wrap="wrap" gap="md" mb="lg">
+    <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Group gap="sm" align="center">
           <Title order={1} size="h2">

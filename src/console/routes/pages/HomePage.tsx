@@ -89,18 +89,22 @@ function AreaCard({
   return (
     <Card withBorder radius="md" padding="lg" data-testid="home-area">
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <ThemeIcon variant="light" size="lg" radius="md">
             <Icon size={20} stroke={1.6} />
           </ThemeIcon>
-          <Text fw={600} component="h3" m={0} size="md">
+          <Text fw={600} component="h3" m={0} size="md" truncate>
             {label}
           </Text>
         </Group>
         {count.isPending ? (
           <Skeleton height={20} width={70} radius="xl" />
         ) : (
-          <Badge variant="light" color={count.isError ? 'gray' : 'blue'} style={{ textTransform: 'none' }}>
+          <Badge
+            variant="light"
+            color={count.isError ? 'gray' : 'blue'}
+            style={{ textTransform: 'none', flexShrink: 0, overflow: 'visible' }}
+          >
             {count.isError
               ? t('home.recordsUnknown')
               : count.data.more

@@ -6,7 +6,7 @@ import { startSignIn } from '../../auth/oauth.ts';
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
-    <Center mih="100vh" p="md" bg="var(--mantine-color-body)">
+    <Center mih="100vh" p="md" bg="light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-8))">
       <Stack w={420} gap="lg">
         <Group justify="center" gap={10} aria-hidden>
           <div className="brand-mark">F</div>
