@@ -122,6 +122,26 @@ async function run(label, overrides) {
       keyset: median(m[page].keyset),
       offset: median(m[page].offset),
     }));
+    // The console's extensions on the same data (not part of the depth claim).
+    const ext = [
+      ['items?category=Tools (page 1)', `${PATH}?category=Tools`],
+      ['items?q=IT01999 (substring, rare)', `${PATH}?q=IT01999`],
+      ['items?q=item (substring, common)', `${PATH}?q=item`],
+      ['items?active=false (no match: full walk)', `${PATH}?active=false`],
+      ['itemCategories', '/eTech/rest/ws/businessOrganization/v1/itemCategories'],
+    ];
+    const extRows = [];
+    for (const [name, u] of ext) {
+      const times = [];
+      for (let i = 0; i < Math.min(REPS, 15) + 2; i++) {
+        const elapsed = await time(async () => {
+          const res = await t.call('GET', u);
+          if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
+        });
+        if (i >= 2) times.push(elapsed);
+      }
+      extRows.push([name, median(times)]);
+    }
     const plan =
       await sql`EXPLAIN SELECT * FROM items WHERE code > ${'IT0199800'} ORDER BY code LIMIT 201`.execute(
         t.db,
@@ -137,6 +157,7 @@ async function run(label, overrides) {
       console.log(
         `  ${String(r.page).padStart(4)} | ${r.first.padEnd(14)} | ${ms(r.median)}       | ${ms(r.p95)}    | ${ms(r.keyset)}             | ${ms(r.offset)}`,
       );
+    for (const [name, med] of extRows) console.log(`  extension ${name.padEnd(42)} median ${ms(med)} ms`);
     console.log(`  keyset plan: ${plan.rows.map((r) => r['QUERY PLAN']).join(' / ')}`);
   } finally {
     await t.close();

@@ -37,7 +37,14 @@ CREATE TABLE items (
   serial_number_pattern text,
   active boolean NOT NULL DEFAULT true,
   custom_fields jsonb NOT NULL DEFAULT '{}',
-  last_update timestamptz NOT NULL DEFAULT now()
+  last_update timestamptz NOT NULL DEFAULT now(),
+  -- The console's text search (q): one lowercased column scanned with LIKE costs a
+  -- fraction of four ILIKEs. Newlines keep a match from spanning two fields.
+  search text GENERATED ALWAYS AS (
+    lower((code || E'\n' || name || E'\n' || coalesce(reference, '') || E'\n' || coalesce(bar_code, ''))
+      COLLATE "default")
+  ) STORED
 );
--- The console's category filter and the distinct-categories list, still in code order.
+-- The console's category filter (still in code order) and the distinct categories
+-- (read by skipping through this index, not by scanning the table).
 CREATE INDEX items_category_code ON items (category, code);

@@ -363,6 +363,14 @@ describe('GET /businessOrganization/v1/items (list, 200 per page)', () => {
     expect(await q(`q=${encodeURIComponent('_')}`)).toEqual(['IT0042']);
     expect(await q('q=999888')).toEqual(['IT0100']);
     expect(await q('active=false')).toEqual(['IT0007']);
+    await put('zz-ecrou', { name: 'Écrou Ø8', reference: 'Réf-1' });
+    expect(await q(`q=${encodeURIComponent('écrou ø')}`)).toEqual(['ZZ-ECROU']);
+    expect(await q(`q=${encodeURIComponent('ÉCROU')}`)).toEqual(['ZZ-ECROU']);
+    expect(await q(`q=${encodeURIComponent('réf-1')}`)).toEqual(['ZZ-ECROU']);
+    expect(await q(`q=${encodeURIComponent('  zz-ecr ')}`)).toEqual(['ZZ-ECROU']);
+    // A match never spans two fields.
+    expect(await q(`q=${encodeURIComponent('ø8réf')}`)).toEqual([]);
+    await t.db.deleteFrom('items').where('code', '=', 'ZZ-ECROU').execute();
     const tools = await walk(`${BASE}/items?category=Tools`);
     expect(tools.seen).toHaveLength(150);
     expect(tools.sizes).toEqual([150]);
