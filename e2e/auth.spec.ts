@@ -57,4 +57,41 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/referentials\/sites$/);
     await expect(page.getByTestId('user-login')).toHaveText(USERS.north.login);
   });
+  test('an expired session goes through sign-in and back to the page the user was on', async ({ page }) => {
+    await signIn(page, USERS.north.login, USERS.north.password, '/referentials/customers');
+    // The next API answer says the token has expired, and the refresh token is refused too.
+    let expire = true;
+    await page.route(
+      (url) => url.pathname === '/eTech/rest/ws/referentials/v1/sites',
+      (route) => {
+        if (!expire) return route.continue();
+        expire = false;
+        return route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            errors: [
+              { code: 'unauthorized.badcredentials', message: 'The access token is invalid or expired' },
+            ],
+            errorReference: 'e2e-expired',
+          }),
+        });
+      },
+    );
+    await page.route('**/oauth/token', (route) =>
+      route.request().postData()?.includes('grant_type=refresh_token')
+        ? route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":"invalid_grant"}' })
+        : route.continue(),
+    );
+    const authorize = page.waitForRequest((r) => new URL(r.url()).pathname === '/oauth/auth');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Sites' })
+      .click();
+    await authorize;
+    // The provider session still holds, so the sign-in is silent and lands on the same page.
+    await expect(page).toHaveURL(/\/referentials\/sites$/);
+    await expect(page.getByTestId('user-login')).toHaveText(USERS.north.login);
+    await expect(page.getByRole('link', { name: 'ACME-HQ' }).first()).toBeVisible();
+  });
 });

@@ -12,6 +12,7 @@ import {
   Outlet,
 } from '@tanstack/react-router';
 import { AppLayout } from '../components/layout/AppLayout.tsx';
+import { ErrorState } from '../components/layout/ErrorState.tsx';
 import { LoadingState } from '../components/layout/LoadingState.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { itemFormSearch, itemsSearch, listSearch, newRecordSearch } from './search.ts';
@@ -97,6 +98,8 @@ export const router = createRouter({
   routeTree,
   defaultPreload: 'intent',
   defaultPendingComponent: () => <LoadingState />,
+  // A page that throws (or whose chunk fails to load) keeps the shell around its error.
+  defaultErrorComponent: ({ error, reset }) => <ErrorState error={error} onRetry={reset} />,
   defaultPendingMs: 150,
   scrollRestoration: true,
 });

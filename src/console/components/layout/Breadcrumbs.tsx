@@ -12,7 +12,9 @@ export function Breadcrumbs() {
     const to = `/${segments.slice(0, i + 1).join('/')}`;
     const key = SEGMENT_LABELS[seg];
     const label = key ? t(key) : decodeURIComponent(seg);
-    return { to, label, link: !SECTION_SEGMENTS.has(seg) && i < segments.length - 1 };
+    // Linked: known list pages, and record codes under them; not sections or unknown paths.
+    const known = (!!key && !SECTION_SEGMENTS.has(seg)) || (i > 0 && !!SEGMENT_LABELS[segments[i - 1]]);
+    return { to, label, link: known && i < segments.length - 1 };
   });
   return (
     <nav aria-label={t('crumbs.label')} data-testid="breadcrumbs" style={{ minWidth: 0 }}>
