@@ -3,6 +3,7 @@ import { ItemPutBody } from '../../../contract/businessOrganization.ts';
 import { Code } from '../../../contract/common.ts';
 import { CATALOG_CODE_MAX } from '../../../contract/staff.ts';
 import type { Importer } from '../../cli/importer.ts';
+import { applyAll } from '../staff/importers.ts';
 import { putItem } from './service.ts';
 
 /** An element of `items`: the item PUT body plus its `itemCode`. */
@@ -13,14 +14,13 @@ const items: Importer<z.output<typeof ItemRow>> = {
   order: 220,
   schema: ItemRow,
   // Same service function as the PUT (custom fields checked the same way).
-  async apply(trx, rows) {
-    const counts = { created: 0, updated: 0 };
-    for (const { itemCode, ...body } of rows) {
-      const result = await putItem(trx, itemCode, body);
-      if (result !== 'unchanged') counts[result]++;
-    }
-    return counts;
-  },
+  apply: (trx, rows) =>
+    applyAll(
+      rows,
+      (r) => r.itemCode,
+      'item',
+      ({ itemCode, ...body }) => putItem(trx, itemCode, body),
+    ),
 };
 
 /** Keys of the import file owned by this domain (see cli/importer.ts). */
