@@ -81,6 +81,7 @@ export function ExportItemsButton({ query, disabled }: { query: ItemsQuery; disa
         {t('csv.export')}
       </Button>
       <Modal
+        closeButtonProps={{ 'aria-label': t('form.close') }}
         opened={count !== null}
         onClose={() => abort.current?.abort()}
         title={t('csv.exportTitle')}

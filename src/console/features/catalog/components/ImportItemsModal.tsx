@@ -27,6 +27,7 @@ import { type CsvIssue, type CsvRow, ITEM_CSV_COLUMNS, type ItemsCsv, parseItems
 import { serverErrorKey } from '../errorFields.ts';
 import { type ImportSummary, type RowOutcome, runImport } from '../importRunner.ts';
 import { useCatalogApi, useInvalidateItem } from '../queries.ts';
+import { StatusBadge } from './StatusBadge.tsx';
 
 type Phase = 'choose' | 'preview' | 'running' | 'done';
 
@@ -144,7 +145,7 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
           .join(' · ');
         return text ? (
           <Tooltip label={text} multiline maw={420} openDelay={300}>
-            <Text span size="sm" c="red.8" data-testid="row-problem">
+            <Text span size="sm" c="red.9" data-testid="row-problem">
               {text}
             </Text>
           </Tooltip>
@@ -159,6 +160,7 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
 
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('form.close') }}
       opened={opened}
       onClose={close}
       title={t('csv.importTitle')}
@@ -180,6 +182,7 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
               onChange={choose}
               leftSection={<IconFileTypeCsv size={18} />}
               clearable
+              clearButtonProps={{ 'aria-label': t('csv.clearFile') }}
               w={360}
               data-testid="import-file"
             />
@@ -229,15 +232,11 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
           <>
             <Group justify="space-between" wrap="wrap" gap="sm">
               <Group gap="xs" data-testid="import-counts">
-                <Badge variant="light" color="gray">
-                  {t('csv.rows', { count: csv.rows.length })}
-                </Badge>
-                <Badge variant="light" color="teal">
-                  {t('csv.valid', { count: valid.length })}
-                </Badge>
-                <Badge variant="light" color={invalid > 0 ? 'red' : 'gray'}>
+                <StatusBadge color="gray">{t('csv.rows', { count: csv.rows.length })}</StatusBadge>
+                <StatusBadge color="teal">{t('csv.valid', { count: valid.length })}</StatusBadge>
+                <StatusBadge color={invalid > 0 ? 'red' : 'gray'}>
                   {t('csv.invalid', { count: invalid })}
-                </Badge>
+                </StatusBadge>
               </Group>
               <SegmentedControl
                 size="xs"
@@ -300,7 +299,7 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
               {t('csv.cancelImport')}
             </Button>
           ) : (
-            <Button variant="default" onClick={close}>
+            <Button variant="default" onClick={close} data-testid="import-close">
               {phase === 'done' ? t('form.close') : t('form.cancel')}
             </Button>
           )}
@@ -325,16 +324,11 @@ function RowStatus({ row, outcome }: { row: CsvRow; outcome: RowOutcome | undefi
   const { t } = useTranslation('catalog');
   if (row.errors.length > 0)
     return (
-      <Badge color="red" variant="light" leftSection={<IconX size={12} />}>
+      <StatusBadge color="red" leftSection={<IconX size={12} />}>
         {t('csv.status.invalid')}
-      </Badge>
+      </StatusBadge>
     );
-  if (!outcome)
-    return (
-      <Badge color="gray" variant="light">
-        {t('csv.status.ready')}
-      </Badge>
-    );
+  if (!outcome) return <StatusBadge color="gray">{t('csv.status.ready')}</StatusBadge>;
   if (outcome.status === 'failed')
     return (
       <Badge color="red" variant="filled" leftSection={<IconX size={12} />}>
@@ -342,9 +336,9 @@ function RowStatus({ row, outcome }: { row: CsvRow; outcome: RowOutcome | undefi
       </Badge>
     );
   return (
-    <Badge color="teal" variant="light" leftSection={<IconCheck size={12} />}>
+    <StatusBadge color="teal" leftSection={<IconCheck size={12} />}>
       {t(`csv.status.${outcome.status}`)}
-    </Badge>
+    </StatusBadge>
   );
 }
 
@@ -361,7 +355,7 @@ function ImportSummaryBlock({ summary }: { summary: ImportSummary }) {
       <Group gap="lg">
         <Text size="sm">{t('csv.created', { count: summary.created })}</Text>
         <Text size="sm">{t('csv.updated', { count: summary.updated })}</Text>
-        <Text size="sm" c={summary.failed > 0 ? 'red.8' : undefined}>
+        <Text size="sm" c={summary.failed > 0 ? 'red.9' : undefined}>
           {t('csv.failed', { count: summary.failed })}
         </Text>
         {summary.skipped > 0 && <Text size="sm">{t('csv.skipped', { count: summary.skipped })}</Text>}

@@ -5,7 +5,6 @@
  */
 import {
   Autocomplete,
-  Badge,
   Fieldset,
   Grid,
   Group,
@@ -24,6 +23,7 @@ import type { CustomFieldDefinition } from '../../../../contract/common.ts';
 import { CustomFieldsField } from '../../referentials/components/CommonFields.tsx';
 import { type ItemForm, splitVatInput, testSerial } from '../itemForm.ts';
 import { MAX_VAT_RATES } from '../model.ts';
+import { StatusBadge } from './StatusBadge.tsx';
 
 /** Field errors are i18n keys (`catalog:validation.pattern`) or plain messages. */
 function useErr() {
@@ -272,7 +272,6 @@ function SerialPatternFields() {
           description={t('item.hints.serialNumberPattern')}
           placeholder="^SN-\d{6}$"
           maxLength={1000}
-          ff="monospace"
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           {...register('serialNumberPattern')}
           error={err('serialNumberPattern') ?? (compiles === false ? t('validation.pattern') : undefined)}
@@ -298,13 +297,12 @@ function SerialPatternFields() {
           rightSectionWidth={110}
           rightSection={
             result === null ? undefined : (
-              <Badge
-                color={result ? 'teal' : 'orange'}
-                variant="light"
+              <StatusBadge
+                color={result ? 'teal' : 'red'}
                 leftSection={result ? <IconCheck size={12} /> : <IconX size={12} />}
               >
                 {result ? t('item.hints.matches') : t('item.hints.noMatch')}
-              </Badge>
+              </StatusBadge>
             )
           }
           data-testid="item-serial-sample"

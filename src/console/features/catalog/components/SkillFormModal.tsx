@@ -62,6 +62,7 @@ export function SkillFormModal({
   const { t } = useTranslation('catalog');
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('form.close') }}
       opened={opened}
       onClose={onClose}
       title={skill ? t('skills.editTitle', { code: skill.skillCode }) : t('skills.newTitle')}

@@ -120,6 +120,7 @@ export default {
     importTitle: 'Import items from a CSV file',
     file: 'CSV file',
     fileHint: 'Comma or semicolon separated, UTF-8, first line with the column names',
+    clearFile: 'Remove the file',
     choose: 'Choose a file…',
     fileName: 'File: {{name}}',
     template: 'Download an empty template',

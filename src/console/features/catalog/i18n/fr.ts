@@ -129,6 +129,7 @@ const fr: typeof en = {
     file: 'Fichier CSV',
     fileHint:
       'Séparé par des virgules ou des points-virgules, UTF-8, première ligne avec les noms de colonnes',
+    clearFile: 'Retirer le fichier',
     choose: 'Choisir un fichier…',
     fileName: 'Fichier : {{name}}',
     template: 'Télécharger un modèle vide',

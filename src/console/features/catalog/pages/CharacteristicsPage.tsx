@@ -2,12 +2,13 @@
  * `/staff/characteristics`: the characteristics, read-only (the API has no write for them;
  * they come from the import file), filtered in the page.
  */
-import { Alert, Badge, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
 import { type Column, VirtualTable } from '../../referentials/components/VirtualTable.tsx';
+import { StatusBadge } from '../components/StatusBadge.tsx';
 import type { Characteristic } from '../model.ts';
 import { useCharacteristics } from '../queries.ts';
 import { matchesSearch } from './SkillsPage.tsx';
@@ -52,13 +53,7 @@ export function CharacteristicsPage() {
       <PageHeader
         title={t('characteristics.title')}
         subtitle={t('characteristics.subtitle')}
-        badge={
-          list.data ? (
-            <Badge variant="light" color="gray">
-              {list.data.length}
-            </Badge>
-          ) : undefined
-        }
+        badge={list.data ? <StatusBadge color="gray">{list.data.length}</StatusBadge> : undefined}
       />
       <Alert
         variant="light"

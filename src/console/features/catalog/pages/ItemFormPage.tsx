@@ -4,7 +4,7 @@
  * its default values are final (the unsaved-changes guard compares with them).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconCopy } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -23,6 +23,7 @@ import {
   useUnsavedGuard,
 } from '../components/formKit.tsx';
 import { ItemFields } from '../components/ItemFields.tsx';
+import { StatusBadge } from '../components/StatusBadge.tsx';
 import { itemFieldForError } from '../errorFields.ts';
 import { catalogErrorMap } from '../formErrors.ts';
 import { type ItemForm, itemFormSchema, itemToForm } from '../itemForm.ts';
@@ -103,9 +104,9 @@ export function ItemFormPage({ code, duplicateOf }: { code?: string; duplicateOf
         title={title}
         badge={
           !creating && item ? (
-            <Badge color={item.active === false ? 'gray' : 'teal'} variant="light">
+            <StatusBadge color={item.active === false ? 'gray' : 'teal'}>
               {item.active === false ? t('items.inactive') : t('items.active')}
-            </Badge>
+            </StatusBadge>
           ) : undefined
         }
         subtitle={

@@ -3,17 +3,7 @@
  * (infinite scroll), filtered by text, category and active state, the filters living in
  * the URL; CSV import and export; "New item".
  */
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -24,6 +14,7 @@ import { type Column, VirtualTable } from '../../referentials/components/Virtual
 import { useDebounced } from '../../referentials/pages/useDebounced.ts';
 import { ExportItemsButton } from '../components/ExportItemsButton.tsx';
 import { ImportItemsModal } from '../components/ImportItemsModal.tsx';
+import { StatusBadge } from '../components/StatusBadge.tsx';
 import type { Item } from '../model.ts';
 import { ITEMS_PATH, type ItemsSearch, itemPath, NEW_ITEM_PATH, parseItemsSearch } from '../paths.ts';
 import { useItemCategories, useItemList } from '../queries.ts';
@@ -122,13 +113,13 @@ export function ItemsPage({
       width: 110,
       render: (r) =>
         r.active === false ? (
-          <Badge variant="light" color="gray" radius="sm">
+          <StatusBadge color="gray" radius="sm">
             {t('items.inactive')}
-          </Badge>
+          </StatusBadge>
         ) : (
-          <Badge variant="light" color="teal" radius="sm">
+          <StatusBadge color="teal" radius="sm">
             {t('items.active')}
-          </Badge>
+          </StatusBadge>
         ),
     },
   ];

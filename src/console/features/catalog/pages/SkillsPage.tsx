@@ -2,7 +2,7 @@
  * `/staff/skills`: every skill (all pages of 500), filtered in the page by a search box;
  * create and edit in a modal.
  */
-import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
 import { type Column, VirtualTable } from '../../referentials/components/VirtualTable.tsx';
 import { SkillFormModal } from '../components/SkillFormModal.tsx';
+import { StatusBadge } from '../components/StatusBadge.tsx';
 import type { Skill } from '../model.ts';
 import { catalogKeys, useSkills } from '../queries.ts';
 
@@ -90,13 +91,7 @@ export function SkillsPage() {
       <PageHeader
         title={t('skills.title')}
         subtitle={t('skills.subtitle')}
-        badge={
-          skills.data ? (
-            <Badge variant="light" color="gray">
-              {skills.data.length}
-            </Badge>
-          ) : undefined
-        }
+        badge={skills.data ? <StatusBadge color="gray">{skills.data.length}</StatusBadge> : undefined}
         actions={
           <Button
             leftSection={<IconPlus size={16} />}
