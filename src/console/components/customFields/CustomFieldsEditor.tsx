@@ -93,7 +93,7 @@ export function CustomFieldsEditor(props: CustomFieldsEditorProps) {
                 label={
                   <Group gap={6} component="span">
                     <span>{code}</span>
-                    <Badge size="xs" variant="light" color="gray" component="span">
+                    <Badge size="xs" variant="default" component="span">
                       {t('readOnly')}
                     </Badge>
                   </Group>

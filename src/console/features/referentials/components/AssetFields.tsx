@@ -72,10 +72,10 @@ export function AssetFields({
             </Alert>
           )}
           <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
               <ParentField entity="site" name="siteCode" label={t('fields.site')} />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
               <ParentField
                 entity="customer"
                 name="customerCode"
@@ -83,8 +83,8 @@ export function AssetFields({
                 description={t('assets.customerHint')}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <OfficeField />
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <OfficeField description={t('assets.officeHint')} />
             </Grid.Col>
           </Grid>
         </Stack>

@@ -36,6 +36,7 @@ export function CodeAndName({
           withAsterisk={creating}
           readOnly={!creating}
           description={creating ? t('fields.codeHint') : undefined}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           styles={{ input: { textTransform: 'uppercase' } }}
           {...register('code')}
           error={err('code')}

@@ -81,6 +81,9 @@ interface ParentPickerProps extends Omit<AutocompleteProps, 'data' | 'value' | '
 export function ParentPicker({ entity, self, value, onChange, officeCode, ...rest }: ParentPickerProps) {
   const { t } = useTranslation('referentials');
   const [search, setSearch] = useState<string | null>(null);
+  // Suggestions open on typing, a click or the arrow keys; not on focus alone (the form
+  // focuses a field the service refused, and a dropdown would hide its message).
+  const [opened, setOpened] = useState(false);
   const typed = search ?? value ?? '';
   const q = useDebounced(typed.trim(), 250);
   const list = useListPage(entity, { q: q || undefined, officeCode }, true);
@@ -140,12 +143,22 @@ export function ParentPicker({ entity, self, value, onChange, officeCode, ...res
         </Group>
       )}
       rightSection={list.isFetching ? <Loader size="xs" /> : undefined}
+      dropdownOpened={opened && options.length > 0}
+      onDropdownClose={() => setOpened(false)}
+      onClick={() => setOpened(true)}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowDown' || e.key === 'ArrowUp') setOpened(true);
+        if (e.key === 'Escape') setOpened(false);
+      }}
+      onOptionSubmit={() => setOpened(false)}
       onChange={(v) => {
         setSearch(v);
+        setOpened(true);
         onChange(v.trim() === '' ? null : v.trim().toUpperCase());
       }}
       onBlur={(e) => {
         setSearch(null);
+        setOpened(false);
         rest.onBlur?.(e);
       }}
     />

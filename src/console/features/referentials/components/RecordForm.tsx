@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { CustomFieldDefinition } from '../../../../contract/common.ts';
 import { zodErrorMap } from '../formErrors.ts';
+import './contrast.css';
 import { detailPath } from '../paths.ts';
 import { useRefApi } from '../transport.ts';
 import type { EntityBody, ReferentialEntity } from '../types.ts';
@@ -91,6 +92,7 @@ export function RecordForm<E extends ReferentialEntity, F extends FieldValues>(p
     <FormProvider {...form}>
       <UnsavedChangesDialog blocker={guard.blocker} />
       <form
+        className="fw-record-form"
         noValidate
         onSubmit={form.handleSubmit(onValid as never)}
         aria-label={

@@ -106,6 +106,7 @@ export function ServiceErrorAlert({
       role="alert"
       data-testid="service-error"
     >
+      {errors.length === 0 && <Text size="sm">{t('form.seeFields')}</Text>}
       <List size="sm" spacing={2}>
         {errors.map((e) => (
           <List.Item key={e.code}>
@@ -191,6 +192,11 @@ export function useSaveWithUndo<E extends ReferentialEntity>(entity: E) {
         ? qc.invalidateQueries({ queryKey: refKeys.lists(entity === 'customer' ? 'site' : 'asset') })
         : null,
     ]);
+  /** Shared by every notification of a save: a named close button and readable text (AA contrast). */
+  const look = {
+    closeButtonProps: { 'aria-label': t('notify.close') },
+    styles: { description: { color: 'var(--mantine-color-text)' } },
+  };
   const entityLabel = t(`entity.${entity}`);
   const title = entityLabel.charAt(0).toUpperCase() + entityLabel.slice(1);
 
@@ -200,6 +206,7 @@ export function useSaveWithUndo<E extends ReferentialEntity>(entity: E) {
     await invalidate(code);
     if (args.previous === null || outcome === 'created') {
       notifications.show({
+        ...look,
         title: t('notify.createdTitle', { entity: title, code }),
         message: t('notify.createdNoUndo'),
         color: 'teal',
@@ -211,6 +218,7 @@ export function useSaveWithUndo<E extends ReferentialEntity>(entity: E) {
     const previous = args.previous;
     const id = `undo-${entity}-${code}-${Date.now()}`;
     notifications.show({
+      ...look,
       id,
       title: t('notify.savedTitle', { entity: title, code }),
       message: (
@@ -218,11 +226,18 @@ export function useSaveWithUndo<E extends ReferentialEntity>(entity: E) {
           label={t('notify.undo')}
           body={t('notify.savedBody')}
           onUndo={async () => {
-            notifications.update({ id, loading: true, message: t('notify.undoing'), autoClose: false });
+            notifications.update({
+              ...look,
+              id,
+              loading: true,
+              message: t('notify.undoing'),
+              autoClose: false,
+            });
             try {
               await refApi.put(entity, code, previous);
               await invalidate(code);
               notifications.update({
+                ...look,
                 id,
                 loading: false,
                 color: 'teal',
@@ -233,6 +248,7 @@ export function useSaveWithUndo<E extends ReferentialEntity>(entity: E) {
             } catch (e) {
               const err = readServiceError(e);
               notifications.update({
+                ...look,
                 id,
                 loading: false,
                 color: 'red',

@@ -83,6 +83,7 @@ export default {
       'Changing the site or the office transfers the asset. Only an asset without sub-assets can be transferred: move or detach its sub-assets first.',
     transferBlocked: 'This asset has {{count}} sub-assets, so its site and office cannot change.',
     customerHint: 'Must be the customer of the site, when both are set.',
+    officeHint: 'When empty: the parent asset’s office, else the site’s, else yours.',
   },
   fields: {
     code: 'Code',
@@ -160,6 +161,7 @@ export default {
     errorTitle: 'The service refused the change',
     errorReference: 'Error reference: {{ref}}',
     fixErrors: 'Some fields need your attention.',
+    seeFields: 'The fields concerned are marked below.',
     exists: 'A {{entity}} with code {{code}} already exists in your offices. Open it to edit it.',
     codeTaken: 'This code is already used',
     openExisting: 'Open {{code}}',
@@ -175,6 +177,7 @@ export default {
     savedTitle: '{{entity}} {{code}} saved',
     savedBody: 'The change is written.',
     undo: 'Undo',
+    close: 'Close the notification',
     undoing: 'Restoring the previous version…',
     undoneTitle: 'Change undone',
     undoneBody: 'The previous version of {{code}} is back.',

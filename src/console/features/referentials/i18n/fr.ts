@@ -86,6 +86,7 @@ const fr: typeof en = {
     transferBlocked:
       'Cet équipement a {{count}} sous-équipements : son site et son agence ne peuvent pas changer.',
     customerHint: 'Doit être le client du site, quand les deux sont renseignés.',
+    officeHint: 'Si vide : l’agence de l’équipement parent, sinon celle du site, sinon la vôtre.',
   },
   fields: {
     code: 'Code',
@@ -163,6 +164,7 @@ const fr: typeof en = {
     errorTitle: 'Le service a refusé la modification',
     errorReference: "Référence de l'erreur : {{ref}}",
     fixErrors: 'Certains champs demandent votre attention.',
+    seeFields: 'Les champs concernés sont signalés ci-dessous.',
     exists: 'Un {{entity}} de code {{code}} existe déjà dans vos agences. Ouvrez-le pour le modifier.',
     codeTaken: 'Ce code est déjà utilisé',
     openExisting: 'Ouvrir {{code}}',
@@ -178,6 +180,7 @@ const fr: typeof en = {
     savedTitle: '{{entity}} {{code}} enregistré',
     savedBody: 'La modification est enregistrée.',
     undo: 'Annuler',
+    close: 'Fermer la notification',
     undoing: 'Restauration de la version précédente…',
     undoneTitle: 'Modification annulée',
     undoneBody: 'La version précédente de {{code}} est rétablie.',

@@ -111,7 +111,7 @@ export function ListPage({
     header: t('columns.office'),
     width: 130,
     render: (r) => (
-      <Badge variant="light" color="gray" radius="sm">
+      <Badge variant="default" radius="sm">
         {str(r.officeCode)}
       </Badge>
     ),
