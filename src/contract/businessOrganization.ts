@@ -135,7 +135,9 @@ export const ItemCategoryList = z
 
 export const ITEMS_PAGE_SIZE = 200;
 
-const item = 'businessorganization.item';
+/** Prefix of every item code (lowercase, like the spec's other families). */
+export const ITEM_ERROR_PREFIX = 'businessorganization.item';
+const item = ITEM_ERROR_PREFIX;
 
 /** Every code the item endpoints answer with (besides the common ones). */
 export const BusinessOrganizationCodes = {

@@ -5,6 +5,7 @@
  */
 import {
   BusinessOrganizationCodes,
+  ITEM_ERROR_PREFIX,
   ITEMS_PAGE_SIZE,
   type Item,
   type ItemPutInput,
@@ -15,6 +16,8 @@ import type { Db } from '../../db/index.ts';
 import { checkCustomFields } from '../../platform/customFields.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { type PageTokens, toPage } from '../../platform/pagination.ts';
+// The service's one RFC 3339 formatter (gaps.md: `2026-03-01T08:00:00Z`).
+import { rfc3339 } from '../referentials/queries.ts';
 import type { Upserted } from '../staff/queries.ts';
 import {
   distinctCategories,
@@ -25,7 +28,6 @@ import {
   upsertItem,
 } from './queries.ts';
 
-const PREFIX = 'businessorganization.item';
 /** Tokens are shared by the list and its deprecated path: same operation, same positions. */
 const TOKEN_NAMESPACE = listItemsEndpoint.id;
 
@@ -34,7 +36,7 @@ const TOKEN_NAMESPACE = listItemsEndpoint.id;
  * are checked against the 'item' definitions before anything is written.
  */
 export async function putItem(db: Db, code: string, input: ItemPutInput): Promise<Upserted> {
-  const customFields = await checkCustomFields(db, 'item', PREFIX, input.customFields);
+  const customFields = await checkCustomFields(db, 'item', ITEM_ERROR_PREFIX, input.customFields);
   // Absent is stored as null, an empty string stays empty (General conventions 4-5).
   return upsertItem(db, {
     code: code.toUpperCase(),
@@ -84,11 +86,6 @@ export async function listItemCategories(db: Db): Promise<{ continuationToken: n
   return { continuationToken: null, data: await distinctCategories(db) };
 }
 
-/** RFC 3339 in UTC with a Z and whole seconds (gaps.md: `2026-03-01T08:00:00Z`). */
-export function toDateTime(d: Date | string): string {
-  return new Date(d).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
 /** jsonb comes back parsed from both drivers; a string is parsed for safety. */
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
@@ -109,6 +106,6 @@ function toItem(row: ItemRow): Item {
     serialNumberPattern: row.serial_number_pattern,
     active: row.active,
     customFields: json<CustomFields>(row.custom_fields) ?? {},
-    lastUpdate: toDateTime(row.last_update),
+    lastUpdate: rfc3339(row.last_update),
   };
 }
