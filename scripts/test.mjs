@@ -6,6 +6,7 @@
 // Each runner writes a JSON report that is counted here. The very last line printed is
 // `N passed, N failed` over every runner; the exit code is non-zero when a test failed or a
 // runner crashed (a crash counts as one failure).
+// `npm test -- e2e` (or `unit`, `postgres`, several) runs only the runners named.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,6 +70,15 @@ function countPlaywright(report) {
   return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed };
 }
 
+const RUNNERS = ['unit', 'postgres', 'e2e'];
+const only = process.argv.slice(2);
+for (const name of only)
+  if (!RUNNERS.includes(name)) {
+    console.error(`unknown runner ${name} (${RUNNERS.join(', ')})`);
+    process.exit(2);
+  }
+const wanted = (name) => only.length === 0 || only.includes(name);
+
 const results = [];
 async function runner(name, args, env, reportFile, count, limitMinutes) {
   say(`${name}`);
@@ -89,7 +99,7 @@ const baseEnv = { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (proce
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 // 1. Everything on PGlite.
-{
+if (wanted('unit')) {
   const env = { ...baseEnv };
   delete env.TEST_DATABASE_URL;
   const out = join(reports, 'vitest-pglite.json');
@@ -104,7 +114,9 @@ const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 }
 
 // 2. The API suite on PostgreSQL.
-if (testDatabaseUrl) {
+if (!wanted('postgres')) {
+  // not asked for
+} else if (testDatabaseUrl) {
   const out = join(reports, 'vitest-postgres.json');
   await runner(
     'vitest src/server (PostgreSQL, TEST_DATABASE_URL)',
@@ -119,7 +131,9 @@ if (testDatabaseUrl) {
 }
 
 // 3. The console end to end.
-if (existsSync(join(root, 'playwright.config.ts'))) {
+if (!wanted('e2e')) {
+  // not asked for
+} else if (existsSync(join(root, 'playwright.config.ts'))) {
   const out = join(reports, 'playwright.json');
   await runner(
     'playwright (console end to end)',
