@@ -222,6 +222,15 @@ test('items: edit, see the change after reload, then Undo', async ({ page }) => 
   await expect(page.getByTestId('cf-ITEM_NOTE')).toHaveValue('Very fragile');
   await expect(page.getByTestId('item-vat-rates').locator('..')).toContainText('5.5');
 
+  // Leaving with unsaved changes asks first.
+  await page.getByTestId('item-name').fill('Not saved');
+  await page.getByRole('link', { name: 'Items', exact: true }).first().click();
+  const dialog = page.getByTestId('unsaved-dialog');
+  await expect(dialog).toContainText('Leave without saving?');
+  await page.getByRole('button', { name: 'Stay on the page' }).click();
+  await expect(page).toHaveURL(new RegExp(`/catalog/items/${CODE}$`));
+  await page.getByTestId('item-name').fill('E2E pump, large');
+
   // Undo writes the previous version back.
   await page.getByTestId('item-description').fill('temporary');
   await page.getByTestId('save').click();

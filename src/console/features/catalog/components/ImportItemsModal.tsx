@@ -111,7 +111,7 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
     abort.current = null;
     setSummary(result);
     setPhase('done');
-    if (result.failed > 0) setShow('errors');
+    setShow(result.failed > 0 ? 'errors' : 'all');
     await invalidate();
   };
 
@@ -132,10 +132,10 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
       width: 118,
       render: (r) => <RowStatus row={r} outcome={outcomes.get(r.line)} />,
     },
-    { key: 'code', header: t('item.fields.itemCode'), width: 140, render: (r) => r.cells.itemCode ?? '' },
-    { key: 'name', header: t('item.fields.name'), width: 180, render: (r) => r.cells.name ?? '' },
+    { key: 'code', header: t('item.fields.itemCode'), width: 170, render: (r) => r.cells.itemCode ?? '' },
+    { key: 'name', header: t('item.fields.name'), width: 170, render: (r) => r.cells.name ?? '' },
     { key: 'category', header: t('item.fields.category'), width: 120, render: (r) => r.cells.category ?? '' },
-    { key: 'price', header: t('item.fields.unitPrice'), width: 90, render: (r) => r.cells.unitPrice ?? '' },
+    { key: 'price', header: t('item.fields.unitPrice'), width: 110, render: (r) => r.cells.unitPrice ?? '' },
     {
       key: 'problems',
       header: t('csv.columns.problems'),
@@ -183,7 +183,7 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
               leftSection={<IconFileTypeCsv size={18} />}
               clearable
               clearButtonProps={{ 'aria-label': t('csv.clearFile') }}
-              w={360}
+              w={420}
               data-testid="import-file"
             />
             <Anchor href={template} download="items-template.csv" size="sm" pb={8}>
@@ -268,7 +268,7 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
                 </Text>
               </Stack>
             )}
-            {summary && <ImportSummaryBlock summary={summary} />}
+            {summary && <ImportSummaryBlock summary={summary} invalid={invalid} />}
             {rows.length > 0 ? (
               <VirtualTable
                 rows={rows}
@@ -277,7 +277,7 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
                 hasMore={false}
                 loadingMore={false}
                 loadMore={() => {}}
-                height="min(46vh, 420px)"
+                height={`min(46vh, ${Math.min(420, 92 + rows.length * 41)}px)`}
                 label={t('csv.previewLabel')}
               />
             ) : (
@@ -342,7 +342,7 @@ function RowStatus({ row, outcome }: { row: CsvRow; outcome: RowOutcome | undefi
   );
 }
 
-function ImportSummaryBlock({ summary }: { summary: ImportSummary }) {
+function ImportSummaryBlock({ summary, invalid }: { summary: ImportSummary; invalid: number }) {
   const { t } = useTranslation('catalog');
   const color = summary.failed > 0 ? 'orange' : summary.cancelled ? 'yellow' : 'teal';
   return (
@@ -359,6 +359,7 @@ function ImportSummaryBlock({ summary }: { summary: ImportSummary }) {
           {t('csv.failed', { count: summary.failed })}
         </Text>
         {summary.skipped > 0 && <Text size="sm">{t('csv.skipped', { count: summary.skipped })}</Text>}
+        {invalid > 0 && <Text size="sm">{t('csv.notImported', { count: invalid })}</Text>}
       </Group>
     </Alert>
   );

@@ -64,7 +64,7 @@ export default {
       category: 'Pick one or type a new one',
       unit: 'e.g. piece, hour, metre',
       unitPrice: '0 or more, 2 decimals at most',
-      vatRates: 'Up to {{max}} rates between 0 and 100; press Enter after each',
+      vatRates: 'Up to {{max}} rates, 0 to 100; Enter after each',
       vatRatesPlaceholder: 'e.g. 20',
       active: 'Inactive items stay in the catalog but are not offered for new work.',
       serialNumberPattern: 'A JavaScript regular expression the serial numbers of this item must match.',
@@ -157,6 +157,8 @@ export default {
     failed_other: '{{count}} failed',
     skipped_one: '{{count}} not attempted',
     skipped_other: '{{count}} not attempted',
+    notImported_one: '{{count}} invalid row not imported',
+    notImported_other: '{{count}} invalid rows not imported',
     columns: {
       line: 'Line',
       status: 'Status',

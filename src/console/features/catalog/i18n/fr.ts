@@ -69,7 +69,7 @@ const fr: typeof en = {
       category: 'Choisissez-en une ou saisissez-en une nouvelle',
       unit: 'ex. pièce, heure, mètre',
       unitPrice: '0 ou plus, 2 décimales au plus',
-      vatRates: 'Jusqu’à {{max}} taux entre 0 et 100 ; Entrée après chacun',
+      vatRates: 'Jusqu’à {{max}} taux, de 0 à 100 ; Entrée après chacun',
       vatRatesPlaceholder: 'ex. 20',
       active:
         'Un article inactif reste au catalogue mais n’est plus proposé pour de nouvelles interventions.',
@@ -166,6 +166,8 @@ const fr: typeof en = {
     failed_other: '{{count}} refusés',
     skipped_one: '{{count}} non tenté',
     skipped_other: '{{count}} non tentés',
+    notImported_one: '{{count}} ligne invalide non importée',
+    notImported_other: '{{count}} lignes invalides non importées',
     columns: {
       line: 'Ligne',
       status: 'État',

@@ -63,7 +63,7 @@ export function CharacteristicsPage() {
       >
         <Text size="sm">
           {t('characteristics.note')} <Code>npx fieldwork import FILE.json</Code>{' '}
-          {t('characteristics.noteKey')} <Code>characteristics</Code>
+          {t('characteristics.noteKey')} <Code>characteristics</Code>.
         </Text>
       </Alert>
       <Group gap="sm" align="flex-end">
@@ -93,7 +93,7 @@ export function CharacteristicsPage() {
           hasMore={false}
           loadingMore={false}
           loadMore={() => {}}
-          height="calc(100dvh - 340px)"
+          height={`min(calc(100dvh - 340px), ${92 + rows.length * 41}px)`}
           label={t('characteristics.listLabel')}
         />
       )}

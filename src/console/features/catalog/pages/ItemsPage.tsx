@@ -245,7 +245,7 @@ export function ItemsPage({
           hasMore={!!list.hasNextPage}
           loadingMore={list.isFetchingNextPage}
           loadMore={() => list.fetchNextPage()}
-          height="calc(100dvh - 290px)"
+          height={`min(calc(100dvh - 290px), ${(list.hasNextPage ? 600 : 92) + rows.length * 41}px)`}
           label={t('items.listLabel')}
         />
       )}

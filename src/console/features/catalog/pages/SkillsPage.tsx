@@ -2,7 +2,7 @@
  * `/staff/skills`: every skill (all pages of 500), filtered in the page by a search box;
  * create and edit in a modal.
  */
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -67,7 +67,7 @@ export function SkillsPage() {
     },
     {
       key: 'edit',
-      header: <span className="sr-only">{t('skills.edit')}</span>,
+      header: <VisuallyHidden>{t('skills.edit')}</VisuallyHidden>,
       width: 96,
       render: (s) => (
         <Button
@@ -151,7 +151,7 @@ export function SkillsPage() {
           hasMore={false}
           loadingMore={false}
           loadMore={() => {}}
-          height="calc(100dvh - 290px)"
+          height={`min(calc(100dvh - 290px), ${92 + rows.length * 41}px)`}
           label={t('skills.listLabel')}
         />
       )}
