@@ -28,6 +28,8 @@ test.describe.configure({ mode: 'serial' });
 
 async function signIn(page: Page, who: keyof typeof USERS, path = '/referentials/customers') {
   await signInAs(page, USERS[who].login, USERS[who].password, path);
+  await page.waitForURL((u) => `${u.pathname}${u.search}` === path);
+  await page.waitForLoadState('networkidle');
 }
 
 /**
@@ -36,6 +38,8 @@ async function signIn(page: Page, who: keyof typeof USERS, path = '/referentials
  */
 async function open(page: Page, path: string) {
   await page.goto(path);
+  // Through /oauth and /auth/callback, then back on the page asked for.
+  await page.waitForURL((u) => `${u.pathname}${u.search}` === path);
   await expect(page.getByTestId('account-menu')).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
@@ -108,7 +112,7 @@ test('create a customer with contact, address, office and custom fields', async 
 
   await field(page, 'Code').fill(PARENT.toLowerCase());
   await field(page, 'Name').fill('Acme Parent');
-  await field(page, 'Description').fill('Created by the e2e run');
+  await page.locator('textarea[name="description"]').fill('Created by the e2e run');
   await field(page, 'City').fill('Lyon');
   await field(page, 'Zip code').fill('69001');
   await pick(page, 'Country', 'Fran', 'France (FR)');
@@ -301,7 +305,7 @@ test('a user of NORTH does not see a SOUTH customer, in the list or by its URL',
 
 test('unsaved changes: in-app navigation asks, closing the tab asks', async ({ page }) => {
   await signIn(page, 'admin', `/referentials/customers/${PARENT}/edit`);
-  await field(page, 'Description').fill('Not saved yet');
+  await page.locator('textarea[name="description"]').fill('Not saved yet');
 
   // In-app navigation: the router's blocker opens the dialog.
   await page.getByRole('link', { name: 'Sites', exact: true }).click();
@@ -309,7 +313,7 @@ test('unsaved changes: in-app navigation asks, closing the tab asks', async ({ p
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Stay on the page' }).click();
   await expect(page).toHaveURL(new RegExp(`/referentials/customers/${PARENT}/edit$`));
-  await expect(field(page, 'Description')).toHaveValue('Not saved yet');
+  await expect(page.locator('textarea[name="description"]')).toHaveValue('Not saved yet');
 
   // Closing the tab: the browser's beforeunload prompt.
   const prompt = new Promise<string>((resolve) => {
@@ -324,7 +328,7 @@ test('unsaved changes: in-app navigation asks, closing the tab asks', async ({ p
 
 test('unsaved changes: leaving on purpose drops the change', async ({ page }) => {
   await signIn(page, 'admin', `/referentials/customers/${PARENT}/edit`);
-  await field(page, 'Description').fill('Dropped');
+  await page.locator('textarea[name="description"]').fill('Dropped');
   await page.getByRole('link', { name: 'Sites', exact: true }).click();
   await page.getByRole('button', { name: 'Leave and lose changes' }).click();
   await expect(page).toHaveURL(/\/referentials\/sites$/);

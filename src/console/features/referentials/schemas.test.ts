@@ -44,6 +44,19 @@ describe('customer form -> body', () => {
     expect('officeCode' in body).toBe(false);
   });
 
+  it("a blank input sends back the stored '' (edit), null otherwise", () => {
+    const previous = { description: '', addressDetails: { city: 'Lyon', zipCode: '', address: null } };
+    const r = customerFormSchema([], previous).safeParse(form());
+    expect(r.data).toMatchObject({
+      description: '',
+      addressDetails: { zipCode: '', address: null },
+    });
+    // Typed text always wins.
+    const v = form();
+    v.description = 'x';
+    expect(customerFormSchema([], previous).safeParse(v).data).toMatchObject({ description: 'x' });
+  });
+
   it('filled inputs are kept as typed; contact details default to Phone', () => {
     const v = form();
     v.description = 'VIP';

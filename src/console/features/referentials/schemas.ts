@@ -171,7 +171,16 @@ export function assetToBody(a: Asset): AssetBodyT {
 
 /* ---------- form -> body input (before the contract schema) ---------- */
 
-const orNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+/**
+ * A blank optional input is sent as null (not set), except where the stored value was an
+ * empty string: that one is sent back as it was (spec: General conventions 5 keeps '' and
+ * null apart), so saving an untouched field never changes it.
+ */
+const orNull = (v: unknown, before?: unknown) =>
+  typeof v === 'string' && v.trim() === '' ? (before === '' ? '' : null) : v;
+type Prev = Record<string, unknown> | null | undefined;
+const at = (o: unknown, key: string): unknown =>
+  o && typeof o === 'object' ? (o as Record<string, unknown>)[key] : undefined;
 const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
 
 function cleanContact(c: ContactForm | undefined) {
@@ -184,25 +193,30 @@ function cleanContact(c: ContactForm | undefined) {
   if (s(c.name).trim() === '' && details.length === 0) return null;
   return { name: c.name, details };
 }
-function cleanAddress(a: AddressForm) {
-  return { address: orNull(a.address), zipCode: orNull(a.zipCode), city: a.city, country: a.country || null };
+function cleanAddress(a: AddressForm, before?: unknown) {
+  return {
+    address: orNull(a.address, at(before, 'address')),
+    zipCode: orNull(a.zipCode, at(before, 'zipCode')),
+    city: a.city,
+    country: a.country || null,
+  };
 }
 const num = (v: unknown) =>
   v === '' || v === null || v === undefined ? undefined : typeof v === 'number' ? v : Number(v);
 
-export function cleanCustomer(v: CustomerForm) {
+export function cleanCustomer(v: CustomerForm, prev?: Prev) {
   return {
     code: upper(v.code),
     name: v.name,
     parentCustomerCode: v.parentCustomerCode ? upper(v.parentCustomerCode) : null,
     ...(v.officeCode ? { officeCode: v.officeCode } : {}),
     contact: cleanContact(v.contact),
-    addressDetails: cleanAddress(v.addressDetails),
-    description: orNull(v.description),
+    addressDetails: cleanAddress(v.addressDetails, at(prev, 'addressDetails')),
+    description: orNull(v.description, at(prev, 'description')),
     customFields: v.customFields ?? {},
   };
 }
-export function cleanSite(v: SiteForm) {
+export function cleanSite(v: SiteForm, prev?: Prev) {
   const lat = num(v.location.geolocation.latitude);
   const lng = num(v.location.geolocation.longitude);
   return {
@@ -216,15 +230,15 @@ export function cleanSite(v: SiteForm) {
       // Both or none (spec: location.geolocation); a half pair stays for the schema to refuse.
       geolocation: lat === undefined && lng === undefined ? null : { latitude: lat, longitude: lng },
       addressDetails: {
-        ...cleanAddress(v.location.addressDetails),
+        ...cleanAddress(v.location.addressDetails, at(at(prev, 'location'), 'addressDetails')),
         address: v.location.addressDetails.address,
       },
     },
-    description: orNull(v.description),
+    description: orNull(v.description, at(prev, 'description')),
     customFields: v.customFields ?? {},
   };
 }
-export function cleanAsset(v: AssetForm) {
+export function cleanAsset(v: AssetForm, prev?: Prev) {
   return {
     code: upper(v.code),
     name: v.name,
@@ -232,8 +246,8 @@ export function cleanAsset(v: AssetForm) {
     customerCode: v.customerCode ? upper(v.customerCode) : null,
     parentAssetCode: v.parentAssetCode ? upper(v.parentAssetCode) : null,
     ...(v.officeCode ? { officeCode: v.officeCode } : {}),
-    serialNumber: orNull(v.serialNumber),
-    description: orNull(v.description),
+    serialNumber: orNull(v.serialNumber, at(prev, 'serialNumber')),
+    description: orNull(v.description, at(prev, 'description')),
     customFields: v.customFields ?? {},
   };
 }
@@ -306,14 +320,25 @@ function formSchema<F>(clean: (f: F) => unknown, body: z.ZodObject, rules: Rule[
   });
 }
 
-export function customerFormSchema(defs: readonly CustomFieldDefinition[]) {
-  return formSchema(cleanCustomer, CustomerBody, [selfParent('parentCustomerCode'), customFieldRules(defs)]);
+/** `previous`: the version being edited, as a PUT body (null or absent when creating). */
+export function customerFormSchema(defs: readonly CustomFieldDefinition[], previous?: Prev) {
+  return formSchema((f: CustomerForm) => cleanCustomer(f, previous), CustomerBody, [
+    selfParent('parentCustomerCode'),
+    customFieldRules(defs),
+  ]);
 }
-export function siteFormSchema(defs: readonly CustomFieldDefinition[]) {
-  return formSchema(cleanSite, SiteBody, [selfParent('parentSiteCode'), geoRanges, customFieldRules(defs)]);
+export function siteFormSchema(defs: readonly CustomFieldDefinition[], previous?: Prev) {
+  return formSchema((f: SiteForm) => cleanSite(f, previous), SiteBody, [
+    selfParent('parentSiteCode'),
+    geoRanges,
+    customFieldRules(defs),
+  ]);
 }
-export function assetFormSchema(defs: readonly CustomFieldDefinition[]) {
-  return formSchema(cleanAsset, AssetBody, [selfParent('parentAssetCode'), customFieldRules(defs)]);
+export function assetFormSchema(defs: readonly CustomFieldDefinition[], previous?: Prev) {
+  return formSchema((f: AssetForm) => cleanAsset(f, previous), AssetBody, [
+    selfParent('parentAssetCode'),
+    customFieldRules(defs),
+  ]);
 }
 
 /** Splits the parsed form into the path code and the PUT body. */

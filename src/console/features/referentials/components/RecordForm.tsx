@@ -30,7 +30,8 @@ interface RecordFormProps<E extends ReferentialEntity, F extends FieldValues> {
   /** The version being edited, as a PUT body (written back by Undo); null when creating. */
   previous: EntityBody<E> | null;
   definitions: readonly CustomFieldDefinition[];
-  schema: (defs: readonly CustomFieldDefinition[]) => z.ZodType;
+  /** The form schema, given the definitions and the version being edited. */
+  schema: (defs: readonly CustomFieldDefinition[], previous: Record<string, unknown> | null) => z.ZodType;
   children: ReactNode;
   onCancel: () => void;
 }
@@ -47,8 +48,11 @@ export function RecordForm<E extends ReferentialEntity, F extends FieldValues>(p
   const refApi = useRefApi();
   const resolver = useMemo(
     () =>
-      zodResolver(schema(definitions) as never, { error: zodErrorMap(t) } as never) as unknown as Resolver<F>,
-    [schema, definitions, t],
+      zodResolver(
+        schema(definitions, previous as Record<string, unknown> | null) as never,
+        { error: zodErrorMap(t) } as never,
+      ) as unknown as Resolver<F>,
+    [schema, definitions, previous, t],
   );
   const form = useForm<F>({ defaultValues: defaults as never, resolver, mode: 'onTouched' });
   const [alert, setAlert] = useState<ServiceError | null>(null);
