@@ -59,8 +59,10 @@ async function main() {
   const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   app.log.info({ publicUrl: config.publicUrl, storage }, 'listening');
   // One plain line for the operator (the log lines above are JSON).
+  const address = app.server.address();
+  const listening = typeof address === 'object' && address ? `http://${config.host}:${address.port}` : '';
   process.stderr.write(
-    `Fieldwork is running on ${storage}: console ${config.publicUrl}/  API docs ${config.publicUrl}/docs\n`,
+    `Fieldwork is running (${listening}, ${storage}): console ${config.publicUrl}/  API docs ${config.publicUrl}/docs\n`,
   );
 }
 
