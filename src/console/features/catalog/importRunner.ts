@@ -41,10 +41,60 @@ export function errorsOf(e: unknown): { errors: ServiceErrorItem[]; errorReferen
   return { errors: [{ code: 'network', message: e instanceof Error ? e.message : String(e) }] };
 }
 
+/** Waits `ms`, or less if the signal aborts. */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const id = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(id);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+export interface RetryOptions {
+  signal?: AbortSignal;
+  /** Told before each wait (milliseconds), e.g. to show "rate limit reached, retrying in 10 s". */
+  onWait?: (ms: number) => void;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Waits before giving up: 5, 10, 20, 40, 60, 60 seconds by default (the limits are per minute). */
+  delays?: readonly number[];
+}
+
+const RATE_LIMIT_DELAYS = [5000, 10000, 20000, 40000, 60000, 60000];
+
+/**
+ * Runs `fn`; when the service answers 429 (rate limit of the application, per minute and
+ * per hour), waits and tries again instead of failing the row or the export.
+ */
+export async function withRateLimitRetry<T>(fn: () => Promise<T>, opts: RetryOptions = {}): Promise<T> {
+  const delays = opts.delays ?? RATE_LIMIT_DELAYS;
+  const sleep = opts.sleep ?? pause;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (e) {
+      const status = (e as { status?: unknown } | null)?.status;
+      if (status !== 429 || attempt >= delays.length || opts.signal?.aborted) throw e;
+      opts.onWait?.(delays[attempt]);
+      await sleep(delays[attempt], opts.signal);
+      if (opts.signal?.aborted) throw e;
+    }
+  }
+}
+
 export async function runImport(
   rows: readonly { line: number; code: string; body: Partial<ItemBody> }[],
   calls: ImportCalls,
-  opts: { signal?: AbortSignal; onProgress?: (done: number, outcome: RowOutcome) => void } = {},
+  opts: {
+    signal?: AbortSignal;
+    onProgress?: (done: number, outcome: RowOutcome) => void;
+    retry?: Omit<RetryOptions, 'signal'>;
+  } = {},
 ): Promise<ImportSummary> {
   const summary: ImportSummary = {
     created: 0,
@@ -63,8 +113,12 @@ export async function runImport(
     }
     let outcome: RowOutcome;
     try {
-      const existing = await calls.get(row.code);
-      const status = await calls.put(row.code, mergeForImport(existing, row.body));
+      const retry = { ...opts.retry, signal: opts.signal };
+      const existing = await withRateLimitRetry(() => calls.get(row.code), retry);
+      const status = await withRateLimitRetry(
+        () => calls.put(row.code, mergeForImport(existing, row.body)),
+        retry,
+      );
       outcome = { line: row.line, code: row.code, status };
       summary[status] += 1;
     } catch (e) {

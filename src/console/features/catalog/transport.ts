@@ -13,6 +13,7 @@ import {
 import type { CustomFieldDefinition, Page } from '../../../contract/common.ts';
 import { listCustomFieldDefinitions } from '../../../contract/referentials.ts';
 import { listCharacteristics, listSkills, putSkill } from '../../../contract/staff.ts';
+import { type RetryOptions, withRateLimitRetry } from './importRunner.ts';
 import type { Characteristic, Item, ItemBody, Skill, SkillBody } from './model.ts';
 
 export interface ItemsQuery {
@@ -89,13 +90,14 @@ export type CatalogApi = ReturnType<typeof catalogApi>;
 /** Every element of a paginated list, page after page; `onPage` reports the running count. */
 export async function walkPages<T>(
   page: (token: string | undefined) => Promise<Page<T>>,
-  opts: { signal?: AbortSignal; onPage?: (count: number) => void } = {},
+  opts: RetryOptions & { onPage?: (count: number) => void } = {},
 ): Promise<T[]> {
   const out: T[] = [];
   let token: string | undefined;
   do {
     if (opts.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
-    const p = await page(token);
+    const current = token;
+    const p = await withRateLimitRetry(() => page(current), opts);
     out.push(...p.data);
     opts.onPage?.(out.length);
     token = p.data.length > 0 && p.continuationToken ? p.continuationToken : undefined;

@@ -30,6 +30,7 @@ export function ExportItemsButton({ query, disabled }: { query: ItemsQuery; disa
   const { t } = useTranslation('catalog');
   const api = useCatalogApi();
   const [count, setCount] = useState<number | null>(null);
+  const [waiting, setWaiting] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
 
   const run = async () => {
@@ -38,10 +39,14 @@ export function ExportItemsButton({ query, disabled }: { query: ItemsQuery; disa
     setCount(0);
     try {
       const items: Item[] = await walkPages(
-        (token) => api.listItems({ ...query, continuationToken: token }),
+        (token) => api.listItems({ ...query, continuationToken: token }, ctrl.signal),
         {
           signal: ctrl.signal,
-          onPage: setCount,
+          onPage: (n) => {
+            setWaiting(null);
+            setCount(n);
+          },
+          onWait: (ms) => setWaiting(Math.round(ms / 1000)),
         },
       );
       if (ctrl.signal.aborted) return;
@@ -64,6 +69,7 @@ export function ExportItemsButton({ query, disabled }: { query: ItemsQuery; disa
       });
     } finally {
       abort.current = null;
+      setWaiting(null);
       setCount(null);
     }
   };
@@ -98,6 +104,11 @@ export function ExportItemsButton({ query, disabled }: { query: ItemsQuery; disa
           <Text size="sm" data-testid="export-progress">
             {t('csv.exportProgress', { count: count ?? 0 })}
           </Text>
+          {waiting !== null && (
+            <Text size="xs" c="dimmed" role="status">
+              {t('csv.rateLimited', { seconds: waiting })}
+            </Text>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => abort.current?.abort()}>
               {t('csv.cancelExport')}

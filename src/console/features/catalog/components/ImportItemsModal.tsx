@@ -44,6 +44,7 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
   const [show, setShow] = useState<'all' | 'errors'>('all');
   const [outcomes, setOutcomes] = useState<Map<number, RowOutcome>>(new Map());
   const [done, setDone] = useState(0);
+  const [waiting, setWaiting] = useState<number | null>(null);
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const abort = useRef<AbortController | null>(null);
 
@@ -102,13 +103,16 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
       { get: (c) => api.findItem(c), put: (c, b) => api.putItem(c, b) },
       {
         signal: ctrl.signal,
+        retry: { onWait: (ms) => setWaiting(Math.round(ms / 1000)) },
         onProgress: (n, outcome) => {
+          setWaiting(null);
           setDone(n);
           setOutcomes((m) => new Map(m).set(outcome.line, outcome));
         },
       },
     );
     abort.current = null;
+    setWaiting(null);
     setSummary(result);
     setPhase('done');
     setShow(result.failed > 0 ? 'errors' : 'all');
@@ -266,6 +270,11 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
                 <Text size="xs" c="dimmed">
                   {t('csv.progress', { done, total: valid.length })}
                 </Text>
+                {waiting !== null && phase === 'running' && (
+                  <Text size="xs" c="dimmed" role="status">
+                    {t('csv.rateLimited', { seconds: waiting })}
+                  </Text>
+                )}
               </Stack>
             )}
             {summary && <ImportSummaryBlock summary={summary} invalid={invalid} />}

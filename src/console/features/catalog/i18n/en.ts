@@ -147,6 +147,7 @@ export default {
     importValid_other: 'Import {{count}} valid rows',
     cancelImport: 'Stop after this row',
     progress: '{{done}} of {{total}} rows written',
+    rateLimited: "The service's rate limit is reached: retrying in {{seconds}} s…",
     summaryTitle: 'Import finished',
     summaryCancelled: 'Import stopped',
     created_one: '{{count}} created',

@@ -156,6 +156,7 @@ const fr: typeof en = {
     importValid_other: 'Importer {{count}} lignes valides',
     cancelImport: 'Arrêter après cette ligne',
     progress: '{{done}} lignes écrites sur {{total}}',
+    rateLimited: 'Limite de débit du service atteinte : nouvel essai dans {{seconds}} s…',
     summaryTitle: 'Import terminé',
     summaryCancelled: 'Import interrompu',
     created_one: '{{count}} créé',
