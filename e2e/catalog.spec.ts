@@ -393,3 +393,21 @@ test('characteristics: read-only list', async ({ page }) => {
   await expect(page.getByRole('button', { name: /new/i })).toHaveCount(0);
   await checkPage(page, 'characteristics');
 });
+
+test('catalog in French and in the dark scheme', async ({ page }) => {
+  await open(page, '/catalog/items');
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-fr').click();
+  await expect(page.getByRole('heading', { name: 'Articles', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('new-item')).toHaveText('Nouvel article');
+  await checkPage(page, 'items-fr');
+  await page.getByTestId('theme-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await checkPage(page, 'items-fr-dark');
+  await page.getByTestId('list-row').nth(1).click();
+  await expect(page.getByRole('heading', { name: 'Article BULK-0002' })).toBeVisible();
+  await checkPage(page, 'item-fr-dark');
+  await page.goto(`${base}/staff/skills`);
+  await expect(page.getByRole('heading', { name: 'Compétences', level: 1 })).toBeVisible();
+  await checkPage(page, 'skills-fr-dark');
+});

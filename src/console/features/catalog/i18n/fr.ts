@@ -13,7 +13,7 @@ const fr: typeof en = {
       'Le catalogue : pièces, consommables et prestations que vos techniciens utilisent et facturent.',
     new: 'Nouvel article',
     search: 'Rechercher',
-    searchPlaceholder: 'Code, nom, référence ou code-barres',
+    searchPlaceholder: 'Code, nom, réf. ou code-barres',
     allCategories: 'Toutes les catégories',
     noCategory: 'Catégorie inconnue',
     state: 'État',

@@ -38,7 +38,7 @@ import {
 } from '../queries.ts';
 
 export function ItemFormPage({ code, duplicateOf }: { code?: string; duplicateOf?: string }) {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation('catalog');
   const search = useSearch({ strict: false }) as { duplicateOf?: unknown };
   const copyOf =
     code === undefined
@@ -111,7 +111,12 @@ export function ItemFormPage({ code, duplicateOf }: { code?: string; duplicateOf
         }
         subtitle={
           !creating && item?.lastUpdate
-            ? t('item.lastUpdate', { date: new Date(item.lastUpdate).toLocaleString() })
+            ? t('item.lastUpdate', {
+                date: new Date(item.lastUpdate).toLocaleString(i18n.resolvedLanguage, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                }),
+              })
             : creating && copyOf
               ? t('item.duplicateHint')
               : undefined
