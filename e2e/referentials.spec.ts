@@ -266,7 +266,9 @@ test('asset hierarchy: a sub-asset, and the transfer of an asset with sub-assets
   await checkPage(page, 'asset-detail');
 
   await page.getByTestId('edit').click();
-  await expect(page.getByText(/has 1 sub-assets|cannot change/)).toBeVisible();
+  await expect(
+    page.getByText('This asset has 1 sub-asset, so its site and office cannot change.'),
+  ).toBeVisible();
   await typeCode(page, 'Site', SITE2);
   await save(page);
   await expect(field(page, 'Site')).toHaveAttribute('aria-invalid', 'true');
@@ -356,4 +358,17 @@ test('list: search and office filter live in the URL; keyboard reaches the rows'
   await link.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/referentials/customers/${SOUTH_CUSTOMER}$`));
+});
+
+test('a contact holds at most 15 details', async ({ page }) => {
+  await signIn(page, 'admin', '/referentials/customers/new');
+  const add = page.getByRole('button', { name: 'Add a detail' });
+  for (let i = 0; i < 15; i++) await add.click();
+  await expect(page.getByTestId('contact-detail')).toHaveCount(15);
+  await expect(add).toBeDisabled();
+  await expect(page.getByTestId('contact-count')).toHaveText(
+    'A contact holds at most 15 details; remove one to add another.',
+  );
+  await page.getByRole('button', { name: 'Remove detail 15' }).click();
+  await expect(add).toBeEnabled();
 });

@@ -1,4 +1,4 @@
-/** URLs of the Referentials pages (PROVISIONAL until `src/console/routing.ts` lands). */
+/** URLs of the Referentials pages (the router in src/console/routes binds the same paths). */
 import type { ReferentialEntity } from './types.ts';
 
 export const collectionSegment = (e: ReferentialEntity) =>

@@ -59,7 +59,7 @@ export function AssetFields({
           </Grid.Col>
         </Grid>
       </Fieldset>
-      <Fieldset legend={creating ? t('fields.site') : t('assets.transferTitle')}>
+      <Fieldset legend={creating ? t('assets.locationTitle') : t('assets.transferTitle')}>
         <Stack gap="sm">
           {!creating && (
             <Alert

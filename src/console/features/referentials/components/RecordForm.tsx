@@ -104,16 +104,16 @@ export function RecordForm<E extends ReferentialEntity, F extends FieldValues>(p
         }
       >
         <Stack gap="md">
-          <div ref={alertRef}>
-            {alert && (alert.errors.length > 0 || alert.errorReference) && (
+          {alert && (alert.errors.length > 0 || alert.errorReference) && (
+            <div ref={alertRef}>
               <ServiceErrorAlert
                 entity={entity}
                 errors={alert.errors}
                 errorReference={alert.errorReference}
                 onClose={() => setAlert(null)}
               />
-            )}
-          </div>
+            </div>
+          )}
           {children}
           <Paper
             withBorder

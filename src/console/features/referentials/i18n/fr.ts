@@ -24,9 +24,11 @@ const fr: typeof en = {
       name: 'Nom (A à Z)',
       '-name': 'Nom (Z à A)',
     },
-    sortLoadedHint: 'Tri parmi les {{count}} lignes chargées ; faites défiler pour en charger plus.',
+    sortLoadedHint_one: 'Tri parmi la {{count}} ligne chargée ; faites défiler pour en charger plus.',
+    sortLoadedHint_other: 'Tri parmi les {{count}} lignes chargées ; faites défiler pour en charger plus.',
     loadingMore: 'Chargement de lignes supplémentaires',
-    end: '{{count}} lignes, fin de la liste',
+    end_one: '{{count}} ligne, fin de la liste',
+    end_other: '{{count}} lignes, fin de la liste',
     loading: 'Chargement…',
     emptyTitle: 'Rien pour le moment',
     noMatchTitle: 'Aucun résultat',
@@ -81,9 +83,12 @@ const fr: typeof en = {
     empty: "Aucun équipement pour l'instant.",
     listLabel: 'Liste des équipements',
     transferTitle: 'Transfert',
+    locationTitle: 'Emplacement',
     transferHint:
       "Changer le site ou l'agence transfère l'équipement. Seul un équipement sans sous-équipement peut être transféré : déplacez ou détachez d'abord ses sous-équipements.",
-    transferBlocked:
+    transferBlocked_one:
+      'Cet équipement a {{count}} sous-équipement : son site et son agence ne peuvent pas changer.',
+    transferBlocked_other:
       'Cet équipement a {{count}} sous-équipements : son site et son agence ne peuvent pas changer.',
     customerHint: 'Doit être le client du site, quand les deux sont renseignés.',
     officeHint: 'Si vide : l’agence de l’équipement parent, sinon celle du site, sinon la vôtre.',
