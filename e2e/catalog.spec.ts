@@ -15,11 +15,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test } from './support/fixtures.ts';
+import { expect, expectAccessible, signIn, test, USERS } from './support/fixtures.ts';
 
 const ARTIFACTS = join(process.cwd(), 'e2e/artifacts');
 
-const ADMIN = { login: 'admin', password: 'admin-pass' };
+const ADMIN = USERS.admin;
 const RUN = Date.now().toString(36).toUpperCase();
 const CODE = `E2E-${RUN}`;
 const COPY = `E2E-${RUN}-B`;

@@ -71,7 +71,6 @@ describe('item form', () => {
   it('refuses what the contract refuses, on the field', () => {
     const f: ItemForm = {
       ...itemToForm(item, [tier]),
-      name: ' ',
       unitPrice: 1.234,
       vatRates: ['20', 'abc', '120'],
       serialNumberPattern: '([',
@@ -80,8 +79,17 @@ describe('item form', () => {
     const r = parse(f);
     expect(r.success).toBe(false);
     const paths = r.error!.issues.map((i) => i.path.join('.')).sort();
-    expect(paths).toEqual(['name', 'serialNumberPattern', 'unitPrice', 'vatRates.1', 'vatRates.2']);
-    // The definitions' rules run once the body itself is valid.
+    // The definitions' rules run along with the body's (all errors show at the first save).
+    expect(paths).toEqual([
+      'customFields.TIER',
+      'serialNumberPattern',
+      'unitPrice',
+      'vatRates.1',
+      'vatRates.2',
+    ]);
+    expect(
+      parse({ ...itemToForm(item, [tier]), name: ' ' }).error?.issues.map((i) => i.path.join('.')),
+    ).toEqual(['name']);
     const cf = parse({ ...itemToForm(item, [tier]), customFields: { TIER: { dropDownValue: 'Platinum' } } });
     expect(cf.error?.issues.map((i) => i.path.join('.'))).toEqual(['customFields.TIER']);
     const missing = parse({ ...itemToForm(item, [tier]), customFields: {} });

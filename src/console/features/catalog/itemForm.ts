@@ -5,8 +5,11 @@
  */
 import { z } from 'zod';
 import type { CustomFieldDefinition, CustomFields } from '../../../contract/common.ts';
-import { withCustomFieldRules } from '../../components/customFields/customFieldsSchema.ts';
-import { initialCustomFields } from '../../components/customFields/customFieldValues.ts';
+import { customFieldErrorMessage } from '../../components/customFields/customFieldsSchema.ts';
+import {
+  initialCustomFields,
+  validateCustomFields,
+} from '../../components/customFields/customFieldValues.ts';
 import { parseNumberCell } from './csv.ts';
 import { type Item, ItemBody, ItemCode } from './model.ts';
 
@@ -90,8 +93,20 @@ export function cleanItemForm(v: ItemForm) {
   };
 }
 
+/**
+ * The contract's body plus the code, then the custom-field rules of the definitions. These
+ * run even when another field is refused (`when`), so every error shows at the first save.
+ */
 export function itemFormSchema(defs: readonly CustomFieldDefinition[]) {
-  const inner = withCustomFieldRules(ItemBody.extend({ code: ItemCode }), defs);
+  const inner = ItemBody.extend({ code: ItemCode }).superRefine(
+    (value, ctx) => {
+      const fields = (value as { customFields?: CustomFields | null }).customFields;
+      for (const [code, key] of Object.entries(validateCustomFields(defs, fields))) {
+        ctx.addIssue({ code: 'custom', path: ['customFields', code], message: customFieldErrorMessage(key) });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
   return z.preprocess((v) => cleanItemForm(v as ItemForm), inner);
 }
 
