@@ -180,6 +180,9 @@ describe('fieldwork import', () => {
     const third = await cli('import', file(content));
     expect(third.stdout).toContain('imported: 0 created, 1 updated');
     expect(await count('offices')).toBe(2);
+    const offices = await cli('offices');
+    expect(offices.stdout).toMatch(/HQ\s+Headquarters/);
+    expect(offices.stdout).toMatch(/ {2}HQ-NORTH\s+North\s+HQ/);
   });
 });
 
