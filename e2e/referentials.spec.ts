@@ -22,7 +22,8 @@ const SITE2 = code('SU');
 const ASSET = code('A');
 const SUB = code('B');
 
-test.describe.configure({ mode: 'serial' });
+// Each test signs in and walks several pages; the machine may be busy with other suites.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 /* ---------------- helpers ---------------- */
 
@@ -136,9 +137,10 @@ test('create a customer with contact, address, office and custom fields', async 
   await expect(page.getByTestId('section-address')).toContainText('France (FR)');
   await expect(page.getByTestId('section-contact')).toContainText('ann@example.com');
   await checkPage(page, 'customer-detail');
+});
 
-  // A sub-customer, and a customer of the SOUTH office (for the office-scope test).
-  await open(page, `/referentials/customers/new?parent=${PARENT}`);
+test('a sub-customer (parent preset by the link) and a customer of the SOUTH office', async ({ page }) => {
+  await signIn(page, 'admin', `/referentials/customers/new?parent=${PARENT}`);
   await field(page, 'Code').fill(CHILD);
   await field(page, 'Name').fill('Acme Child');
   await field(page, 'City').fill('Lyon');
