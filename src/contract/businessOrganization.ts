@@ -4,10 +4,10 @@
  * ("Items of the original catalog carry..."); the item code comes from the path only.
  */
 import { z } from 'zod';
-import { Code, CustomFields, Page, PageQuery } from './common.ts';
+import { Code, CustomFields, Page, PageQuery, requiredText } from './common.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
-import { CATALOG_CODE_MAX, requiredText } from './staff.ts';
+import { CATALOG_CODE_MAX } from './staff.ts';
 
 /** True when `pattern` compiles as a JavaScript RegExp (no flags). */
 export function isValidRegExp(pattern: string): boolean {

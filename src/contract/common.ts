@@ -65,3 +65,23 @@ export const Page = <T extends z.ZodType>(item: T) =>
 export type Page<T> = { continuationToken: string | null; data: T[] };
 
 export const PageQuery = z.object({ continuationToken: z.string().optional() });
+
+/**
+ * A required text of length 1..max. An empty string counts as missing and answers
+ * `<field>.mandatory`, the only code the spec names for missing names and cities.
+ */
+export const requiredText = (max: number) =>
+  z
+    .string()
+    .check((ctx) => {
+      if (ctx.value === '')
+        ctx.issues.push({
+          code: 'invalid_type',
+          expected: 'string',
+          input: undefined,
+          message: 'Required (empty)',
+          continue: false,
+        });
+    })
+    .min(1)
+    .max(max);

@@ -1,14 +1,15 @@
 /** The API as data: every endpoint of the service, the schemas and the error codes. */
-import type { Endpoint } from './endpoint.ts';
+
 import { businessOrganizationEndpoints } from './businessOrganization.ts';
+import type { Endpoint } from './endpoint.ts';
 import { referentialsEndpoints } from './referentials.ts';
 import { staffEndpoints } from './staff.ts';
 
+export * from './businessOrganization.ts';
 export * from './common.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './referentials.ts';
-export * from './businessOrganization.ts';
 export * from './staff.ts';
 
 export const endpoints: readonly Endpoint[] = [

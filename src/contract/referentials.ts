@@ -4,7 +4,14 @@
  * null or a string; '' and null are stored and returned as sent, absent is returned null.
  */
 import { z } from 'zod';
-import { Code, CustomFieldDefinition, CustomFieldEntity, CustomFields, Page } from './common.ts';
+import {
+  Code,
+  CustomFieldDefinition,
+  CustomFieldEntity,
+  CustomFields,
+  Page,
+  requiredText,
+} from './common.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 
@@ -64,25 +71,6 @@ const CodeRef = z
   .max(10000)
   .transform((s) => s.toUpperCase());
 const text = (max: number) => z.string().max(max);
-/**
- * A required text of length 1..max. An empty string counts as missing: it answers
- * `<field>.mandatory`, the only code the spec names for these fields (name, city...).
- */
-const requiredText = (max: number) =>
-  z
-    .string()
-    .check((ctx) => {
-      if (ctx.value === '')
-        ctx.issues.push({
-          code: 'invalid_type',
-          expected: 'string',
-          input: undefined,
-          message: 'Required (empty)',
-          continue: false,
-        });
-    })
-    .min(1)
-    .max(max);
 const requiredCode = () => requiredText(10000).transform((s) => s.toUpperCase());
 
 export const ContactType = z.enum(['Mobile', 'Fax', 'Email', 'Phone']).meta({ id: 'ContactType' });

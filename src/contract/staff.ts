@@ -4,32 +4,12 @@
  * name and a description, in the style of the other resources.
  */
 import { z } from 'zod';
-import { Code, Page, PageQuery } from './common.ts';
+import { Code, Page, PageQuery, requiredText } from './common.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 
 /** Codes of skills, characteristics and items: case-insensitive, uppercase, 1..200. */
 export const CATALOG_CODE_MAX = 200;
-
-/**
- * A required text of length 1..max. An empty string counts as missing and answers
- * `<field>.mandatory`, as the Referentials bodies do (same rule as referentials.ts).
- */
-export const requiredText = (max: number) =>
-  z
-    .string()
-    .check((ctx) => {
-      if (ctx.value === '')
-        ctx.issues.push({
-          code: 'invalid_type',
-          expected: 'string',
-          input: undefined,
-          message: 'Required (empty)',
-          continue: false,
-        });
-    })
-    .min(1)
-    .max(max);
 
 export const SkillPutBody = z
   .strictObject({

@@ -17,7 +17,7 @@ import { checkCustomFields } from '../../platform/customFields.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { type PageTokens, toPage } from '../../platform/pagination.ts';
 // The service's one RFC 3339 formatter (gaps.md: `2026-03-01T08:00:00Z`).
-import { rfc3339 } from '../referentials/queries.ts';
+import { rfc3339 } from '../../platform/time.ts';
 import type { Upserted } from '../staff/queries.ts';
 import {
   distinctCategories,

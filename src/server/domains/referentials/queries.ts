@@ -3,6 +3,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Asset, Customer, Site } from '../../../contract/referentials.ts';
 import type { Db } from '../../db/index.ts';
 import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
+import { rfc3339 } from '../../platform/time.ts';
 import type { StoredContact } from './tables.ts';
 
 export type Entity = 'customer' | 'site' | 'asset';
@@ -13,9 +14,6 @@ export const TABLE = { customer: 'customers', site: 'sites', asset: 'assets' } a
  * serialises a parameter by its inferred type) store the same thing.
  */
 export const jsonb = (value: unknown) => sql<string>`${JSON.stringify(value)}::text::jsonb`;
-
-/** RFC 3339 in UTC with a Z, to the second (gaps.md: date-time in responses). */
-export const rfc3339 = (d: Date | string) => new Date(d).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /**
  * Serialises the writes of one entity type for the rest of the transaction: hierarchy
