@@ -159,6 +159,7 @@ export function UnsavedChangesDialog({
       opened={opened}
       onClose={() => blocker.reset?.()}
       title={t('form.leaveTitle')}
+      closeButtonProps={{ 'aria-label': t('form.closeDialog') }}
       centered
       data-testid="unsaved-dialog"
     >

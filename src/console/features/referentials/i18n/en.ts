@@ -173,6 +173,7 @@ export default {
     leaveConfirm: 'Your changes to this form are not saved. Leave the page and lose them?',
     leave: 'Leave and lose changes',
     stay: 'Stay on the page',
+    closeDialog: 'Close',
   },
   notify: {
     createdTitle: '{{entity}} {{code}} created',

@@ -177,6 +177,7 @@ const fr: typeof en = {
     leaveConfirm: 'Vos modifications ne sont pas enregistrées. Quitter la page et les perdre ?',
     leave: 'Quitter et perdre les modifications',
     stay: 'Rester sur la page',
+    closeDialog: 'Fermer',
   },
   notify: {
     createdTitle: '{{entity}} {{code}} créé',

@@ -143,7 +143,7 @@ export function DetailPage({ entity, code }: { entity: ReferentialEntity; code: 
       <PageHeader
         title={txt(r.name) || recCode}
         badge={
-          <Badge variant="outline" color="blue.8" size="lg" radius="sm" data-testid="record-code">
+          <Badge variant="light" size="lg" radius="sm" data-testid="record-code">
             {recCode}
           </Badge>
         }
