@@ -71,6 +71,10 @@ export async function createProvider(opts: ProviderOptions) {
       Grant: CONSOLE_SESSION_TTL,
       Interaction: 15 * 60,
       AuthorizationCode: 60,
+      // Integrations' tokens (FIELDWORK_TOKEN_TTL); the JWT's own lifetime is set per
+      // resource below, this one bounds the stored artefact.
+      ClientCredentials: opts.accessTokenTtl,
+      AccessToken: CONSOLE_ACCESS_TOKEN_TTL,
     },
     routes: {
       authorization: '/auth',
@@ -83,7 +87,16 @@ export async function createProvider(opts: ProviderOptions) {
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // A client revokes only its own tokens; for a public client (the console) another
+        // client's token is silently not revoked, as RFC 7009 allows.
+        allowedPolicy: async (_ctx, client, token) => {
+          if (token.clientId === client.clientId) return true;
+          if (client.clientAuthMethod === 'none') return false;
+          throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+        },
+      },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx, form) => {
