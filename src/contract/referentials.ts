@@ -108,7 +108,8 @@ export const CustomerAddressDetails = z
 
 export const SiteAddressDetails = z
   .strictObject({
-    address: text(10000),
+    // Required for a site (spec: location.addressDetails): '' is missing, as for city.
+    address: requiredText(10000),
     zipCode: text(20).nullish(),
     city: requiredText(256),
     country: Country.nullish(),

@@ -156,6 +156,11 @@ describe('site PUT / GET', () => {
       'referentials.site.address.mandatory',
     );
     await expectError(
+      await site('S-REQ', { location: { addressDetails: { address: '', city: 'b' } } }),
+      400,
+      'referentials.site.address.mandatory',
+    );
+    await expectError(
       await site('S-REQ', { location: { addressDetails: { address: 'a' } } }),
       400,
       'referentials.site.city.mandatory',
