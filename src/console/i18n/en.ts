@@ -84,6 +84,38 @@ export default {
     retry: 'Retry',
     loadFailed: 'This could not be loaded',
   },
+  /** Lists (components/VirtualTable). */
+  table: {
+    loadingMore: 'Loading more rows',
+    end_one: '{{count}} row, end of the list',
+    end_other: '{{count}} rows, end of the list',
+  },
+  /** Form validation messages of the contract's zod issues (components/forms/zodErrorMap). */
+  validation: {
+    required: 'Required',
+    maxLength: 'At most {{max}} characters',
+    maxItems: 'At most {{max}} items',
+    min: 'At least {{value}}',
+    max: 'At most {{value}}',
+    format: 'Invalid format',
+    oneOf: 'Pick one of the allowed values',
+    invalid: 'Invalid value',
+  },
+  /** The unsaved-changes dialog of every form (components/forms). */
+  unsaved: {
+    title: 'Leave without saving?',
+    confirm: 'Your changes to this form are not saved. Leave the page and lose them?',
+    leave: 'Leave and lose changes',
+    stay: 'Stay on the page',
+    close: 'Close',
+  },
+  /** The save notification's Undo (components/forms/useSaveWithUndo). */
+  undo: {
+    action: 'Undo',
+    close: 'Close the notification',
+    undoing: 'Restoring the previous version…',
+    failedTitle: 'Undo failed',
+  },
   loading: 'Loading…',
   empty: { title: 'Nothing here yet' },
 } as const;

@@ -5,6 +5,7 @@
  * `<prefix>.custom.field.mandatory|unknown|invalid` with a message naming the custom field.
  * A code not found here is shown in an Alert with the errorReference.
  */
+import type { TFunction } from 'i18next';
 import { ITEM_BODY_FIELDS } from './model.ts';
 
 export const ITEM_PREFIX = 'businessorganization.item.';
@@ -55,4 +56,9 @@ export function skillFieldForError(error: { code: string; message?: string }): s
 /** i18n key (namespace `catalog`) explaining a service code, with the server's message as default. */
 export function serverErrorKey(code: string): string {
   return `catalog:serverErrors.${code.replace(/\./g, '_')}`;
+}
+
+/** The translated explanation of a service error, the service's own message by default. */
+export function serviceErrorText(t: TFunction, err: { code: string; message: string }): string {
+  return t(serverErrorKey(err.code), { defaultValue: err.message });
 }

@@ -4,6 +4,8 @@
  * answers for any constraint). A code found here marks its input; anything else is shown
  * in an Alert with the errorReference.
  */
+import type { TFunction } from 'i18next';
+
 export type ReferentialEntity = 'customer' | 'site' | 'asset';
 
 /** Suffix after `referentials.<entity>.` -> form field path. */
@@ -188,4 +190,26 @@ export function customFieldCodesInMessage(message: string | undefined): string[]
   const out = new Set<string>();
   for (const m of message.matchAll(/custom field ([A-Za-z0-9_.-]+)/gi)) out.add(m[1].toUpperCase());
   return [...out];
+}
+
+/**
+ * The form paths a service error marks (for `applyServiceErrors`): its field, or for a
+ * custom-field error each custom field the message names plus the editor's root.
+ */
+export function fieldsForError(
+  entity: ReferentialEntity,
+  error: { code: string; message?: string },
+): string | string[] | null {
+  const field = fieldForError(entity, error);
+  if (field !== 'customFields') return field;
+  return [...customFieldCodesInMessage(error.message).map((c) => `customFields.${c}`), 'customFields.root'];
+}
+
+/** The translated explanation of a service error, the service's own message by default. */
+export function serviceErrorText(
+  t: TFunction,
+  entity: ReferentialEntity,
+  err: { code: string; message: string },
+): string {
+  return t(errorMessageKey(entity, err.code), { ns: 'referentials', defaultValue: err.message });
 }

@@ -1,4 +1,5 @@
 export default {
+  legend: 'Custom fields',
   none: 'No custom fields are configured for this kind of record.',
   unknownTitle: 'Other custom fields',
   unknownHint: 'These codes are not described by the current configuration. They are kept as they are.',

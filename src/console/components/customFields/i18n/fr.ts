@@ -1,6 +1,7 @@
 import type en from './en.ts';
 
 const fr: typeof en = {
+  legend: 'Champs personnalisés',
   none: "Aucun champ personnalisé n'est configuré pour ce type de fiche.",
   unknownTitle: 'Autres champs personnalisés',
   unknownHint: 'Ces codes ne sont pas décrits par la configuration actuelle. Ils sont conservés tels quels.',

@@ -7,11 +7,11 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readServiceError } from '../../../components/forms/index.ts';
 import { exportFileName, itemsToCsv } from '../csv.ts';
 import type { Item } from '../model.ts';
 import { useCatalogApi } from '../queries.ts';
 import { type ItemsQuery, walkPages } from '../transport.ts';
-import { readServiceError } from './formKit.tsx';
 
 export function download(name: string, text: string) {
   // A BOM makes spreadsheet programs read the file as UTF-8.

@@ -22,7 +22,7 @@ import {
 import { IconAlertTriangle, IconCheck, IconFileTypeCsv, IconUpload, IconX } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, VirtualTable } from '../../referentials/components/VirtualTable.tsx';
+import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
 import { type CsvIssue, type CsvRow, ITEM_CSV_COLUMNS, type ItemsCsv, parseItemsCsv } from '../csv.ts';
 import { serverErrorKey } from '../errorFields.ts';
 import { type ImportSummary, type RowOutcome, runImport } from '../importRunner.ts';

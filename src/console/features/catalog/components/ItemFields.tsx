@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { Controller, get, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CustomFieldDefinition } from '../../../../contract/common.ts';
-import { CustomFieldsField } from '../../referentials/components/CommonFields.tsx';
+import { CustomFieldsField } from '../../../components/customFields/CustomFieldsField.tsx';
 import { type ItemForm, splitVatInput, testSerial } from '../itemForm.ts';
 import { MAX_VAT_RATES } from '../model.ts';
 import { StatusBadge } from './StatusBadge.tsx';

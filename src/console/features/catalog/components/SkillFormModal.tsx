@@ -8,17 +8,16 @@ import { useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { skillFieldForError } from '../errorFields.ts';
+import {
+  type ServiceError,
+  ServiceErrorAlert,
+  serviceErrorForForm,
+  useSaveWithUndo,
+} from '../../../components/forms/index.ts';
+import { serviceErrorText, skillFieldForError } from '../errorFields.ts';
 import { catalogErrorMap } from '../formErrors.ts';
 import { CATALOG_CODE_MAX, type Skill, SkillBody } from '../model.ts';
 import { useCatalogApi } from '../queries.ts';
-import {
-  applyServiceErrors,
-  readServiceError,
-  ServiceAlert,
-  type ServiceError,
-  useSaveWithUndo,
-} from './formKit.tsx';
 
 interface SkillForm {
   code: string;
@@ -111,10 +110,13 @@ function SkillFormBody({
     mode: 'onTouched',
   });
   const [alert, setAlert] = useState<ServiceError | null>(null);
+  const explain = (e: { code: string; message: string }) => serviceErrorText(t, e);
   const save = useSaveWithUndo<SkillBody>({
     put: (c, b) => api.putSkill(c, b),
     invalidate: async (c) => onSaved(c),
-    label: t('skills.entity'),
+    ns: 'catalog',
+    entity: t('skills.entity'),
+    explain,
   });
   const err = (k: keyof SkillForm) => {
     const m = form.formState.errors[k]?.message;
@@ -136,16 +138,25 @@ function SkillFormBody({
       });
       onClose();
     } catch (e) {
-      const error = readServiceError(e);
-      const unmapped = applyServiceErrors(error, skillFieldForError, form.setError, t);
-      if (unmapped.length > 0 || error.errorReference) setAlert({ ...error, errors: unmapped });
+      setAlert(
+        serviceErrorForForm(e, { fieldFor: skillFieldForError, message: explain, setError: form.setError }),
+      );
     }
   };
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onValid as never)} data-testid="skill-form">
       <Stack gap="md">
-        {alert && alert.errors.length > 0 && <ServiceAlert error={alert} onClose={() => setAlert(null)} />}
+        {alert && alert.errors.length > 0 && (
+          <ServiceErrorAlert
+            errors={alert.errors}
+            errorReference={alert.errorReference}
+            explain={explain}
+            title={t('form.errorTitle')}
+            closeLabel={t('form.close')}
+            onClose={() => setAlert(null)}
+          />
+        )}
         <TextInput
           label={t('skills.fields.code')}
           withAsterisk={creating}

@@ -198,18 +198,14 @@ export default {
     create: 'Create',
     save: 'Save',
     errorTitle: 'The service refused the request',
-    errorReference: 'Error reference: {{ref}}',
   },
   notify: {
     createdTitle: '{{entity}} {{code}} created',
     createdNoUndo: 'A creation cannot be undone from here.',
     savedTitle: '{{entity}} {{code}} saved',
     savedBody: 'Changes saved.',
-    undo: 'Undo',
-    undoing: 'Restoring the previous version…',
     undoneTitle: 'Undone',
     undoneBody: '{{code}} is back to its previous version.',
-    undoFailedTitle: 'Undo failed',
   },
   validation: {
     required: 'Required',

@@ -207,18 +207,14 @@ const fr: typeof en = {
     create: 'Créer',
     save: 'Enregistrer',
     errorTitle: 'Le service a refusé la demande',
-    errorReference: 'Référence de l’erreur : {{ref}}',
   },
   notify: {
     createdTitle: '{{entity}} {{code}} créé(e)',
     createdNoUndo: 'Une création ne peut pas être annulée d’ici.',
     savedTitle: '{{entity}} {{code}} enregistré(e)',
     savedBody: 'Modifications enregistrées.',
-    undo: 'Annuler',
-    undoing: 'Restauration de la version précédente…',
     undoneTitle: 'Annulé',
     undoneBody: '{{code}} est revenu à sa version précédente.',
-    undoFailedTitle: 'Échec de l’annulation',
   },
   validation: {
     required: 'Obligatoire',

@@ -7,7 +7,7 @@ import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
-import { type Column, VirtualTable } from '../../referentials/components/VirtualTable.tsx';
+import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import type { Characteristic } from '../model.ts';
 import { useCharacteristics } from '../queries.ts';

@@ -4,27 +4,28 @@
  * its default values are final (the unsaved-changes guard compares with them).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { IconArrowLeft, IconCopy } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CustomFieldDefinition } from '../../../../contract/common.ts';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
 import {
-  applyServiceErrors,
   readServiceError,
-  ServiceAlert,
   type ServiceError,
+  ServiceErrorAlert,
+  StickyFormActions,
+  serviceErrorForForm,
   UnsavedChangesDialog,
   useSaveWithUndo,
   useScrollIntoView,
   useUnsavedGuard,
-} from '../components/formKit.tsx';
+} from '../../../components/forms/index.ts';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
 import { ItemFields } from '../components/ItemFields.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
-import { itemFieldForError } from '../errorFields.ts';
+import { itemFieldForError, serviceErrorText } from '../errorFields.ts';
 import { catalogErrorMap } from '../formErrors.ts';
 import { type ItemForm, itemFormSchema, itemToForm } from '../itemForm.ts';
 import { type Item, type ItemBody, itemToBody } from '../model.ts';
@@ -180,10 +181,13 @@ function ItemEditor({
   const [alert, setAlert] = useState<ServiceError | null>(null);
   const alertRef = useScrollIntoView(alert);
   const guard = useUnsavedGuard(form.formState.isDirty);
+  const explain = (e: { code: string; message: string }) => serviceErrorText(t, e);
   const save = useSaveWithUndo<ItemBody>({
     put: (c, body) => api.putItem(c, body),
     invalidate: (c) => invalidate(c),
-    label: t('item.entity'),
+    ns: 'catalog',
+    entity: t('item.entity'),
+    explain,
   });
 
   const onValid = async (parsed: unknown) => {
@@ -206,9 +210,9 @@ function ItemEditor({
       guard.release();
       if (creating) await navigate({ to: itemPath(target) as never });
     } catch (e) {
-      const err = readServiceError(e);
-      const unmapped = applyServiceErrors(err, itemFieldForError, form.setError, t);
-      if (unmapped.length > 0 || err.errorReference) setAlert({ ...err, errors: unmapped });
+      setAlert(
+        serviceErrorForForm(e, { fieldFor: itemFieldForError, message: explain, setError: form.setError }),
+      );
     }
   };
 
@@ -223,32 +227,26 @@ function ItemEditor({
         <Stack gap="md">
           <div ref={alertRef}>
             {alert && (alert.errors.length > 0 || alert.errorReference) && (
-              <ServiceAlert error={alert} onClose={() => setAlert(null)} />
+              <ServiceErrorAlert
+                errors={alert.errors}
+                errorReference={alert.errorReference}
+                explain={explain}
+                title={t('form.errorTitle')}
+                closeLabel={t('form.close')}
+                onClose={() => setAlert(null)}
+              />
             )}
           </div>
           <ItemFields creating={creating} categories={categories} definitions={definitions} />
-          <Paper
-            withBorder
-            p="sm"
-            radius="md"
-            pos="sticky"
-            bottom={0}
-            style={{ zIndex: 5, background: 'var(--mantine-color-body)' }}
-          >
-            <Group justify="space-between">
-              <Text size="xs" c={hasErrors ? 'red' : 'dimmed'}>
-                {hasErrors ? t('form.fixErrors') : t('form.required')}
-              </Text>
-              <Group gap="sm">
-                <Button variant="default" onClick={() => navigate({ to: ITEMS_PATH as never })}>
-                  {t('form.cancel')}
-                </Button>
-                <Button type="submit" loading={form.formState.isSubmitting} data-testid="save">
-                  {creating ? t('form.create') : t('form.save')}
-                </Button>
-              </Group>
-            </Group>
-          </Paper>
+          <StickyFormActions
+            hasErrors={hasErrors}
+            requiredHint={t('form.required')}
+            errorsHint={t('form.fixErrors')}
+            cancelLabel={t('form.cancel')}
+            onCancel={() => navigate({ to: ITEMS_PATH as never })}
+            submitLabel={creating ? t('form.create') : t('form.save')}
+            submitting={form.formState.isSubmitting}
+          />
         </Stack>
       </form>
       <UnsavedChangesDialog blocker={guard.blocker} />

@@ -7,11 +7,11 @@ import { Anchor, Button, Group, SegmentedControl, Select, Stack, Text, TextInput
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
-import { type Column, VirtualTable } from '../../referentials/components/VirtualTable.tsx';
-import { useDebounced } from '../../referentials/pages/useDebounced.ts';
+import { useUrlSearchText } from '../../../components/useUrlSearchText.ts';
+import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
 import { ExportItemsButton } from '../components/ExportItemsButton.tsx';
 import { ImportItemsModal } from '../components/ImportItemsModal.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
@@ -44,22 +44,7 @@ export function ItemsPage({
   const [importOpen, importModal] = useDisclosure(false);
 
   // The search box writes `q` to the URL once typing pauses; a URL change writes the box.
-  const [text, setText] = useState(search.q ?? '');
-  const debounced = useDebounced(text, 300);
-  const sent = useRef(search.q ?? '');
-  const latest = useRef({ search, setSearch });
-  latest.current = { search, setSearch };
-  useEffect(() => {
-    const v = debounced.trim();
-    if (v === sent.current) return;
-    sent.current = v;
-    latest.current.setSearch({ ...latest.current.search, q: v || undefined });
-  }, [debounced]);
-  useEffect(() => {
-    if ((search.q ?? '') === sent.current) return;
-    sent.current = search.q ?? '';
-    setText(search.q ?? '');
-  }, [search.q]);
+  const [text, setText] = useUrlSearchText(search, setSearch);
 
   const query = useMemo(
     () => ({ q: search.q, category: search.category, active: search.active }),

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
-import { type Column, VirtualTable } from '../../referentials/components/VirtualTable.tsx';
+import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
 import { SkillFormModal } from '../components/SkillFormModal.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import type { Skill } from '../model.ts';

@@ -3,9 +3,9 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CustomFieldDefinition } from '../../../../contract/common.ts';
+import { CustomFieldsField } from '../../../components/customFields/CustomFieldsField.tsx';
 import {
   CodeAndName,
-  CustomFieldsField,
   DescriptionField,
   OfficeField,
   ParentField,

@@ -1,8 +1,6 @@
-import { Fieldset, Grid, Textarea, TextInput } from '@mantine/core';
+import { Grid, Textarea, TextInput } from '@mantine/core';
 import { Controller, get, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { CustomFieldDefinition } from '../../../../contract/common.ts';
-import { CustomFieldsEditor } from '../../../components/customFields/CustomFieldsEditor.tsx';
 import type { ReferentialEntity } from '../types.ts';
 import { OfficeSelect } from './OfficeSelect.tsx';
 import { ParentPicker } from './ParentPicker.tsx';
@@ -140,33 +138,5 @@ export function DescriptionField({ max }: { max: number }) {
       {...register('description')}
       error={err('description')}
     />
-  );
-}
-
-export function CustomFieldsField({ definitions }: { definitions: readonly CustomFieldDefinition[] }) {
-  const { t } = useTranslation('referentials');
-  const { control, formState } = useFormContext();
-  const errs = (get(formState.errors, 'customFields') ?? {}) as Record<string, { message?: string }>;
-  const byCode: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(errs))
-    if (k !== 'root' && v && typeof v === 'object') byCode[k] = v.message;
-  const root = errs.root?.message;
-  return (
-    <Fieldset legend={t('fields.customFields')}>
-      <Controller
-        control={control}
-        name="customFields"
-        render={({ field }) => (
-          <CustomFieldsEditor
-            definitions={definitions}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            errors={byCode}
-            error={root}
-          />
-        )}
-      />
-    </Fieldset>
   );
 }

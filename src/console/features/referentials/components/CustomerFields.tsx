@@ -1,14 +1,9 @@
 import { Fieldset, Grid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CustomFieldDefinition } from '../../../../contract/common.ts';
+import { CustomFieldsField } from '../../../components/customFields/CustomFieldsField.tsx';
 import { AddressFields } from './AddressFields.tsx';
-import {
-  CodeAndName,
-  CustomFieldsField,
-  DescriptionField,
-  OfficeField,
-  ParentField,
-} from './CommonFields.tsx';
+import { CodeAndName, DescriptionField, OfficeField, ParentField } from './CommonFields.tsx';
 import { ContactFields } from './ContactFields.tsx';
 
 /** Every field of the customer PUT body (spec: Customer). */

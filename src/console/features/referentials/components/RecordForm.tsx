@@ -1,26 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useMemo, useState } from 'react';
 import { type FieldValues, FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { CustomFieldDefinition } from '../../../../contract/common.ts';
-import { zodErrorMap } from '../formErrors.ts';
-import './contrast.css';
-import { detailPath } from '../paths.ts';
-import { useRefApi } from '../transport.ts';
-import type { EntityBody, ReferentialEntity } from '../types.ts';
 import {
-  applyServiceErrors,
   readServiceError,
   type ServiceError,
   ServiceErrorAlert,
+  StickyFormActions,
+  serviceErrorForForm,
   UnsavedChangesDialog,
   useSaveWithUndo,
   useScrollIntoView,
   useUnsavedGuard,
-} from './formKit.tsx';
+  zodErrorMap,
+} from '../../../components/forms/index.ts';
+import { useInvalidateAfterWrite } from '../api.ts';
+import { fieldsForError, serviceErrorText } from '../errorFields.ts';
+import { detailPath } from '../paths.ts';
+import { useRefApi } from '../transport.ts';
+import type { EntityBody, ReferentialEntity } from '../types.ts';
 
 interface RecordFormProps<E extends ReferentialEntity, F extends FieldValues> {
   entity: E;
@@ -58,7 +60,16 @@ export function RecordForm<E extends ReferentialEntity, F extends FieldValues>(p
   const [alert, setAlert] = useState<ServiceError | null>(null);
   const alertRef = useScrollIntoView(alert);
   const guard = useUnsavedGuard(form.formState.isDirty);
-  const save = useSaveWithUndo(entity);
+  const invalidate = useInvalidateAfterWrite();
+  const explain = (err: { code: string; message: string }) => serviceErrorText(t, entity, err);
+  const entityLabel = t(`entity.${entity}`);
+  const save = useSaveWithUndo<EntityBody<E>>({
+    put: (c, body) => refApi.put(entity, c, body),
+    invalidate: (c) => invalidate(entity, c),
+    ns: 'referentials',
+    entity: entityLabel.charAt(0).toUpperCase() + entityLabel.slice(1),
+    explain,
+  });
   const creating = code === undefined;
 
   const onValid = async (parsed: unknown) => {
@@ -84,10 +95,13 @@ export function RecordForm<E extends ReferentialEntity, F extends FieldValues>(p
       guard.release();
       await navigate({ to: detailPath(entity, target) as never });
     } catch (e) {
-      const err = readServiceError(e);
-      const unmapped = applyServiceErrors(entity, err, form.setError, t);
-      if (unmapped.length > 0) setAlert({ ...err, errors: unmapped });
-      else if (err.errorReference) setAlert({ ...err, errors: [] });
+      setAlert(
+        serviceErrorForForm(e, {
+          fieldFor: (err) => fieldsForError(entity, err),
+          message: explain,
+          setError: form.setError,
+        }),
+      );
     }
   };
 
@@ -96,7 +110,6 @@ export function RecordForm<E extends ReferentialEntity, F extends FieldValues>(p
     <FormProvider {...form}>
       <UnsavedChangesDialog blocker={guard.blocker} />
       <form
-        className="fw-record-form"
         noValidate
         onSubmit={form.handleSubmit(onValid as never)}
         aria-label={
@@ -107,36 +120,26 @@ export function RecordForm<E extends ReferentialEntity, F extends FieldValues>(p
           {alert && (alert.errors.length > 0 || alert.errorReference) && (
             <div ref={alertRef}>
               <ServiceErrorAlert
-                entity={entity}
                 errors={alert.errors}
                 errorReference={alert.errorReference}
+                explain={explain}
+                title={t('form.errorTitle')}
+                closeLabel={t('form.cancel')}
+                emptyHint={t('form.seeFields')}
                 onClose={() => setAlert(null)}
               />
             </div>
           )}
           {children}
-          <Paper
-            withBorder
-            p="sm"
-            radius="md"
-            pos="sticky"
-            bottom={0}
-            style={{ zIndex: 5, background: 'var(--mantine-color-body)' }}
-          >
-            <Group justify="space-between">
-              <Text size="xs" c={hasFieldErrors ? 'red' : 'dimmed'}>
-                {hasFieldErrors ? t('form.fixErrors') : t('form.required')}
-              </Text>
-              <Group gap="sm">
-                <Button variant="default" onClick={onCancel}>
-                  {t('form.cancel')}
-                </Button>
-                <Button type="submit" loading={form.formState.isSubmitting} data-testid="save">
-                  {creating ? t('form.create') : t('form.save')}
-                </Button>
-              </Group>
-            </Group>
-          </Paper>
+          <StickyFormActions
+            hasErrors={hasFieldErrors}
+            requiredHint={t('form.required')}
+            errorsHint={t('form.fixErrors')}
+            cancelLabel={t('form.cancel')}
+            onCancel={onCancel}
+            submitLabel={creating ? t('form.create') : t('form.save')}
+            submitting={form.formState.isSubmitting}
+          />
         </Stack>
       </form>
     </FormProvider>

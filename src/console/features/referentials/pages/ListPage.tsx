@@ -1,17 +1,17 @@
 import { Anchor, Badge, Button, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readServiceError } from '../../../components/forms/index.ts';
 import { EmptyState, ErrorState, PageHeader } from '../../../components/layout/index.ts';
+import { useUrlSearchText } from '../../../components/useUrlSearchText.ts';
+import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
 import { flattenPages, useInfiniteList } from '../api.ts';
-import { readServiceError } from '../components/formKit.tsx';
 import { OfficeSelect } from '../components/OfficeSelect.tsx';
-import { type Column, VirtualTable } from '../components/VirtualTable.tsx';
 import { countryName } from '../countries.ts';
 import { detailPath, newPath } from '../paths.ts';
 import { codeOf, parentOf, type ReferentialEntity } from '../types.ts';
-import { useDebounced } from './useDebounced.ts';
 
 export const SORTS = ['code', '-code', 'name', '-name'] as const;
 export type SortKey = (typeof SORTS)[number];
@@ -66,24 +66,8 @@ export function ListPage({
   const { t, i18n } = useTranslation('referentials');
   const navigate = useNavigate();
   const ns = `${entity}s` as 'customers' | 'sites' | 'assets';
-  // The search box writes `q` to the URL once typing pauses; a URL change (back button,
-  // "clear filters") writes the box.
-  const [text, setText] = useState(search.q ?? '');
-  const debounced = useDebounced(text, 300);
-  const sent = useRef(search.q ?? '');
-  const latest = useRef({ search, onSearchChange });
-  latest.current = { search, onSearchChange };
-  useEffect(() => {
-    const v = debounced.trim();
-    if (v === sent.current) return;
-    sent.current = v;
-    latest.current.onSearchChange({ ...latest.current.search, q: v || undefined });
-  }, [debounced]);
-  useEffect(() => {
-    if ((search.q ?? '') === sent.current) return;
-    sent.current = search.q ?? '';
-    setText(search.q ?? '');
-  }, [search.q]);
+  // The search box writes `q` to the URL once typing pauses; a URL change writes the box.
+  const [text, setText] = useUrlSearchText(search, onSearchChange);
 
   const query = useMemo(() => ({ q: search.q, officeCode: search.office }), [search.q, search.office]);
   const list = useInfiniteList(entity, query);

@@ -31,7 +31,7 @@ const ROW_HEIGHT = 41;
  */
 export function VirtualTable<T>(props: VirtualTableProps<T>) {
   const { rows, columns, rowKey, onOpen, hasMore, loadingMore, loadMore, height, label } = props;
-  const { t } = useTranslation('referentials');
+  const { t } = useTranslation('common');
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -124,12 +124,12 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
       </Table>
       {loadingMore && (
         <Center py="sm">
-          <Loader size="sm" aria-label={t('list.loadingMore')} />
+          <Loader size="sm" aria-label={t('table.loadingMore')} />
         </Center>
       )}
       {!hasMore && rows.length > 0 && (
         <Text size="xs" c="dimmed" ta="center" py="xs">
-          {t('list.end', { count: rows.length })}
+          {t('table.end', { count: rows.length })}
         </Text>
       )}
     </Box>

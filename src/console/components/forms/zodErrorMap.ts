@@ -8,22 +8,22 @@ import type { z } from 'zod';
 export function zodErrorMap(t: TFunction): (issue: z.core.$ZodRawIssue) => string | undefined {
   return (issue) => {
     if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null))
-      return t('referentials:validation.required');
+      return t('common:validation.required');
     if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) <= 1)
-      return t('referentials:validation.required');
+      return t('common:validation.required');
     if (issue.code === 'too_big' && issue.origin === 'string')
-      return t('referentials:validation.maxLength', { max: Number(issue.maximum) });
+      return t('common:validation.maxLength', { max: Number(issue.maximum) });
     if (issue.code === 'too_big' && issue.origin === 'array')
-      return t('referentials:validation.maxItems', { max: Number(issue.maximum) });
+      return t('common:validation.maxItems', { max: Number(issue.maximum) });
     if (issue.code === 'too_small' || issue.code === 'too_big') {
       const key = issue.code === 'too_small' ? 'min' : 'max';
-      return t(`referentials:validation.${key}`, {
+      return t(`common:validation.${key}`, {
         value: Number(issue.code === 'too_small' ? issue.minimum : issue.maximum),
       });
     }
-    if (issue.code === 'invalid_format') return t('referentials:validation.format');
-    if (issue.code === 'invalid_value') return t('referentials:validation.oneOf');
+    if (issue.code === 'invalid_format') return t('common:validation.format');
+    if (issue.code === 'invalid_value') return t('common:validation.oneOf');
     if (issue.code === 'custom' && issue.message) return issue.message;
-    return t('referentials:validation.invalid');
+    return t('common:validation.invalid');
   };
 }

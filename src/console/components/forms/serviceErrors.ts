@@ -1,0 +1,75 @@
+/**
+ * Service errors in the forms: the error body read out of whatever the client threw, and
+ * its codes applied to the form's fields through a feature's own code -> field mapping
+ * (`features/<name>/errorFields.ts`). What no field takes goes to the ServiceErrorAlert.
+ */
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+
+export interface ServiceError {
+  status?: number;
+  errors: { code: string; message: string }[];
+  errorReference?: string;
+}
+
+export type ServiceErrorItem = ServiceError['errors'][number];
+
+/** Reads the error body out of whatever the client threw. */
+export function readServiceError(e: unknown): ServiceError {
+  const any = e as Record<string, unknown> | null;
+  const body = (any?.body ?? any) as Record<string, unknown> | null;
+  const errors = (body?.errors ?? any?.errors) as ServiceError['errors'] | undefined;
+  const status = (any?.status ?? any?.statusCode) as number | undefined;
+  if (Array.isArray(errors) && errors.length > 0) {
+    return {
+      status,
+      errors,
+      errorReference: (body?.errorReference ?? any?.errorReference) as string | undefined,
+    };
+  }
+  return { status, errors: [{ code: 'network', message: e instanceof Error ? e.message : String(e) }] };
+}
+
+/**
+ * Marks the fields the errors belong to and returns the ones tied to no field.
+ * `fieldFor` gives one field path (the first such field gets the focus), several paths
+ * marked together without focus (a group, e.g. each named custom field and the editor's
+ * root), or null. `message` is the translated text of an error.
+ */
+export function applyServiceErrors<T extends FieldValues>(
+  error: ServiceError,
+  opts: {
+    fieldFor: (err: ServiceErrorItem) => string | readonly string[] | null;
+    message: (err: ServiceErrorItem) => string;
+    setError: UseFormSetError<T>;
+  },
+): ServiceError['errors'] {
+  const unmapped: ServiceError['errors'] = [];
+  let first = true;
+  for (const err of error.errors) {
+    const field = opts.fieldFor(err);
+    if (field === null) {
+      unmapped.push(err);
+      continue;
+    }
+    const message = opts.message(err);
+    if (typeof field === 'string') {
+      opts.setError(field as Path<T>, { type: 'server', message }, { shouldFocus: first });
+      first = false;
+    } else for (const f of field) opts.setError(f as Path<T>, { type: 'server', message });
+  }
+  return unmapped;
+}
+
+/**
+ * What a form does with what a write threw: reads it, marks the fields (applyServiceErrors),
+ * and returns what its ServiceErrorAlert shows (the errors no field took, and the
+ * errorReference), or null when there is nothing left to show.
+ */
+export function serviceErrorForForm<T extends FieldValues>(
+  thrown: unknown,
+  opts: Parameters<typeof applyServiceErrors<T>>[1],
+): ServiceError | null {
+  const error = readServiceError(thrown);
+  const unmapped = applyServiceErrors(error, opts);
+  return unmapped.length > 0 || error.errorReference ? { ...error, errors: unmapped } : null;
+}

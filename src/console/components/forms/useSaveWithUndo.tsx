@@ -1,0 +1,114 @@
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowBackUp } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readServiceError, type ServiceErrorItem } from './serviceErrors.ts';
+
+/**
+ * Sends a PUT at once, then notifies. An update offers Undo: the previous version written
+ * back by a compensating PUT. A creation cannot be undone (the API has no DELETE), which the
+ * notification says.
+ *
+ * The feature gives the write (`put`), what to refresh after it (`invalidate`, also after an
+ * Undo), its i18n namespace `ns` holding `notify.{createdTitle, createdNoUndo, savedTitle,
+ * savedBody, undoneTitle, undoneBody}`, the translated noun `entity` ("Customer", "Item"),
+ * and `explain` (the translated text of a service error, for a failed Undo).
+ */
+export function useSaveWithUndo<B>(opts: {
+  put: (code: string, body: B) => Promise<'created' | 'updated'>;
+  invalidate: (code: string) => Promise<unknown>;
+  ns: string;
+  entity: string;
+  explain: (err: ServiceErrorItem) => string;
+}) {
+  const { t } = useTranslation([opts.ns, 'common']);
+  /** Shared by every notification of a save: a named close button and readable text (AA contrast). */
+  const look = {
+    closeButtonProps: { 'aria-label': t('common:undo.close') },
+    styles: { description: { color: 'var(--mantine-color-text)' } },
+  };
+  return async (args: { code: string; body: B; previous: B | null }) => {
+    const code = args.code.toUpperCase();
+    const outcome = await opts.put(code, args.body);
+    await opts.invalidate(code);
+    if (args.previous === null || outcome === 'created') {
+      notifications.show({
+        ...look,
+        title: t('notify.createdTitle', { entity: opts.entity, code }),
+        message: t('notify.createdNoUndo'),
+        color: 'teal',
+        autoClose: 8000,
+        'data-testid': 'notify-created',
+      });
+      return outcome;
+    }
+    const previous = args.previous;
+    const id = `undo-${opts.entity}-${code}-${Date.now()}`;
+    const undo = async () => {
+      notifications.update({
+        ...look,
+        id,
+        loading: true,
+        message: t('common:undo.undoing'),
+        autoClose: false,
+      });
+      try {
+        await opts.put(code, previous);
+        await opts.invalidate(code);
+        notifications.update({
+          ...look,
+          id,
+          loading: false,
+          color: 'teal',
+          title: t('notify.undoneTitle'),
+          message: t('notify.undoneBody', { code }),
+          autoClose: 5000,
+        });
+      } catch (e) {
+        const err = readServiceError(e);
+        notifications.update({
+          ...look,
+          id,
+          loading: false,
+          color: 'red',
+          title: t('common:undo.failedTitle'),
+          message: `${err.errors.map(opts.explain).join(' ')}${err.errorReference ? ` (${err.errorReference})` : ''}`,
+          autoClose: false,
+        });
+      }
+    };
+    notifications.show({
+      ...look,
+      id,
+      title: t('notify.savedTitle', { entity: opts.entity, code }),
+      message: <UndoMessage label={t('common:undo.action')} body={t('notify.savedBody')} onUndo={undo} />,
+      color: 'teal',
+      autoClose: 12000,
+      'data-testid': 'notify-saved',
+    });
+    return outcome;
+  };
+}
+
+function UndoMessage({ body, label, onUndo }: { body: string; label: string; onUndo: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm">{body}</Text>
+      <Button
+        size="compact-sm"
+        variant="light"
+        leftSection={<IconArrowBackUp size={14} />}
+        loading={busy}
+        data-testid="undo"
+        onClick={async () => {
+          setBusy(true);
+          await onUndo();
+        }}
+      >
+        {label}
+      </Button>
+    </Group>
+  );
+}
