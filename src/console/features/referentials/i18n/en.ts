@@ -135,7 +135,7 @@ export default {
     noParent: 'Top level',
     noChildren: 'No children.',
     path: 'Path',
-    depthHint: 'A hierarchy is limited to 10 levels.',
+    depthHint: 'A hierarchy must stay under 10 levels.',
     self: 'A record cannot be its own parent.',
     pickParent: 'Search by code or name',
     descendant: 'This record is below the one you edit: choosing it would make a cycle.',

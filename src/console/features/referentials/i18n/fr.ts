@@ -139,7 +139,7 @@ const fr: typeof en = {
     noParent: 'Premier niveau',
     noChildren: 'Aucun enfant.',
     path: 'Chemin',
-    depthHint: 'Une hiérarchie est limitée à 10 niveaux.',
+    depthHint: 'Une hiérarchie doit rester sous 10 niveaux.',
     self: 'Une fiche ne peut pas être son propre parent.',
     pickParent: 'Rechercher par code ou nom',
     descendant: 'Cette fiche est sous celle que vous modifiez : la choisir créerait un cycle.',
