@@ -323,7 +323,7 @@ test('items: CSV export downloads the filtered rows', async ({ page }) => {
   await page.getByTestId('export-csv').click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^items-.*\.csv$/);
-  const text = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
+  const text = readFileSync(String(await file.path()), 'utf8').replace(/^\uFEFF/, '');
   const lines = text.trim().split(/\r?\n/);
   expect(lines[0]).toBe(
     'itemCode,name,category,description,unit,unitPrice,vatRates,reference,barCode,manufacturer,fixedPrice,serialNumberPattern,active',

@@ -8,22 +8,19 @@
  *   const c = await api.call(getCustomer, { params: { customerCode: 'c1' } });
  *   for await (const page of api.pages(listCustomers, { query: { q: 'acme' } })) ...
  */
-import type { z } from 'zod';
-import type { Endpoint } from '../contract/endpoint.ts';
+import type { Endpoint, ResponseOf, SentOf } from '../contract/endpoint.ts';
 import { type ApiError, NetworkError, toApiError } from './errors.ts';
 
 export { ApiError, type ErrorItem, isRetryable, NetworkError } from './errors.ts';
-export { ME_PATH, type Me } from './me.ts';
 
-type In<S> = S extends z.ZodType ? z.input<S> : never;
 /** The body of an endpoint's success answer (undefined for 201/204 without body). */
-export type Output<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : unknown;
+export type Output<E> = ResponseOf<E>;
 
 export interface CallInput<E extends Endpoint> {
   /** Values of the `{name}` placeholders of the path (encoded here). */
-  params?: In<E['params']>;
-  query?: In<E['query']>;
-  body?: In<E['body']>;
+  params?: SentOf<E, 'params'>;
+  query?: SentOf<E, 'query'>;
+  body?: SentOf<E, 'body'>;
   signal?: AbortSignal;
 }
 

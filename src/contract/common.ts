@@ -1,12 +1,21 @@
 import { z } from 'zod';
 
+/**
+ * Characters a code may hold: letters and digits of any script, `-`, `_` and `.`. No space,
+ * no punctuation that URLs, CSV files or the `code:` path segments would need to escape.
+ */
+export const CODE_PATTERN = /^[\p{L}\p{N}_.-]+$/u;
+export const CODE_CHARACTERS = 'letters, digits, "-", "_" and "."';
+
 /** Codes are case-insensitive and stored uppercase (spec: General conventions 3). */
 export const Code = (max = 10000) =>
   z
     .string()
     .min(1)
     .max(max)
-    .transform((s) => s.toUpperCase());
+    .regex(CODE_PATTERN, `only ${CODE_CHARACTERS}`)
+    .transform((s) => s.toUpperCase())
+    .meta({ description: `1..${max} characters: ${CODE_CHARACTERS}; case-insensitive, stored uppercase` });
 
 export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** `YYYY-MM-DDTHH:MM`, seconds optional (gaps.md: accepted on input). */

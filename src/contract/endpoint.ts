@@ -2,18 +2,23 @@ import type { z } from 'zod';
 
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 export type RateRange = 'high' | 'standard' | 'low';
-export type Domain =
-  | 'referentials'
-  | 'businessOrganization'
-  | 'staff'
-  | 'rostering'
-  | 'slots'
-  | 'fieldTracking'
-  | 'fieldService'
-  | 'projectManagement'
-  | 'scheduling'
-  | 'diagnostic'
-  | 'webhooks';
+
+/** Domains of the spec, each with a `<domain>:read` and a `<domain>:write` scope (gaps.md, Rights). */
+export const SCOPED_DOMAINS = [
+  'referentials',
+  'businessOrganization',
+  'staff',
+  'rostering',
+  'slots',
+  'fieldTracking',
+  'fieldService',
+  'projectManagement',
+  'scheduling',
+  'diagnostic',
+  'webhooks',
+] as const;
+/** `console`: the console's own extensions, open to any valid token (no scope). */
+export type Domain = (typeof SCOPED_DOMAINS)[number] | 'console';
 
 /**
  * One row of the endpoint table. The server registers its routes from these rows, the
@@ -22,12 +27,7 @@ export type Domain =
  * `path` uses `{name}` placeholders; a placeholder written `code:{customerCode}` means the
  * segment is the literal `code:` followed by the value (spec style).
  */
-export interface Endpoint<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
-> {
+export interface Endpoint {
   id: string;
   method: Method;
   path: string;
@@ -36,42 +36,48 @@ export interface Endpoint<
   summary: string;
   /** Prefix of the codes this endpoint answers with, e.g. `referentials.customer`. */
   errorPrefix: string;
-  params?: P;
-  query?: Q;
-  body?: B;
-  /** Success status and body schema (undefined for an empty body, e.g. 204). */
-  responses: { [status: number]: R | undefined };
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Success statuses and their body schema (undefined for an empty body, e.g. 204). */
+  responses: { readonly [status: number]: z.ZodType | undefined };
   /** Codes this endpoint may answer with, by status (documented in OpenAPI). */
-  errors?: { [status: number]: readonly string[] };
+  errors?: { readonly [status: number]: readonly string[] };
   /** Not part of the spec: an addition for the console (OpenAPI `x-extension: true`). */
   extension?: boolean;
   /** Kept for compatibility: answers with a Deprecation header and a Link to `successor`. */
   deprecated?: { successor: string };
 }
 
-export function endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  e: Endpoint<P, Q, B, R>,
-): Endpoint<P, Q, B, R> {
+/** Declares a row; the row keeps its exact type, so handlers and clients are typed by it. */
+export function endpoint<const E extends Endpoint>(e: E): E {
   return e;
 }
 
-/** Scope needed to call an endpoint (gaps.md, Rights). */
-export function requiredScope(e: Pick<Endpoint, 'method' | 'domain'>): string {
+type SchemaOf<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType }
+  ? S
+  : undefined;
+/** Validated (output) type of a row's params, query or body; undefined when the row has none. */
+export type InputOf<E, K extends 'params' | 'query' | 'body'> =
+  SchemaOf<E, K> extends z.ZodType ? z.output<SchemaOf<E, K>> : undefined;
+/** What a caller sends (input type) for a row's params, query or body. */
+export type SentOf<E, K extends 'params' | 'query' | 'body'> =
+  SchemaOf<E, K> extends z.ZodType ? z.input<SchemaOf<E, K>> : never;
+
+type Responses<E> = E extends { responses: infer R } ? R : never;
+/** Success statuses of a row. */
+export type StatusOf<E> = keyof Responses<E> & number;
+/** Body of a success answer with status S (undefined for an empty body). */
+export type ResponseOf<E, S extends StatusOf<E> = StatusOf<E>> = S extends unknown
+  ? Responses<E>[S] extends z.ZodType
+    ? z.output<Responses<E>[S]>
+    : undefined
+  : never;
+
+/** Scope needed to call an endpoint (gaps.md, Rights); undefined: any valid token. */
+export function requiredScope(e: Pick<Endpoint, 'method' | 'domain'>): string | undefined {
+  if (e.domain === 'console') return undefined;
   return `${e.domain}:${e.method === 'GET' ? 'read' : 'write'}`;
 }
 
-export const ALL_SCOPES: readonly string[] = (
-  [
-    'referentials',
-    'businessOrganization',
-    'staff',
-    'rostering',
-    'slots',
-    'fieldTracking',
-    'fieldService',
-    'projectManagement',
-    'scheduling',
-    'diagnostic',
-    'webhooks',
-  ] as const
-).flatMap((d) => [`${d}:read`, `${d}:write`]);
+export const ALL_SCOPES: readonly string[] = SCOPED_DOMAINS.flatMap((d) => [`${d}:read`, `${d}:write`]);

@@ -1,19 +1,23 @@
 /** The API as data: every endpoint of the service, the schemas and the error codes. */
 
 import { businessOrganizationEndpoints } from './businessOrganization.ts';
+import { consoleEndpoints } from './console.ts';
 import type { Endpoint } from './endpoint.ts';
 import { referentialsEndpoints } from './referentials.ts';
 import { staffEndpoints } from './staff.ts';
 
 export * from './businessOrganization.ts';
 export * from './common.ts';
+export * from './console.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './referentials.ts';
 export * from './staff.ts';
 
+/** Every row of the table, in the order of the OpenAPI document. */
 export const endpoints: readonly Endpoint[] = [
   ...referentialsEndpoints,
   ...businessOrganizationEndpoints,
   ...staffEndpoints,
+  ...consoleEndpoints,
 ];

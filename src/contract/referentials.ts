@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import {
+  CODE_CHARACTERS,
+  CODE_PATTERN,
   Code,
   CustomFieldDefinition,
   CustomFieldEntity,
@@ -69,6 +71,7 @@ export const OFFICES_PAGE_SIZE = 1000;
 const CodeRef = z
   .string()
   .max(10000)
+  .refine((s) => s === '' || CODE_PATTERN.test(s), `only ${CODE_CHARACTERS}`)
   .transform((s) => s.toUpperCase());
 const text = (max: number) => z.string().max(max);
 const requiredCode = () => requiredText(10000).transform((s) => s.toUpperCase());

@@ -3,8 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { endpoints } from '../contract/index.ts';
 import type { AppConfig } from './config.ts';
 import { type DbHandle, openDatabase } from './db/index.ts';
-import { routes } from './domains/index.ts';
+import { domains } from './domains/index.ts';
 import { registerAuth } from './platform/auth/index.ts';
+import { meRoute } from './platform/auth/meRoute.ts';
 import { registerConsole } from './platform/console.ts';
 import { frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import { registerOpenApi } from './platform/openapi.ts';
@@ -61,8 +62,9 @@ export async function buildApp(
     db: dbh.db,
     tokens,
     guards: { authenticate: auth.authenticate, rateLimit: limiter.check },
+    validateResponses: config.validateResponses,
   };
-  registerRoutes(app, routes, routeDeps);
+  registerRoutes(app, [meRoute, ...domains.flatMap((d) => d.routes)], routeDeps);
   await registerOpenApi(app, endpoints);
   app.fieldwork.routeDeps = routeDeps;
   // The built console at / (after the API routes, whose paths win).

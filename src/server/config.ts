@@ -19,6 +19,8 @@ export interface AppConfig {
   logLevel: string;
   /** Directory of the built console (served at /). */
   consoleDir?: string;
+  /** Check every success answer against the contract's response schema (tests). */
+  validateResponses?: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {

@@ -1,7 +1,7 @@
 /** The signed-in user for the shell: who (GET /me), and how to sign out. */
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
-import { ME_PATH, type Me } from '../../client/index.ts';
+import { getMe, type Me } from '../../contract/console.ts';
 import { useApi } from '../app/api.ts';
 import { signOutEverywhere } from './oauth.ts';
 import { session } from './session.ts';
@@ -17,7 +17,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const api = useApi();
   const me = useQuery({
     queryKey: ['console', 'me'],
-    queryFn: ({ signal }) => api.raw<Me>('GET', ME_PATH, { signal }),
+    queryFn: ({ signal }) => api.call(getMe, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const signOut = useCallback(() => {

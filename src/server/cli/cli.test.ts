@@ -77,8 +77,6 @@ async function count(table: 'offices' | 'applications' | 'users' | 'custom_field
   }
 }
 
-const hasKey = (key: string) => importerRegistry().some((i) => i.key === key);
-
 const OFFICES = [
   // A child before its parent: the importer orders the tree itself.
   { code: 'hq-north', name: 'North', parentCode: 'HQ' },
@@ -115,27 +113,44 @@ describe('fieldwork import', () => {
     expect(dup.stderr).toContain('Duplicated key "code"');
   });
 
-  it.skipIf(!hasKey('customers'))(
-    'refuses a file whose last customer is invalid, offices included',
-    async () => {
-      const customers = Array.from({ length: 3 }, (_, i) => ({
-        customerCode: `C${i}`,
-        name: `Customer ${i}`,
-        officeCode: 'HQ',
-        addressDetails: { city: 'Lyon' },
-      }));
-      customers.push({
-        customerCode: 'C3',
-        name: 'Bad',
-        officeCode: 'HQ',
-        addressDetails: {} as { city: string },
-      });
-      const res = await cli('import', file({ offices: OFFICES, customers }));
-      expect(res.code).toBe(1);
-      expect(res.stderr).toContain('customers[3].addressDetails.city: required');
-      expect(await count('offices')).toBe(0);
-    },
-  );
+  it('refuses a record given twice in one key, whatever the case of its code, before writing', async () => {
+    const res = await cli(
+      'import',
+      file({
+        offices: [{ code: 'HQ', name: 'Head office' }],
+        customers: [
+          { customerCode: 'ACME', name: 'Acme', addressDetails: { city: 'Lille' } },
+          { customerCode: 'acme', name: 'Acme bis', addressDetails: { city: 'Lille' } },
+        ],
+      }),
+    );
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('customers[1]: ACME is already given at customers[0]');
+    expect(await count('offices')).toBe(0);
+  });
+
+  it('every key of the registry says which record an element writes', () => {
+    for (const i of importerRegistry()) expect(typeof i.keyOf, i.key).toBe('function');
+  });
+
+  it('refuses a file whose last customer is invalid, offices included', async () => {
+    const customers = Array.from({ length: 3 }, (_, i) => ({
+      customerCode: `C${i}`,
+      name: `Customer ${i}`,
+      officeCode: 'HQ',
+      addressDetails: { city: 'Lyon' },
+    }));
+    customers.push({
+      customerCode: 'C3',
+      name: 'Bad',
+      officeCode: 'HQ',
+      addressDetails: {} as { city: string },
+    });
+    const res = await cli('import', file({ offices: OFFICES, customers }));
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('customers[3].addressDetails.city: required');
+    expect(await count('offices')).toBe(0);
+  });
 
   it('is all-or-nothing: a failure while applying a later key rolls back the earlier ones', async () => {
     const res = await cli(

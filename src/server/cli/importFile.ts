@@ -1,11 +1,9 @@
 import type { z } from 'zod';
 import type { Db } from '../db/index.ts';
-import { businessOrganizationImporters } from '../domains/businessOrganization/importers.ts';
-import { referentialsImporters } from '../domains/referentials/importers.ts';
-import { staffImporters } from '../domains/staff/importers.ts';
+import { domains } from '../domains/index.ts';
 import { ApiError } from '../platform/errors.ts';
+import type { Importer } from '../platform/importer.ts';
 import { JsonSyntaxError, parseStrictJson } from '../platform/strictJson.ts';
-import type { Importer } from './importer.ts';
 import { type GeneratedCredential, platformImporters } from './platformImporters.ts';
 
 /**
@@ -13,12 +11,7 @@ import { type GeneratedCredential, platformImporters } from './platformImporters
  * domain's (a domain adds a key by adding an importer to its importers.ts).
  */
 export function importerRegistry(onGenerated?: (c: GeneratedCredential) => void): Importer[] {
-  const all = [
-    ...platformImporters(onGenerated),
-    ...referentialsImporters,
-    ...staffImporters,
-    ...businessOrganizationImporters,
-  ];
+  const all = [...platformImporters(onGenerated), ...domains.flatMap((d) => d.importers ?? [])];
   const seen = new Set<string>();
   for (const i of all) {
     if (seen.has(i.key)) throw new Error(`two importers claim the key ${i.key}`);
@@ -97,12 +90,24 @@ export function validateImport(document: unknown, registry: Importer[]): Validat
       continue;
     }
     const parsed: unknown[] = [];
+    const firstIndex = new Map<string, number>();
     value.forEach((element, index) => {
       const result = importer.schema.safeParse(element, { reportInput: true });
-      if (result.success) parsed.push(result.data);
-      else
+      if (!result.success) {
         for (const issue of result.error.issues)
           problems.push({ path: formatPath([key, index, ...issue.path]), message: issueMessage(issue) });
+        return;
+      }
+      parsed.push(result.data);
+      // Keys come out of the schema normalised (codes uppercased): ACME and acme are one record.
+      const id = importer.keyOf(result.data);
+      const first = firstIndex.get(id);
+      if (first === undefined) firstIndex.set(id, index);
+      else
+        problems.push({
+          path: formatPath([key, index]),
+          message: `${id} is already given at ${formatPath([key, first])}`,
+        });
     });
     rows.set(key, parsed);
   }

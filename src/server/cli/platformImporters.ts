@@ -1,20 +1,15 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { CustomFieldEntity, CustomFieldType } from '../../contract/common.ts';
+import { Code, CustomFieldEntity, CustomFieldType } from '../../contract/common.ts';
 import { ALL_SCOPES } from '../../contract/endpoint.ts';
 import type { Db } from '../db/index.ts';
 import { hashSecret, newClientSecret, verifySecret } from '../platform/auth/passwords.ts';
+import type { Importer } from '../platform/importer.ts';
 import { upsertOffice } from '../platform/offices.ts';
-import type { Importer } from './importer.ts';
 
 /** Platform keys of the import file: offices, applications, users, customFieldDefinitions. */
 
-const code = z
-  .string()
-  .trim()
-  .min(1)
-  .max(256)
-  .transform((s) => s.toUpperCase());
+const code = Code(256);
 const scopeName = z.string().refine((s) => ALL_SCOPES.includes(s), {
   message: `unknown scope (one of ${ALL_SCOPES.join(', ')})`,
 });
@@ -82,15 +77,6 @@ async function officeId(db: Db, officeCode: string) {
   return row.id;
 }
 
-function assertUnique<T>(rows: T[], keyOf: (row: T) => string, what: string) {
-  const seen = new Set<string>();
-  for (const row of rows) {
-    const k = keyOf(row);
-    if (seen.has(k)) throw new Error(`${what} ${k} appears twice`);
-    seen.add(k);
-  }
-}
-
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
@@ -118,8 +104,8 @@ export const officesImporter: Importer<OfficeRow> = {
   key: 'offices',
   order: 10,
   schema: OfficeRow,
+  keyOf: (r) => r.code,
   async apply(trx, rows) {
-    assertUnique(rows, (r) => r.code, 'office');
     let created = 0;
     let updated = 0;
     for (const row of officesInTreeOrder(rows)) {
@@ -143,8 +129,8 @@ export function applicationsImporter(
     key: 'applications',
     order: 20,
     schema: ApplicationRow,
+    keyOf: (r) => r.clientId,
     async apply(trx, rows) {
-      assertUnique(rows, (r) => r.clientId, 'application');
       let created = 0;
       let updated = 0;
       for (const row of rows) {
@@ -206,8 +192,8 @@ export function usersImporter(onGenerated: (c: GeneratedCredential) => void = ()
     key: 'users',
     order: 30,
     schema: UserRow,
+    keyOf: (r) => r.login,
     async apply(trx, rows) {
-      assertUnique(rows, (r) => r.login, 'user');
       let created = 0;
       let updated = 0;
       for (const row of rows) {
@@ -260,8 +246,8 @@ export const customFieldDefinitionsImporter: Importer<CustomFieldDefinitionRow> 
   key: 'customFieldDefinitions',
   order: 40,
   schema: CustomFieldDefinitionRow,
+  keyOf: (r) => `${r.entity}.${r.code}`,
   async apply(trx, rows) {
-    assertUnique(rows, (r) => `${r.entity}.${r.code}`, 'custom field');
     let created = 0;
     let updated = 0;
     for (const row of rows) {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { domains } from '../domains/index.ts';
 import { PGliteDialect } from './pglite.ts';
 import type { Database } from './schema.ts';
 
@@ -53,9 +54,31 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+/** The platform's migrations, then every domain's (numbers are global across folders). */
+const MIGRATION_FOLDERS: URL[] = [
+  new URL('./migrations/', import.meta.url),
+  ...domains.flatMap((d) => (d.migrations ? [d.migrations] : [])),
+];
 
-/** Applies the numbered `.sql` files not applied yet, each in its own transaction. */
+/** Every migration file, sorted by number; two files with one number are a build error. */
+export async function migrationFiles(folders = MIGRATION_FOLDERS): Promise<{ name: string; path: string }[]> {
+  const files: { name: string; path: string }[] = [];
+  for (const folder of folders) {
+    const dir = fileURLToPath(folder);
+    for (const name of await readdir(dir))
+      if (/^\d{3}_.*\.sql$/.test(name)) files.push({ name, path: dir + name });
+  }
+  const byNumber = new Map<string, string>();
+  for (const f of files) {
+    const n = f.name.slice(0, 3);
+    const other = byNumber.get(n);
+    if (other) throw new Error(`two migrations numbered ${n}: ${other} and ${f.path}`);
+    byNumber.set(n, f.path);
+  }
+  return files.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Applies the numbered `.sql` files not applied yet, in one transaction. */
 export async function migrate(
   db: Db,
   execScript: (trx: Db, text: string) => Promise<unknown>,
@@ -63,7 +86,7 @@ export async function migrate(
   await sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(
     db,
   );
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_.*\.sql$/.test(f)).sort();
+  const files = await migrationFiles();
   const applied: string[] = [];
   await db.transaction().execute(async (trx) => {
     // One migrator at a time across processes sharing a PostgreSQL server.
@@ -72,11 +95,10 @@ export async function migrate(
       (await trx.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name),
     );
     for (const file of files) {
-      if (done.has(file)) continue;
-      const text = await readFile(MIGRATIONS_DIR + file, 'utf8');
-      await execScript(trx, text);
-      await trx.insertInto('schema_migrations').values({ name: file }).execute();
-      applied.push(file);
+      if (done.has(file.name)) continue;
+      await execScript(trx, await readFile(file.path, 'utf8'));
+      await trx.insertInto('schema_migrations').values({ name: file.name }).execute();
+      applied.push(file.name);
     }
   });
   return applied;

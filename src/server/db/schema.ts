@@ -1,8 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { BusinessOrganizationTables } from '../domains/businessOrganization/tables.ts';
-import type { ReferentialsTables } from '../domains/referentials/tables.ts';
-import type { StaffTables } from '../domains/staff/tables.ts';
+import type { domains } from '../domains/index.ts';
 import type { AuthTables } from '../platform/auth/tables.ts';
+import type { DomainModule } from '../platform/domain.ts';
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 export type Json<T = unknown> = ColumnType<T, string, string>;
@@ -38,10 +37,8 @@ export interface PlatformTables {
   schema_migrations: { name: string; applied_at: Generated<Timestamp> };
 }
 
-/** Every table, one interface per domain (each domain declares its own in tables.ts). */
-export interface Database
-  extends PlatformTables,
-    AuthTables,
-    ReferentialsTables,
-    BusinessOrganizationTables,
-    StaffTables {}
+type TablesOf<M> = M extends DomainModule<infer T> ? T : never;
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/** Every table: the platform's, then each registered domain's own (its tables.ts). */
+export type Database = PlatformTables & AuthTables & Intersection<TablesOf<(typeof domains)[number]>>;

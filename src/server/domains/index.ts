@@ -1,7 +1,11 @@
-import type { Route } from '../platform/routes.ts';
-import { businessOrganizationRoutes } from './businessOrganization/routes.ts';
-import { referentialsRoutes } from './referentials/routes.ts';
-import { staffRoutes } from './staff/routes.ts';
+/**
+ * The registry of domain modules: the one list the service's routes, the import command's
+ * keys, the migrations and the database types come from. Adding a domain: create
+ * `domains/<name>/` with an `index.ts` exporting its DomainModule (platform/domain.ts),
+ * then add it here.
+ */
+import { businessOrganization } from './businessOrganization/index.ts';
+import { referentials } from './referentials/index.ts';
+import { staff } from './staff/index.ts';
 
-/** Every implemented endpoint of the contract, by domain. */
-export const routes: Route[] = [...referentialsRoutes, ...businessOrganizationRoutes, ...staffRoutes];
+export const domains = [referentials, businessOrganization, staff] as const;

@@ -132,7 +132,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: { version?: s
       summary: e.summary.split(/(?<=\.)\s/)[0],
       description: [
         e.summary,
-        `Rate range: ${e.range}. Scope: \`${scope}\`.`,
+        `Rate range: ${e.range}. ${scope ? `Scope: \`${scope}\`.` : 'Any valid token (no scope).'}`,
         e.deprecated ? `Deprecated: use \`${e.deprecated.successor}\`.` : '',
       ]
         .filter(Boolean)
@@ -142,7 +142,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: { version?: s
         ? { required: true, content: { 'application/json': { schema: convert(e.body) } } }
         : undefined,
       responses,
-      security: [{ BearerAuthentication: [scope] }, { bearerToken: [scope] }],
+      security: [{ BearerAuthentication: scope ? [scope] : [] }, { bearerToken: scope ? [scope] : [] }],
       'x-rate-limit-range': e.range,
       'x-extension': e.extension ? true : undefined,
       deprecated: e.deprecated ? true : undefined,
@@ -162,7 +162,6 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: { version?: s
       description:
         'Every error answer carries `{ errors: [{ code, message }], errorReference }`; the codes of each status are listed in its description and in `x-error-codes`. Operations marked `x-extension: true` are additions to the interface description.',
     },
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     paths,
     components: {
       schemas: components,

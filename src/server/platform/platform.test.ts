@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from '../../contract/endpoint.ts';
 import { buildApp } from '../app.ts';
-import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { createTestApp, routeDepsOf, type TestApp } from '../testing/harness.ts';
 import { DEFAULT_RATE_LIMITS } from './rateLimit.ts';
 import { implement, registerRoutes } from './routes.ts';
 
@@ -26,10 +26,38 @@ const putThing = endpoint({
   responses: { 204: undefined },
 });
 
+/** A row whose handler answers outside its own response schema (a defect the harness must catch). */
+const getDrifting = endpoint({
+  id: 'test.getDrifting',
+  method: 'GET',
+  path: '/test/v1/drifting',
+  domain: 'referentials',
+  range: 'standard',
+  summary: 'test',
+  errorPrefix: 'test.drifting',
+  responses: { 200: z.object({ name: z.string() }) },
+});
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  registerRoutes(t.app, [implement(putThing, async () => ({ status: 204 }))], t.app.fieldwork.routeDeps!);
+  registerRoutes(
+    t.app,
+    [
+      implement(putThing, async () => ({ status: 204 })),
+      // Typed handlers cannot drift; a cast can, and the response check is the net.
+      implement(getDrifting, async () => ({ status: 200, body: { name: 42 as unknown as string } })),
+    ],
+    routeDepsOf(t.app),
+  );
+});
+
+describe('response schemas (test harness)', () => {
+  it('a success body outside its row response schema fails the request instead of passing silently', async () => {
+    const res = await t.call('GET', '/test/v1/drifting');
+    expect(res.statusCode).toBe(500);
+    expect(res.json().errors[0].code).toBe('internal.server.error');
+  });
 });
 afterAll(() => t.close());
 
@@ -88,11 +116,7 @@ describe('authentication (common codes)', () => {
   it('401 unauthorized.badcredentials for an expired token', async () => {
     const short = await createTestApp({ accessTokenTtl: 2 });
     try {
-      registerRoutes(
-        short.app,
-        [implement(putThing, async () => ({ status: 204 }))],
-        short.app.fieldwork.routeDeps!,
-      );
+      registerRoutes(short.app, [implement(putThing, async () => ({ status: 204 }))], routeDepsOf(short.app));
       expect((await short.call('PUT', URL, { body: { name: 'x' } })).statusCode).toBe(204);
       await new Promise((r) => setTimeout(r, 3100)); // exp is whole seconds: iat + 2 < now
       expectErrorBody(

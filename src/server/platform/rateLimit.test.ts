@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Endpoint, endpoint, type RateRange } from '../../contract/endpoint.ts';
 import { CommonCodes } from '../../contract/errors.ts';
-import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { createTestApp, routeDepsOf, type TestApp } from '../testing/harness.ts';
 import type { Caller } from './caller.ts';
 import { ApiError } from './errors.ts';
 import {
@@ -152,9 +152,8 @@ describe.each([
       redisUrl,
       rateLimits: { ...DEFAULT_RATE_LIMITS, standard: { perMinute: 2, perHour: 50 } },
     });
-    const deps = t.app.fieldwork.routeDeps;
-    if (!deps) throw new Error('routeDeps missing');
-    const handler = async () => ({ status: 200, body: { ok: true } });
+    const deps = routeDepsOf(t.app);
+    const handler = async () => ({ status: 200 as const, body: { ok: true } });
     registerRoutes(t.app, [implement(ping, handler), implement(pingHigh, handler)], deps);
   });
   afterAll(() => t.close());

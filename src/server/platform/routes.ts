@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint } from '../../contract/endpoint.ts';
+import type { Endpoint, InputOf, StatusOf } from '../../contract/endpoint.ts';
 import { derivedCode } from '../../contract/errors.ts';
 import type { Db } from '../db/index.ts';
 import type { Caller } from './caller.ts';
@@ -18,27 +18,41 @@ export interface RequestContext {
   endpoint: Endpoint;
 }
 
-export interface HandlerResult {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
+type ResponseSchema<E extends Endpoint, S extends number> = E['responses'][S];
+/** One of the row's success answers: its status and a body of that status's schema. */
+export type HandlerResult<E extends Endpoint> = {
+  [S in StatusOf<E>]: ResponseSchema<E, S> extends z.ZodType
+    ? { status: S; body: z.input<ResponseSchema<E, S>>; headers?: Record<string, string> }
+    : { status: S; body?: undefined; headers?: Record<string, string> };
+}[StatusOf<E>];
+
+/** Input of a row's handler: params, query and body already validated by the row's schemas. */
+export interface HandlerInput<E extends Endpoint> {
+  params: InputOf<E, 'params'>;
+  query: InputOf<E, 'query'>;
+  body: InputOf<E, 'body'>;
 }
 
-type In<S> = S extends z.ZodType ? z.output<S> : undefined;
-
 export type Handler<E extends Endpoint> = (
-  input: { params: In<E['params']>; query: In<E['query']>; body: In<E['body']> },
+  input: HandlerInput<E>,
   ctx: RequestContext,
-) => Promise<HandlerResult>;
+) => Promise<HandlerResult<E>>;
 
 export interface Route {
   endpoint: Endpoint;
-  handler: Handler<Endpoint>;
+  handler: (
+    input: HandlerInput<Endpoint>,
+    ctx: RequestContext,
+  ) => Promise<{
+    status: number;
+    body?: unknown;
+    headers?: Record<string, string>;
+  }>;
 }
 
-/** Pairs an endpoint row with its handler, keeping the handler's input typed. */
-export function implement<E extends Endpoint>(endpoint: E, handler: Handler<E>): Route {
-  return { endpoint, handler: handler as unknown as Handler<Endpoint> };
+/** Pairs an endpoint row with its handler, typed end to end by the row. */
+export function implement<E extends Endpoint>(endpoint: E, handler: NoInfer<Handler<E>>): Route {
+  return { endpoint, handler: handler as unknown as Route['handler'] };
 }
 
 /** Hooks the platform runs before every handler (authentication, rights, rate limit). */
@@ -67,6 +81,8 @@ export interface RouteDeps {
   db: Db;
   tokens: PageTokens;
   guards: Guards;
+  /** Check every success answer against its row's response schema (tests). */
+  validateResponses?: boolean;
 }
 
 /**
@@ -134,19 +150,34 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
           query: endpoint.query ? validate(prefix, endpoint.query, query) : undefined,
           body: endpoint.body ? validate(prefix, endpoint.body, body) : undefined,
         };
-        const result = await handler(input as never, {
+        const result = await handler(input as HandlerInput<Endpoint>, {
           db: deps.db,
           caller,
           tokens: deps.tokens,
           request,
           endpoint,
         });
+        if (deps.validateResponses) checkResponse(endpoint, result.status, result.body);
         if (result.headers) for (const [k, v] of Object.entries(result.headers)) reply.header(k, v);
         reply.status(result.status);
         return result.body === undefined ? reply.send() : reply.send(result.body);
       },
     });
   }
+}
+
+/** A handler answered outside its row's responses: a defect, reported as a 500. */
+function checkResponse(endpoint: Endpoint, status: number, body: unknown) {
+  if (!(status in endpoint.responses))
+    throw new Error(`${endpoint.id} answered ${status}, not one of its documented statuses`);
+  const schema = endpoint.responses[status];
+  if (!schema) {
+    if (body !== undefined) throw new Error(`${endpoint.id} answered ${status} with a body`);
+    return;
+  }
+  const result = schema.safeParse(body);
+  if (!result.success)
+    throw new Error(`${endpoint.id} answered a body outside its schema: ${result.error.message}`);
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Db } from '../db/index.ts';
 import { hashSecret } from '../platform/auth/passwords.ts';
 import { upsertOffice } from '../platform/offices.ts';
 import { DEFAULT_RATE_LIMITS } from '../platform/rateLimit.ts';
+import type { RouteDeps } from '../platform/routes.ts';
 
 /**
  * Office tree of every API test:
@@ -66,6 +67,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     rateLimits: structuredClone(DEFAULT_RATE_LIMITS),
     accessTokenTtl: 3600,
     logLevel: 'silent',
+    // Every success body of every API test is checked against its row's response schema.
+    validateResponses: true,
     ...overrides,
   };
   const app = await buildApp(config, { logger: false });
@@ -158,4 +161,11 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       }
     },
   };
+}
+
+/** What registerRoutes needs, to add test-only routes to a built service. */
+export function routeDepsOf(app: FastifyInstance): RouteDeps {
+  const deps = app.fieldwork.routeDeps;
+  if (!deps) throw new Error('routeDeps missing: build the app with buildApp');
+  return deps;
 }

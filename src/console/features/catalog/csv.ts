@@ -208,7 +208,7 @@ export function parseItemsCsv(text: string): ItemsCsv {
 
   const rows: CsvRow[] = parsed.data.map((record, i) => {
     const cells: Partial<Record<ItemCsvColumn, string>> = {};
-    for (const col of columns) cells[col] = unescapeCell(String(record[headerOf.get(col)!] ?? ''));
+    for (const col of columns) cells[col] = unescapeCell(String(record[headerOf.get(col) ?? -1] ?? ''));
     const errors: CsvIssue[] = [...(rowErrors.get(i) ?? [])];
     const codeCell = (cells.itemCode ?? '').trim();
     const code = ItemCode.safeParse(codeCell);

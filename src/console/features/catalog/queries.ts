@@ -47,7 +47,7 @@ export function useItem(code: string | undefined) {
   const api = useCatalogApi();
   return useQuery({
     queryKey: catalogKeys.item(code ?? ''),
-    queryFn: () => api.getItem(code!),
+    queryFn: () => api.getItem(code ?? ''),
     enabled: !!code,
     retry: (n, e) => (e as { status?: number }).status !== 404 && n < 2,
   });

@@ -36,7 +36,7 @@ export function useRecord<E extends ReferentialEntity>(entity: E, code: string |
   const refApi = useRefApi();
   return useQuery({
     queryKey: refKeys.record(entity, code ?? ''),
-    queryFn: ({ signal }) => refApi.get(entity, code!, signal) as Promise<EntityRecord<E>>,
+    queryFn: ({ signal }) => refApi.get(entity, code ?? '', signal) as Promise<EntityRecord<E>>,
     enabled: !!code,
   });
 }

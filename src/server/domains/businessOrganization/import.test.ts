@@ -73,7 +73,7 @@ describe('import file: skills, characteristics, items', () => {
           { itemCode: 'DUP', name: 'b' },
         ],
       }),
-    ).rejects.toThrow(/item DUP appears twice/);
+    ).rejects.toThrow(/items\[1\]: DUP is already given at items\[0\]/);
     await expect(
       runImport(t.db, { items: [{ itemCode: 'X1', name: 'x', serialNumberPattern: '(' }] }),
     ).rejects.toThrow(/serialNumberPattern/);

@@ -1,48 +1,22 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
+import type { CustomFields } from '../../../contract/common.ts';
 import type { Db } from '../../db/index.ts';
-import type { Upserted } from '../staff/queries.ts';
+import { jsonb, upsertRow, type WriteOutcome } from '../../platform/upsert.ts';
 import type { BusinessOrganizationTables } from './tables.ts';
 
 export type ItemRow = Selectable<BusinessOrganizationTables['items']>;
-export type NewItem = Omit<Insertable<BusinessOrganizationTables['items']>, 'last_update'>;
+export type NewItem = Omit<
+  Insertable<BusinessOrganizationTables['items']>,
+  'last_update' | 'custom_fields' | 'vat_rates'
+> & { custom_fields: CustomFields; vat_rates: number[] | null };
 
-/** Every column the PUT sets; a PUT that changes none of them leaves the row (and lastUpdate) alone. */
-const SET_COLUMNS = [
-  'name',
-  'category',
-  'description',
-  'unit',
-  'unit_price',
-  'vat_rates',
-  'reference',
-  'bar_code',
-  'manufacturer',
-  'fixed_price',
-  'serial_number_pattern',
-  'active',
-  'custom_fields',
-] as const;
-
-/** Insert or replace by code in one statement (safe under concurrent PUTs). */
-export async function upsertItem(db: Db, item: NewItem): Promise<Upserted> {
-  const current = sql.join(SET_COLUMNS.map((c) => sql.ref(`items.${c}`)));
-  const excluded = sql.join(SET_COLUMNS.map((c) => sql.ref(`excluded.${c}`)));
-  const row = await db
-    .insertInto('items')
-    .values(item)
-    .onConflict((oc) =>
-      oc
-        .column('code')
-        .doUpdateSet((eb) => ({
-          ...Object.fromEntries(SET_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
-          last_update: sql`now()`,
-        }))
-        .where(sql<boolean>`(${current}) IS DISTINCT FROM (${excluded})`),
-    )
-    .returning(sql<boolean>`(xmax = 0)`.as('created'))
-    .executeTakeFirst();
-  if (!row) return 'unchanged';
-  return row.created ? 'created' : 'updated';
+/** Insert or replace by code; an item already holding these values (lastUpdate too) is left alone. */
+export function upsertItem(db: Db, item: NewItem): Promise<WriteOutcome> {
+  return upsertRow(db, 'items', 'code', {
+    ...item,
+    custom_fields: jsonb(item.custom_fields),
+    vat_rates: item.vat_rates === null ? null : jsonb(item.vat_rates),
+  });
 }
 
 export function findItem(db: Db, code: string): Promise<ItemRow | undefined> {

@@ -18,7 +18,7 @@ import { ApiError } from '../../platform/errors.ts';
 import { type PageTokens, toPage } from '../../platform/pagination.ts';
 // The service's one RFC 3339 formatter (gaps.md: `2026-03-01T08:00:00Z`).
 import { rfc3339 } from '../../platform/time.ts';
-import type { Upserted } from '../staff/queries.ts';
+import type { WriteOutcome } from '../../platform/upsert.ts';
 import {
   distinctCategories,
   findItem,
@@ -35,7 +35,7 @@ const TOKEN_NAMESPACE = listItemsEndpoint.id;
  * Creates or replaces the item `code` (already uppercased by the contract). Custom fields
  * are checked against the 'item' definitions before anything is written.
  */
-export async function putItem(db: Db, code: string, input: ItemPutInput): Promise<Upserted> {
+export async function putItem(db: Db, code: string, input: ItemPutInput): Promise<WriteOutcome> {
   const customFields = await checkCustomFields(db, 'item', ITEM_ERROR_PREFIX, input.customFields);
   // Absent is stored as null, an empty string stays empty (General conventions 4-5).
   return upsertItem(db, {
@@ -45,14 +45,14 @@ export async function putItem(db: Db, code: string, input: ItemPutInput): Promis
     description: input.description ?? null,
     unit: input.unit ?? null,
     unit_price: input.unitPrice ?? null,
-    vat_rates: input.vatRates == null ? null : JSON.stringify(input.vatRates),
+    vat_rates: input.vatRates ?? null,
     reference: input.reference ?? null,
     bar_code: input.barCode ?? null,
     manufacturer: input.manufacturer ?? null,
     fixed_price: input.fixedPrice,
     serial_number_pattern: input.serialNumberPattern ?? null,
     active: input.active,
-    custom_fields: JSON.stringify(customFields),
+    custom_fields: customFields,
   });
 }
 

@@ -217,6 +217,26 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
     await expectError(await put(long(10001)), 400, 'referentials.customer.customercode.invalid');
   });
 
+  it('codes hold letters, digits, "-", "_" and "." only (any script); spaces and punctuation refused', async () => {
+    expect((await put('Ünïcode_1.a-B')).statusCode).toBe(201);
+    expect((await get('ÜNÏCODE_1.A-B')).statusCode).toBe(200);
+    for (const bad of ['BAD%20CODE', 'BAD!', 'A%2FB', 'A%3BB']) {
+      await expectError(await put(bad), 400, 'referentials.customer.customercode.invalid');
+      await expectError(await get(bad), 400, 'referentials.customer.customercode.invalid');
+    }
+    await expectError(
+      await put('C-REF', body({ officeCode: 'NO RTH' })),
+      400,
+      'referentials.customer.officecode.invalid',
+    );
+    await expectError(
+      await put('C-REF', body({ parentCustomerCode: 'C BASIC' })),
+      400,
+      'referentials.customer.parentcustomercode.invalid',
+    );
+    expect((await get('C-REF')).statusCode).toBe(404);
+  });
+
   it('400 referentials.customer.addressdetails.mandatory: addressDetails missing', async () => {
     await expectError(
       await put('C-E2', { name: 'x' }),

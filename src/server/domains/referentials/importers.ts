@@ -3,14 +3,12 @@
  * Rows go through the same service functions as the PUT routes, with a caller that sees
  * the whole office tree; replaying a file changes nothing (identical rows are skipped).
  */
-import type { z } from 'zod';
 import { Code } from '../../../contract/common.ts';
 import { AssetBody, CustomerBody, SiteBody } from '../../../contract/referentials.ts';
-import type { Importer } from '../../cli/importer.ts';
 import type { Db } from '../../db/index.ts';
-import { ApiError } from '../../platform/errors.ts';
+import { applyRows, type Importer, importer } from '../../platform/importer.ts';
 import type { OfficeScope } from '../../platform/officeScope.ts';
-import { putAsset, putCustomer, putSite, type WriteOutcome } from './service.ts';
+import { putAsset, putCustomer, putSite } from './service.ts';
 
 const CustomerRow = CustomerBody.extend({ customerCode: Code() });
 const SiteRow = SiteBody.extend({ siteCode: Code() });
@@ -56,82 +54,59 @@ export function parentsFirst<T>(
     .map((x) => x.r);
 }
 
-async function applyAll<T>(
-  trx: Db,
-  rows: T[],
-  label: (r: T) => string,
-  put: (scope: OfficeScope, row: T) => Promise<WriteOutcome>,
-): Promise<{ created: number; updated: number }> {
-  const scope = await importScope(trx);
-  const counts = { created: 0, updated: 0 };
-  for (const row of rows) {
-    let outcome: WriteOutcome;
-    try {
-      outcome = await put(scope, row);
-    } catch (e) {
-      // Say which element was refused; the codes are the API's.
-      if (e instanceof ApiError)
-        throw new ApiError(
-          e.status,
-          e.errors.map((x) => ({ code: x.code, message: `${label(row)}: ${x.message}` })),
-        );
-      throw e;
-    }
-    if (outcome !== 'unchanged') counts[outcome]++;
-  }
-  return counts;
-}
-
-const customers: Importer<z.output<typeof CustomerRow>> = {
-  key: 'customers',
-  order: 100,
-  schema: CustomerRow,
-  apply: (trx, rows) =>
-    applyAll(
-      trx,
-      parentsFirst(
-        rows,
-        (r) => r.customerCode,
-        (r) => r.parentCustomerCode,
-      ),
-      (r) => `customer ${r.customerCode}`,
-      (scope, { customerCode, ...body }) => putCustomer(trx, scope, customerCode, body),
-    ),
-};
-
-const sites: Importer<z.output<typeof SiteRow>> = {
-  key: 'sites',
-  order: 110,
-  schema: SiteRow,
-  apply: (trx, rows) =>
-    applyAll(
-      trx,
-      parentsFirst(
-        rows,
-        (r) => r.siteCode,
-        (r) => r.parentSiteCode,
-      ),
-      (r) => `site ${r.siteCode}`,
-      (scope, { siteCode, ...body }) => putSite(trx, scope, siteCode, body),
-    ),
-};
-
-const assets: Importer<z.output<typeof AssetRow>> = {
-  key: 'assets',
-  order: 120,
-  schema: AssetRow,
-  apply: (trx, rows) =>
-    applyAll(
-      trx,
-      parentsFirst(
-        rows,
-        (r) => r.assetCode,
-        (r) => r.parentAssetCode,
-      ),
-      (r) => `asset ${r.assetCode}`,
-      (scope, { assetCode, ...body }) => putAsset(trx, scope, assetCode, body),
-    ),
-};
-
-/** Keys of the import file owned by this domain (see cli/importer.ts). */
-export const referentialsImporters: Importer[] = [customers, sites, assets] as Importer[];
+export const referentialsImporters: Importer[] = [
+  importer({
+    key: 'customers',
+    order: 100,
+    schema: CustomerRow,
+    keyOf: (r) => r.customerCode,
+    apply: async (trx, rows) => {
+      const scope = await importScope(trx);
+      return applyRows(
+        parentsFirst(
+          rows,
+          (r) => r.customerCode,
+          (r) => r.parentCustomerCode,
+        ),
+        (r) => `customer ${r.customerCode}`,
+        ({ customerCode, ...body }) => putCustomer(trx, scope, customerCode, body),
+      );
+    },
+  }),
+  importer({
+    key: 'sites',
+    order: 110,
+    schema: SiteRow,
+    keyOf: (r) => r.siteCode,
+    apply: async (trx, rows) => {
+      const scope = await importScope(trx);
+      return applyRows(
+        parentsFirst(
+          rows,
+          (r) => r.siteCode,
+          (r) => r.parentSiteCode,
+        ),
+        (r) => `site ${r.siteCode}`,
+        ({ siteCode, ...body }) => putSite(trx, scope, siteCode, body),
+      );
+    },
+  }),
+  importer({
+    key: 'assets',
+    order: 120,
+    schema: AssetRow,
+    keyOf: (r) => r.assetCode,
+    apply: async (trx, rows) => {
+      const scope = await importScope(trx);
+      return applyRows(
+        parentsFirst(
+          rows,
+          (r) => r.assetCode,
+          (r) => r.parentAssetCode,
+        ),
+        (r) => `asset ${r.assetCode}`,
+        ({ assetCode, ...body }) => putAsset(trx, scope, assetCode, body),
+      );
+    },
+  }),
+];

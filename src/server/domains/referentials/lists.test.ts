@@ -93,6 +93,21 @@ describe('customer list extension', () => {
     expect(codes(res)).toEqual(['referentials.continuationToken.invalid']);
   });
 
+  it('a token is bound to the filters it came with: reused with other filters it is a 400', async () => {
+    const first = (await list('customers?q=L')).json();
+    expect(first.continuationToken).toEqual(expect.any(String));
+    const token = encodeURIComponent(first.continuationToken);
+    expect((await list(`customers?q=L&continuationToken=${token}`)).statusCode).toBe(200);
+    for (const other of [
+      `customers?q=L0&continuationToken=${token}`,
+      `customers?continuationToken=${token}`,
+    ]) {
+      const res = await list(other);
+      expect(res.statusCode, other).toBe(400);
+      expect(codes(res)).toEqual(['referentials.continuationToken.invalid']);
+    }
+  });
+
   it('keyset order holds for long codes sharing a 600-character prefix', async () => {
     const prefix = 'Z'.repeat(600);
     const rows = Array.from({ length: 120 }, (_, i) =>

@@ -10,12 +10,6 @@ export type Entity = 'customer' | 'site' | 'asset';
 export const TABLE = { customer: 'customers', site: 'sites', asset: 'assets' } as const;
 
 /**
- * A JSON value for a jsonb column. Sent as text and cast in SQL, so pg and PGlite (which
- * serialises a parameter by its inferred type) store the same thing.
- */
-export const jsonb = (value: unknown) => sql<string>`${JSON.stringify(value)}::text::jsonb`;
-
-/**
  * Serialises the writes of one entity type for the rest of the transaction: hierarchy
  * rules (cycle, depth) read rows that a concurrent write could change, and two PUTs of
  * a new code must not both try to insert it.

@@ -22,33 +22,56 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { type RawBuilder, sql } from 'kysely';
+import { CustomFieldEntity } from '../../../contract/common.ts';
 import {
   ASSET,
+  type Asset,
   type AssetBody,
+  type AssetListQuery,
   ReferentialsCodes as C,
   CUSTOMER,
+  type Customer,
   type CustomerBody,
+  type CustomerListQuery,
+  listAssets as listAssetsEndpoint,
+  listCustomers as listCustomersEndpoint,
+  listOffices as listOfficesEndpoint,
+  listSites as listSitesEndpoint,
   MAX_HIERARCHY_LEVELS,
+  OFFICES_PAGE_SIZE,
+  type Office,
+  REFERENTIALS_PAGE_SIZE,
   SITE,
+  type Site,
   type SiteBody,
+  type SiteListQuery,
   truncateDecimals,
 } from '../../../contract/referentials.ts';
 import type { Db } from '../../db/index.ts';
-import { checkCustomFields } from '../../platform/customFields.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { checkCustomFields, customFieldDefinitions } from '../../platform/customFields.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { findOfficeInScope, inScope, type OfficeScope } from '../../platform/officeScope.ts';
+import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
+import { jsonb, type WriteOutcome } from '../../platform/upsert.ts';
 import {
   type Entity,
+  getAssetRow,
+  getCustomerRow,
+  getSiteRow,
   hasChildren,
   hierarchyAfterMove,
   isOfficeInScope,
-  jsonb,
+  listAssetRows,
+  listCustomerRows,
+  listOfficeRows,
+  listSiteRows,
   lockEntity,
   TABLE,
+  toAsset,
+  toCustomer,
+  toSite,
 } from './queries.ts';
 import type { StoredContact } from './tables.ts';
-
-export type WriteOutcome = 'created' | 'updated' | 'unchanged';
 
 interface RuleCodes {
   officeUnknown: string;
@@ -334,4 +357,124 @@ export async function putAsset(
     description: body.description ?? null,
     custom_fields: customFields,
   });
+}
+
+/* ---------------- reads ---------------- */
+
+export async function getCustomer(db: Db, scope: OfficeScope, code: string): Promise<Customer> {
+  const row = await getCustomerRow(db, scope, code);
+  if (!row) throw notFound(C.customer.notFound, `Customer ${code} not found`);
+  return toCustomer(row);
+}
+
+export async function getSite(db: Db, scope: OfficeScope, code: string): Promise<Site> {
+  const row = await getSiteRow(db, scope, code);
+  if (!row) throw notFound(C.site.notFound, `Site ${code} not found`);
+  // Spec: 404 when the site or the customer is not found (the customer may sit above the caller).
+  if (!(await getCustomerRow(db, scope, row.customer_code)))
+    throw notFound(C.customer.notFound, `Customer ${row.customer_code} of site ${row.code} not found`);
+  return toSite(row);
+}
+
+export async function getAsset(db: Db, scope: OfficeScope, code: string): Promise<Asset> {
+  const row = await getAssetRow(db, scope, code);
+  if (!row) throw notFound(C.asset.notFound, `Asset ${code} not found`);
+  return toAsset(row);
+}
+
+/** A list page of one of the list extensions: filters checked, keyset position from the token. */
+async function listRequest(
+  db: Db,
+  scope: OfficeScope,
+  tokens: PageTokens,
+  endpointId: string,
+  query: CustomerListQuery & { customerCode?: string; siteCode?: string },
+  officeUnknown: string,
+) {
+  const { continuationToken, ...filters } = query;
+  let officePath: string | undefined;
+  if (filters.officeCode !== undefined) {
+    const office = await findOfficeInScope(db, scope, filters.officeCode);
+    if (!office) throw badRequest(officeUnknown, `Office ${filters.officeCode} is unknown`);
+    officePath = office.path;
+  }
+  const request = pageRequest(
+    tokens,
+    { id: endpointId, filters, invalidCode: C.continuationTokenInvalid, isKey: isString },
+    continuationToken,
+  );
+  const filter = {
+    ...filters,
+    q: filters.q?.trim() || undefined,
+    officePath,
+    after: request.after,
+    limit: REFERENTIALS_PAGE_SIZE,
+  };
+  return { request, filter };
+}
+
+const byCode = (r: { code: string }) => r.code;
+
+export async function listCustomers(
+  db: Db,
+  scope: OfficeScope,
+  tokens: PageTokens,
+  query: CustomerListQuery,
+) {
+  const { request, filter } = await listRequest(
+    db,
+    scope,
+    tokens,
+    listCustomersEndpoint.id,
+    query,
+    C.customer.officeUnknown,
+  );
+  return request.page(await listCustomerRows(db, scope, filter), filter.limit, toCustomer, byCode);
+}
+
+export async function listSites(db: Db, scope: OfficeScope, tokens: PageTokens, query: SiteListQuery) {
+  const { request, filter } = await listRequest(
+    db,
+    scope,
+    tokens,
+    listSitesEndpoint.id,
+    query,
+    C.site.officeUnknown,
+  );
+  return request.page(await listSiteRows(db, scope, filter), filter.limit, toSite, byCode);
+}
+
+export async function listAssets(db: Db, scope: OfficeScope, tokens: PageTokens, query: AssetListQuery) {
+  const { request, filter } = await listRequest(
+    db,
+    scope,
+    tokens,
+    listAssetsEndpoint.id,
+    query,
+    C.asset.officeUnknown,
+  );
+  return request.page(await listAssetRows(db, scope, filter), filter.limit, toAsset, byCode);
+}
+
+/** Definitions of one entity, or of all (a single page). */
+export async function listCustomFieldDefinitions(db: Db, entity: CustomFieldEntity | undefined) {
+  const entities = entity ? [entity] : CustomFieldEntity.options;
+  const data = (await Promise.all(entities.map((e) => customFieldDefinitions(db, e)))).flat();
+  return { continuationToken: null, data };
+}
+
+/** The caller's office and those below it, by path; the caller's own office shows no parent. */
+export async function listOffices(db: Db, scope: OfficeScope, tokens: PageTokens, token: string | undefined) {
+  const request = pageRequest(
+    tokens,
+    { id: listOfficesEndpoint.id, invalidCode: C.continuationTokenInvalid, isKey: isString },
+    token,
+  );
+  const rows = await listOfficeRows(db, scope, request.after, OFFICES_PAGE_SIZE);
+  const toOffice = (r: (typeof rows)[number]): Office => ({
+    code: r.code,
+    name: r.name,
+    parentCode: r.path === scope.path ? null : r.parent_code,
+  });
+  return request.page(rows, OFFICES_PAGE_SIZE, toOffice, (r) => r.path);
 }

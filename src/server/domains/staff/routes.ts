@@ -1,19 +1,19 @@
 import { listCharacteristics, listSkills, putSkill } from '../../../contract/staff.ts';
 import { implement, type Route } from '../../platform/routes.ts';
+import { writeStatus } from '../../platform/upsert.ts';
 import * as service from './service.ts';
 
 /** HTTP only: the rules live in service.ts. */
 export const staffRoutes: Route[] = [
-  implement(putSkill, async ({ params, body }, { db }) => {
-    const result = await service.putSkill(db, { code: params!.skillCode, ...body! });
-    return { status: result === 'created' ? 201 : 204 };
-  }),
+  implement(putSkill, async ({ params, body }, { db }) => ({
+    status: writeStatus(await service.putSkill(db, { code: params.skillCode, ...body })),
+  })),
   implement(listSkills, async ({ query }, { db, tokens }) => ({
     status: 200,
-    body: await service.listSkills(db, tokens, query!.continuationToken),
+    body: await service.listSkills(db, tokens, query.continuationToken),
   })),
   implement(listCharacteristics, async ({ query }, { db, tokens }) => ({
     status: 200,
-    body: await service.listCharacteristics(db, tokens, query!.continuationToken),
+    body: await service.listCharacteristics(db, tokens, query.continuationToken),
   })),
 ];

@@ -14,13 +14,8 @@ import {
 } from '../../../contract/staff.ts';
 import type { Db } from '../../db/index.ts';
 import { type PageTokens, toPage } from '../../platform/pagination.ts';
-import {
-  type CatalogEntry,
-  type CatalogTable,
-  catalogEntriesAfter,
-  type Upserted,
-  upsertCatalogEntry,
-} from './queries.ts';
+import type { WriteOutcome } from '../../platform/upsert.ts';
+import { type CatalogEntry, type CatalogTable, catalogEntriesAfter, upsertCatalogEntry } from './queries.ts';
 
 /** What a PUT or an import row carries, code already uppercased by the contract. */
 export interface CatalogEntryInput {
@@ -36,12 +31,12 @@ const normalise = (e: CatalogEntryInput): CatalogEntry => ({
   description: e.description ?? null,
 });
 
-export function putSkill(db: Db, input: CatalogEntryInput): Promise<Upserted> {
+export function putSkill(db: Db, input: CatalogEntryInput): Promise<WriteOutcome> {
   return upsertCatalogEntry(db, 'skills', normalise(input));
 }
 
 /** Characteristics are read-only through the API: only the import file writes them. */
-export function putCharacteristic(db: Db, input: CatalogEntryInput): Promise<Upserted> {
+export function putCharacteristic(db: Db, input: CatalogEntryInput): Promise<WriteOutcome> {
   return upsertCatalogEntry(db, 'characteristics', normalise(input));
 }
 

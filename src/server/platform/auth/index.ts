@@ -9,7 +9,6 @@ import { ApiError } from '../errors.ts';
 import { verifiedClient } from './adapter.ts';
 import { CONSOLE_CLIENT_ID, consoleClient } from './consoleClient.ts';
 import { registerLoginRoutes } from './login.ts';
-import { registerMe } from './me.ts';
 import { verifySecret } from './passwords.ts';
 import { API_RESOURCE, createProvider } from './provider.ts';
 
@@ -59,12 +58,11 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
   async function authenticate(request: FastifyRequest, endpoint: Endpoint): Promise<Caller> {
     const caller = await identify(request);
     const needed = requiredScope(endpoint);
-    if (!caller.scopes.has(needed))
+    if (needed && !caller.scopes.has(needed))
       throw new ApiError(403, CommonCodes.forbidden, `The scope ${needed} is required`);
     return caller;
   }
 
-  registerMe(app, opts.db, identify);
   return { authenticate, provider };
 }
 

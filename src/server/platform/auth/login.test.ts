@@ -5,9 +5,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getMe } from '../../../contract/console.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { CONSOLE_CLIENT_ID } from './consoleClient.ts';
-import { ME_PATH } from './me.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -137,7 +137,7 @@ const refresh = (refreshToken: string) =>
   });
 
 const me = (accessToken: string) =>
-  t.app.inject({ method: 'GET', url: ME_PATH, headers: { authorization: `Bearer ${accessToken}` } });
+  t.app.inject({ method: 'GET', url: getMe.path, headers: { authorization: `Bearer ${accessToken}` } });
 
 describe('console sign-in (authorization code + PKCE)', () => {
   it('signs in and calls the API as the user, scoped to the user office', async () => {
@@ -278,7 +278,7 @@ describe('console sign-in (authorization code + PKCE)', () => {
   });
 
   it('answers /me without a token with the error body', async () => {
-    const res = await t.app.inject({ method: 'GET', url: ME_PATH });
+    const res = await t.app.inject({ method: 'GET', url: getMe.path });
     expect(res.statusCode).toBe(401);
     expect(res.json().errors[0].code).toBe('unauthorized.nocredentials');
   });

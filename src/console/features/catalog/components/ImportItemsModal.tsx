@@ -99,7 +99,7 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
     setDone(0);
     setOutcomes(new Map());
     const result = await runImport(
-      valid.map((r) => ({ line: r.line, code: r.code, body: r.body! })),
+      valid.flatMap((r) => (r.body ? [{ line: r.line, code: r.code, body: r.body }] : [])),
       { get: (c) => api.findItem(c), put: (c, b) => api.putItem(c, b) },
       {
         signal: ctrl.signal,

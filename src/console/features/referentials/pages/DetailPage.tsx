@@ -236,7 +236,7 @@ export function DetailPage({ entity, code }: { entity: ReferentialEntity; code: 
               </Text>
             ) : (
               <Group gap={6}>
-                {children.data!.map((c) => (
+                {(children.data ?? []).map((c) => (
                   <Anchor key={c.code} component={Link} to={detailPath(entity, c.code)} size="sm">
                     {c.code}
                   </Anchor>
@@ -289,7 +289,7 @@ export function DetailPage({ entity, code }: { entity: ReferentialEntity; code: 
               </Text>
             ) : (
               <List size="sm" spacing={2}>
-                {attached.data!.map((c) => (
+                {(attached.data ?? []).map((c) => (
                   <List.Item key={c.code}>
                     <Anchor component={Link} to={detailPath(childEntity, c.code)} size="sm">
                       {c.code}
@@ -327,7 +327,7 @@ function ContactSection({ contact }: { contact: Contact | null | undefined }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {contact!.details!.map((d, i) => (
+            {(contact?.details ?? []).map((d, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: details have no identity but their position
               <Table.Tr key={i}>
                 <Table.Td>{t(`contact.types.${d.type ?? 'Phone'}`)}</Table.Td>

@@ -1,25 +1,11 @@
--- Catalog of the whole instance: skills, characteristics (staff) and items (business
--- organization). Not office-scoped: every application sees and maintains the same catalog.
+-- The item catalog of the whole instance. Not office-scoped: every application reads the
+-- same catalog. (Until 005, this file also created the staff tables: a database migrated
+-- then has them already, and 005 finds them in place.)
 --
 -- Codes are stored uppercase with the "C" collation: the primary key's btree then serves
 -- both `ORDER BY code` and the keyset condition `code > $last` in byte order, identical on
 -- PGlite and on any PostgreSQL server whatever its locale, so page N costs what page 1 does.
 -- Codes are limited to 200 characters (btree entries must stay small).
-
-CREATE TABLE skills (
-  code text COLLATE "C" PRIMARY KEY CHECK (length(code) BETWEEN 1 AND 200),
-  name text NOT NULL,
-  description text,
-  last_update timestamptz NOT NULL DEFAULT now()
-);
-
--- Read-only through the API; loaded by the import file.
-CREATE TABLE characteristics (
-  code text COLLATE "C" PRIMARY KEY CHECK (length(code) BETWEEN 1 AND 200),
-  name text NOT NULL,
-  description text,
-  last_update timestamptz NOT NULL DEFAULT now()
-);
 
 CREATE TABLE items (
   code text COLLATE "C" PRIMARY KEY CHECK (length(code) BETWEEN 1 AND 200),
