@@ -21,6 +21,34 @@ export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** `YYYY-MM-DDTHH:MM`, seconds optional (gaps.md: accepted on input). */
 export const DATE_TIME_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z)?$/;
 
+/** A real calendar date `YYYY-MM-DD` (2019-02-30 is refused, not moved to March). */
+export function isValidCalendarDate(s: string): boolean {
+  if (!DATE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+}
+
+/** A real date-time `YYYY-MM-DDTHH:MM`, seconds optional, in UTC. */
+export function isValidDateTime(s: string): boolean {
+  if (!DATE_TIME_INPUT.test(s)) return false;
+  const [date, time] = s.replace(/Z$/, '').split('T');
+  const [h, m, sec = 0] = time.split(':').map(Number);
+  return isValidCalendarDate(date) && h < 24 && m < 60 && sec < 60;
+}
+
+/** A date-time input (spec: `YYYY-MM-DDTHH:MM`, UTC; seconds and a final `Z` accepted), as a Date. */
+export const DateTimeInput = z
+  .string()
+  .refine(isValidDateTime, 'a UTC date-time YYYY-MM-DDTHH:MM (seconds optional) that exists')
+  .transform((s) => new Date(`${s.replace(/Z$/, '')}Z`))
+  .meta({ description: 'UTC date-time `YYYY-MM-DDTHH:MM`, seconds optional', format: 'date-time' });
+
+/** A date input `YYYY-MM-DD` that exists. */
+export const DateInput = z
+  .string()
+  .refine(isValidCalendarDate, 'a date YYYY-MM-DD that exists')
+  .meta({ description: 'Date `YYYY-MM-DD`', format: 'date' });
+
 /** One custom field value: exactly one property of the defined type (spec: Custom fields). */
 export const CustomFieldType = z.enum([
   'textValue',

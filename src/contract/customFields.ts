@@ -7,9 +7,11 @@ import {
   type CustomFieldDefinition,
   type CustomFieldType,
   type CustomFieldValue,
-  DATE,
-  DATE_TIME_INPUT,
+  isValidCalendarDate,
+  isValidDateTime,
 } from './common.ts';
+
+export { isValidCalendarDate, isValidDateTime };
 
 /** Error keys of the `customFields` i18n namespace (`errors.<key>`). */
 export type CustomFieldErrorKey =
@@ -32,19 +34,6 @@ export function presentType(value: CustomFieldValue | undefined | null): CustomF
     if ((value as Record<string, unknown>)[key] !== undefined) return key;
   }
   return null;
-}
-
-export function isValidCalendarDate(s: string): boolean {
-  if (!DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-}
-
-export function isValidDateTime(s: string): boolean {
-  if (!DATE_TIME_INPUT.test(s)) return false;
-  const [date, time] = s.replace(/Z$/, '').split('T');
-  const [h, m, sec = 0] = time.split(':').map(Number);
-  return isValidCalendarDate(date) && h < 24 && m < 60 && sec < 60;
 }
 
 /** An absolute http(s) URL with a host. */

@@ -2,10 +2,9 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { Code, CustomFieldEntity, CustomFieldType } from '../../contract/common.ts';
 import { ALL_SCOPES } from '../../contract/endpoint.ts';
-import type { Db } from '../db/index.ts';
 import { hashSecret, newClientSecret, verifySecret } from '../platform/auth/passwords.ts';
 import type { Importer } from '../platform/importer.ts';
-import { upsertOffice } from '../platform/offices.ts';
+import { officeIdByCode, upsertOffice } from '../platform/offices.ts';
 
 /** Platform keys of the import file: offices, applications, users, customFieldDefinitions. */
 
@@ -71,12 +70,6 @@ export interface GeneratedCredential {
   secret: string;
 }
 
-async function officeId(db: Db, officeCode: string) {
-  const row = await db.selectFrom('offices').select('id').where('code', '=', officeCode).executeTakeFirst();
-  if (!row) throw new Error(`office ${officeCode} does not exist`);
-  return row.id;
-}
-
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
@@ -134,7 +127,7 @@ export function applicationsImporter(
       let created = 0;
       let updated = 0;
       for (const row of rows) {
-        const office_id = await officeId(trx, row.officeCode);
+        const office_id = await officeIdByCode(trx, row.officeCode);
         const scopes = row.scopes ?? [...ALL_SCOPES];
         const existing = await trx
           .selectFrom('applications')
@@ -197,7 +190,7 @@ export function usersImporter(onGenerated: (c: GeneratedCredential) => void = ()
       let created = 0;
       let updated = 0;
       for (const row of rows) {
-        const office_id = await officeId(trx, row.officeCode);
+        const office_id = await officeIdByCode(trx, row.officeCode);
         const roles = row.roles ?? [];
         const existing = await trx
           .selectFrom('users')

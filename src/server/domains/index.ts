@@ -5,7 +5,9 @@
  * then add it here.
  */
 import { businessOrganization } from './businessOrganization/index.ts';
+import { fieldService } from './fieldService/index.ts';
 import { referentials } from './referentials/index.ts';
+import { rostering } from './rostering/index.ts';
 import { staff } from './staff/index.ts';
 
-export const domains = [referentials, businessOrganization, staff] as const;
+export const domains = [referentials, businessOrganization, staff, rostering, fieldService] as const;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { ApiError } from './errors.ts';
+import type { OfficeScope } from './officeScope.ts';
 import type { WriteOutcome } from './upsert.ts';
 
 export interface ImportCounts {
@@ -62,4 +63,19 @@ export async function applyRows<T>(
     if (outcome !== 'unchanged') counts[outcome]++;
   }
   return counts;
+}
+
+/**
+ * Scope of an import: every office (path prefix '/'), with the first root office standing
+ * for the calling application where a row leaves its office to a default.
+ */
+export async function importScope(trx: Db): Promise<OfficeScope> {
+  const root = await trx
+    .selectFrom('offices')
+    .select(['id', 'code'])
+    .where('parent_id', 'is', null)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!root) throw new Error('no office: import offices first');
+  return { officeId: String(root.id), officeCode: root.code, path: '/' };
 }

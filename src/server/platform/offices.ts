@@ -41,3 +41,14 @@ export async function upsertOffice(
     .execute();
   return id;
 }
+
+/** The id of an office by code (any office: imports see the whole tree); refused when unknown. */
+export async function officeIdByCode(db: Db, code: string): Promise<string> {
+  const row = await db
+    .selectFrom('offices')
+    .select('id')
+    .where('code', '=', code.toUpperCase())
+    .executeTakeFirst();
+  if (!row) throw new Error(`office ${code.toUpperCase()} does not exist`);
+  return String(row.id);
+}

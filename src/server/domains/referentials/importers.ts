@@ -5,29 +5,12 @@
  */
 import { Code } from '../../../contract/common.ts';
 import { AssetBody, CustomerBody, SiteBody } from '../../../contract/referentials.ts';
-import type { Db } from '../../db/index.ts';
-import { applyRows, type Importer, importer } from '../../platform/importer.ts';
-import type { OfficeScope } from '../../platform/officeScope.ts';
+import { applyRows, type Importer, importer, importScope } from '../../platform/importer.ts';
 import { putAsset, putCustomer, putSite } from './service.ts';
 
 const CustomerRow = CustomerBody.extend({ customerCode: Code() });
 const SiteRow = SiteBody.extend({ siteCode: Code() });
 const AssetRow = AssetBody.extend({ assetCode: Code() });
-
-/**
- * Scope of the import: every office (path prefix '/'), defaulting officeCode to the first
- * root office, as an application attached to the root would.
- */
-async function importScope(trx: Db): Promise<OfficeScope> {
-  const root = await trx
-    .selectFrom('offices')
-    .select(['id', 'code'])
-    .where('parent_id', 'is', null)
-    .orderBy('id')
-    .executeTakeFirst();
-  if (!root) throw new Error('no office: import offices first');
-  return { officeId: String(root.id), officeCode: root.code, path: '/' };
-}
 
 /** Rows ordered so that a parent present in the file comes before its children. */
 export function parentsFirst<T>(

@@ -1,0 +1,34 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { WorkOrderStatus } from '../../../contract/fieldService.ts';
+
+/** Kysely types of the field service tables (migrations/). */
+export interface FieldServiceTables {
+  work_order_types: {
+    code: string;
+    name: string;
+    duration_minutes: number;
+    skills: ColumnType<string[], string[] | undefined, string[]>;
+    last_update: ColumnType<Date, Date | string | undefined, Date | string>;
+  };
+  work_orders: {
+    id: Generated<string>;
+    uuid: string;
+    code: string;
+    type_code: string;
+    status: WorkOrderStatus;
+    office_id: string;
+    customer_code: string | null;
+    site_code: string | null;
+    asset_code: string | null;
+    address: string | null;
+    zip_code: string | null;
+    city: string | null;
+    country: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    description: string | null;
+    technician_code: string | null;
+    scheduled_start: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    last_update: ColumnType<Date, Date | string | undefined, Date | string>;
+  };
+}
