@@ -1,13 +1,14 @@
 /**
  * Business organization: the item catalog (spec endpoints 10-12, Versioning 5). Items are
- * catalog data of the whole instance, not office-scoped. The fields come from gaps.md
- * ("Items of the original catalog carry..."); the item code comes from the path only.
+ * catalog data of the whole instance, not office-scoped (see CATALOG_SCOPE). The fields
+ * come from gaps.md ("Items of the original catalog carry..."); the item code comes from
+ * the path only.
  */
 import { z } from 'zod';
 import { Code, CustomFields, Page, PageQuery, requiredText } from './common.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
-import { CATALOG_CODE_MAX } from './staff.ts';
+import { CATALOG_CODE_MAX, CATALOG_SCOPE } from './staff.ts';
 
 /** True when `pattern` compiles as a JavaScript RegExp (no flags). */
 export function isValidRegExp(pattern: string): boolean {
@@ -175,7 +176,7 @@ export const putItem = endpoint({
   path: `${ITEMS_PATH}/code:{itemCode}`,
   domain: 'businessOrganization',
   range: 'standard',
-  summary: 'Create the item if the code does not exist, otherwise update it (the whole item)',
+  summary: `Create the item if the code does not exist, otherwise update it (the whole item). ${CATALOG_SCOPE}`,
   errorPrefix: item,
   params: z.object({ itemCode: Code(CATALOG_CODE_MAX) }),
   body: ItemPutBody,
@@ -233,7 +234,7 @@ export const listItems = endpoint({
   ...listItemsRow,
   id: 'businessOrganization.items.list',
   path: ITEMS_PATH,
-  summary: `Items, ${ITEMS_PAGE_SIZE} per page, sorted by itemCode, with customFields. Extensions (x-extension): q, category, active`,
+  summary: `Items, ${ITEMS_PAGE_SIZE} per page, sorted by itemCode, with customFields. Extensions (x-extension): q, category, active. ${CATALOG_SCOPE}`,
 });
 
 /** The item list's former path (spec: Versioning 5): same operation, same tokens. */

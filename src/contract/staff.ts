@@ -1,12 +1,22 @@
 /**
  * Staff: skills and characteristics (spec endpoints 7-9). Both are catalog data of the
- * whole instance, not office-scoped. The spec shows no field beyond the code; we add a
+ * whole instance, not office-scoped (see CATALOG_SCOPE). The spec shows no field beyond the code; we add a
  * name and a description, in the style of the other resources.
  */
 import { z } from 'zod';
 import { Code, Page, PageQuery, requiredText } from './common.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
+
+/**
+ * Why the catalog is not office-scoped, said in the OpenAPI summaries of its endpoints:
+ * an item, skill or characteristic means the same thing in every office (work orders of
+ * any office name the same ones), like the custom-field definitions. One list serves the
+ * whole instance, so a branch writing it would change it for every office: writes are
+ * kept to the root offices.
+ */
+export const CATALOG_SCOPE =
+  'The catalog (items, skills, characteristics) is one list for the whole instance, not scoped by office: an item or skill means the same in every office and work orders of any office name the same ones, like the custom-field definitions. Every application reads all of it; only applications and users of a root office (an office without parent) write it, others get 403 access.forbiden.';
 
 /** Codes of skills, characteristics and items: case-insensitive, uppercase, 1..200. */
 export const CATALOG_CODE_MAX = 200;
@@ -56,7 +66,7 @@ export const putSkill = endpoint({
   path: '/eTech/rest/ws/staff/v1/skills/code:{skillCode}',
   domain: 'staff',
   range: 'standard',
-  summary: 'Create the skill if the code does not exist, otherwise update it',
+  summary: `Create the skill if the code does not exist, otherwise update it. ${CATALOG_SCOPE}`,
   errorPrefix: skill,
   params: z.object({ skillCode: Code(CATALOG_CODE_MAX) }),
   body: SkillPutBody,
@@ -80,7 +90,7 @@ export const listSkills = endpoint({
   path: '/eTech/rest/ws/staff/v1/skills',
   domain: 'staff',
   range: 'standard',
-  summary: `Skills, ${SKILLS_PAGE_SIZE} per page, sorted by code`,
+  summary: `Skills, ${SKILLS_PAGE_SIZE} per page, sorted by code. ${CATALOG_SCOPE}`,
   errorPrefix: skill,
   query: PageQuery,
   responses: { 200: SkillPage },
@@ -93,7 +103,7 @@ export const listCharacteristics = endpoint({
   path: '/eTech/rest/ws/staff/v1/characteristics',
   domain: 'staff',
   range: 'standard',
-  summary: `Characteristics (read-only, loaded by import), ${CHARACTERISTICS_PAGE_SIZE} per page, sorted by code`,
+  summary: `Characteristics (read-only, loaded by import), ${CHARACTERISTICS_PAGE_SIZE} per page, sorted by code. ${CATALOG_SCOPE}`,
   errorPrefix: characteristic,
   query: PageQuery,
   responses: { 200: CharacteristicPage },

@@ -4,6 +4,7 @@ import { domains } from '../domains/index.ts';
 import { ApiError } from '../platform/errors.ts';
 import type { Importer } from '../platform/importer.ts';
 import { JsonSyntaxError, parseStrictJson } from '../platform/strictJson.ts';
+import { protoKeyIssues } from '../platform/validation.ts';
 import { type GeneratedCredential, platformImporters } from './platformImporters.ts';
 
 /**
@@ -93,9 +94,16 @@ export function validateImport(document: unknown, registry: Importer[]): Validat
     const firstIndex = new Map<string, number>();
     value.forEach((element, index) => {
       const result = importer.schema.safeParse(element, { reportInput: true });
-      if (!result.success) {
-        for (const issue of result.error.issues)
-          problems.push({ path: formatPath([key, index, ...issue.path]), message: issueMessage(issue) });
+      const proto = protoKeyIssues(element);
+      if (!result.success || proto.length > 0) {
+        // A `__proto__` key of a strict object is reported by zod too: once is enough.
+        const lines = new Set<string>();
+        for (const issue of [...proto, ...(result.error?.issues ?? [])]) {
+          const problem = { path: formatPath([key, index, ...issue.path]), message: issueMessage(issue) };
+          const line = `${problem.path}: ${problem.message}`;
+          if (!lines.has(line)) problems.push(problem);
+          lines.add(line);
+        }
         return;
       }
       parsed.push(result.data);

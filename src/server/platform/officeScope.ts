@@ -1,5 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
+import { CommonCodes } from '../../contract/errors.ts';
 import type { Db } from '../db/index.ts';
+import { ApiError } from './errors.ts';
 
 /** The caller's place in the office tree: its office and every office below it. */
 export interface OfficeScope {
@@ -25,4 +27,21 @@ export function findOfficeInScope(db: Db, scope: OfficeScope, code: string) {
     .where('code', '=', code.toUpperCase())
     .where('path', 'like', `${scope.path}%`)
     .executeTakeFirst();
+}
+
+/** A root office has no parent: its path holds one id ('/1/'). */
+export const isRootOffice = (scope: OfficeScope) => /^\/\d+\/$/.test(scope.path);
+
+/**
+ * Writes of instance-wide data (the catalog: items, skills) belong to applications and
+ * users of a root office; any other office reads it only (403 access.forbiden, the spec's
+ * code for insufficient rights).
+ */
+export function assertRootOffice(scope: OfficeScope, what: string) {
+  if (!isRootOffice(scope))
+    throw new ApiError(
+      403,
+      CommonCodes.forbidden,
+      `${what} is shared by every office: only an application or user of a root office may change it (office ${scope.officeCode} has a parent)`,
+    );
 }

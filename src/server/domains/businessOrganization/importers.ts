@@ -2,7 +2,7 @@ import { ItemPutBody } from '../../../contract/businessOrganization.ts';
 import { Code } from '../../../contract/common.ts';
 import { CATALOG_CODE_MAX } from '../../../contract/staff.ts';
 import { applyRows, type Importer, importer } from '../../platform/importer.ts';
-import { putItem } from './service.ts';
+import { writeItem } from './service.ts';
 
 /** An element of `items`: the item PUT body plus its `itemCode`. */
 const ItemRow = ItemPutBody.extend({ itemCode: Code(CATALOG_CODE_MAX) });
@@ -18,7 +18,7 @@ export const businessOrganizationImporters: Importer[] = [
       applyRows(
         rows,
         (r) => `item ${r.itemCode}`,
-        ({ itemCode, ...body }) => putItem(trx, itemCode, body),
+        ({ itemCode, ...body }) => writeItem(trx, itemCode, body),
       ),
   }),
 ];

@@ -198,12 +198,21 @@ describe('PUT and GET /businessOrganization/v1/items/code:{itemCode}', () => {
     expect(codes(res)).toEqual([C.itemNotFound]);
   });
 
-  it('is instance-wide: every office reads and writes the same catalog; read scope cannot write', async () => {
-    expect((await t.call('GET', `${BASE}/items/code:pipe-15`, { as: 'south' })).statusCode).toBe(200);
-    expect(
-      (await t.call('PUT', `${BASE}/items/code:pipe-15`, { as: 'northA', body: { name: 'Pipe' } }))
-        .statusCode,
-    ).toBe(204);
+  it('is instance-wide: every office reads it, only a root office writes it (403 access.forbiden, nothing written)', async () => {
+    const before = await row('PIPE-15');
+    for (const as of ['north', 'northA', 'south'] as const) {
+      expect((await t.call('GET', `${BASE}/items/code:pipe-15`, { as })).statusCode).toBe(200);
+      expect((await t.call('GET', `${BASE}/items?q=pipe-15`, { as })).json().data).toHaveLength(1);
+      for (const code of ['pipe-15', 'north-new']) {
+        const res = await t.call('PUT', `${BASE}/items/code:${code}`, { as, body: { name: 'Pipe' } });
+        expect(res.statusCode).toBe(403);
+        expect(codes(res)).toEqual(['access.forbiden']);
+      }
+    }
+    expect(await row('PIPE-15')).toEqual(before);
+    expect(await row('NORTH-NEW')).toBeUndefined();
+    expect((await put('root-new', { name: 'Pipe' })).statusCode).toBe(201);
+    expect((await put('root-new', { name: 'Pipe 2' })).statusCode).toBe(204);
     const res = await t.call('PUT', `${BASE}/items/code:pipe-15`, { as: 'readonly', body: { name: 'Pipe' } });
     expect(res.statusCode).toBe(403);
     expect(codes(res)).toEqual(['access.forbiden']);
@@ -282,6 +291,28 @@ describe('custom fields of items', () => {
     expect(res.statusCode).toBe(400);
     expect(codes(res)).toContain(code);
     expect(await row('CF-REFUSED')).toBeUndefined();
+  });
+
+  it.each(['__proto__', 'constructor'])(
+    'a %s custom field is refused as unknown, never dropped; nothing written',
+    async (key) => {
+      const raw = `{"name":"x","customFields":{"WARRANTY":{"timeValue":1},"${key}":{"textValue":"x"}}}`;
+      const res = await t.call('PUT', `${BASE}/items/code:cf-proto`, { raw });
+      expect(res.statusCode).toBe(400);
+      expect(codes(res)).toEqual([C.itemCustomFieldUnknown]);
+      expect(await row('CF-PROTO')).toBeUndefined();
+    },
+  );
+
+  it.each([
+    '{"name":"x","__proto__":{"active":false}}',
+    '{"name":"x","constructor":{"prototype":{"polluted":1}}}',
+  ])('%s: refused as an unknown field, nothing written', async (raw) => {
+    const res = await t.call('PUT', `${BASE}/items/code:cf-proto`, { raw });
+    expect(res.statusCode).toBe(400);
+    expect(codes(res)).toEqual([C.itemFieldUnknown]);
+    expect(await row('CF-PROTO')).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
 

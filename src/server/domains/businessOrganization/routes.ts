@@ -11,8 +11,8 @@ import * as service from './service.ts';
 
 /** HTTP only: the rules live in service.ts. */
 export const businessOrganizationRoutes: Route[] = [
-  implement(putItem, async ({ params, body }, { db }) => ({
-    status: writeStatus(await service.putItem(db, params.itemCode, body)),
+  implement(putItem, async ({ params, body }, { db, caller }) => ({
+    status: writeStatus(await service.putItem(db, caller.scope, params.itemCode, body)),
   })),
   implement(getItem, async ({ params }, { db }) => ({
     status: 200,

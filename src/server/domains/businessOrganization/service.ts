@@ -1,7 +1,7 @@
 /**
  * Rules of the item catalog. Items are catalog data of the whole instance, not
- * office-scoped: every application reads and maintains the same catalog, so no query
- * here goes through officeScope.
+ * office-scoped: one catalog shared by every office (like the custom-field definitions),
+ * read by every application; only applications and users of a root office write it.
  */
 import {
   BusinessOrganizationCodes,
@@ -15,6 +15,7 @@ import type { CustomFields, Page } from '../../../contract/common.ts';
 import type { Db } from '../../db/index.ts';
 import { checkCustomFields } from '../../platform/customFields.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { assertRootOffice, type OfficeScope } from '../../platform/officeScope.ts';
 import { type PageTokens, toPage } from '../../platform/pagination.ts';
 // The service's one RFC 3339 formatter (gaps.md: `2026-03-01T08:00:00Z`).
 import { rfc3339 } from '../../platform/time.ts';
@@ -31,11 +32,23 @@ import {
 /** Tokens are shared by the list and its deprecated path: same operation, same positions. */
 const TOKEN_NAMESPACE = listItemsEndpoint.id;
 
+/** The item PUT: the writer must belong to a root office (the catalog is instance-wide). */
+export function putItem(
+  db: Db,
+  scope: OfficeScope,
+  code: string,
+  input: ItemPutInput,
+): Promise<WriteOutcome> {
+  assertRootOffice(scope, 'The item catalog');
+  return writeItem(db, code, input);
+}
+
 /**
  * Creates or replaces the item `code` (already uppercased by the contract). Custom fields
- * are checked against the 'item' definitions before anything is written.
+ * are checked against the 'item' definitions before anything is written. The import
+ * writes through here too.
  */
-export async function putItem(db: Db, code: string, input: ItemPutInput): Promise<WriteOutcome> {
+export async function writeItem(db: Db, code: string, input: ItemPutInput): Promise<WriteOutcome> {
   const customFields = await checkCustomFields(db, 'item', ITEM_ERROR_PREFIX, input.customFields);
   // Absent is stored as null, an empty string stays empty (General conventions 4-5).
   return upsertItem(db, {

@@ -282,6 +282,31 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
     }
   });
 
+  it('400 referentials.customer.custom.field.unknown: a __proto__ or constructor custom field, never dropped', async () => {
+    for (const key of ['__proto__', 'constructor']) {
+      const raw = `{"name":"x","addressDetails":{"city":"c"},"customFields":{"${key}":{"textValue":"x"}}}`;
+      const res = await t.call('PUT', `${URL}/code:C-PROTO`, { raw });
+      await expectError(res, 400, 'referentials.customer.custom.field.unknown');
+      expect(codes(res)).toEqual(['referentials.customer.custom.field.unknown']);
+    }
+    await expectError(await get('C-PROTO'), 404, 'referentials.customer.not.found');
+  });
+
+  it('400 referentials.customer.field.unknown: __proto__ or constructor keys anywhere else in the body', async () => {
+    for (const raw of [
+      '{"name":"x","addressDetails":{"city":"c"},"__proto__":{"description":"y"}}',
+      '{"name":"x","addressDetails":{"city":"c","__proto__":{"zipCode":"1"}}}',
+      '{"name":"x","addressDetails":{"city":"c"},"contact":{"details":[{"value":"1","__proto__":{}}]}}',
+      '{"name":"x","addressDetails":{"city":"c"},"constructor":{"prototype":{"polluted":1}}}',
+    ]) {
+      const res = await t.call('PUT', `${URL}/code:C-PROTO`, { raw });
+      await expectError(res, 400, 'referentials.customer.field.unknown');
+      expect(codes(res)).toEqual(['referentials.customer.field.unknown']);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    await expectError(await get('C-PROTO'), 404, 'referentials.customer.not.found');
+  });
+
   it('400 referentials.customer.invalid.json: malformed JSON or duplicate field', async () => {
     const raw = (text: string) => t.call('PUT', `${URL}/code:C-E5`, { raw: text });
     await expectError(await raw('{"name": "x",'), 400, 'referentials.customer.invalid.json');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runImport } from '../../cli/importFile.ts';
+import { parseImportText, runImport } from '../../cli/importFile.ts';
 import type { TestApp, TestClient } from '../../testing/harness.ts';
 import { parentsFirst } from './importers.ts';
 import { createReferentialsTestApp } from './testApp.ts';
@@ -280,6 +280,16 @@ describe('importers', () => {
     const doc = { customers: [customer('IMP-OK'), customer('IMP-BAD', { parentCustomerCode: 'NOBODY' })] };
     await expect(runImport(t.db, doc)).rejects.toThrow(/referentials\.customer\.parent\.unknown.*IMP-BAD/);
     expect((await t.call('GET', `${BASE}/customers/code:IMP-OK`)).statusCode).toBe(404);
+  });
+
+  it('a __proto__ custom field in the file is refused by JSON path, not dropped', async () => {
+    const doc = parseImportText(
+      '{"customers":[{"customerCode":"IMP-PROTO","name":"x","addressDetails":{"city":"c"},"customFields":{"__proto__":{"textValue":"x"}}}]}',
+    );
+    await expect(runImport(t.db, doc)).rejects.toThrow(
+      /^customers\[0\]\.customFields: unknown field __proto__$/,
+    );
+    expect((await t.call('GET', `${BASE}/customers/code:IMP-PROTO`)).statusCode).toBe(404);
   });
 
   it('parentsFirst orders parents before children and survives a cycle', () => {

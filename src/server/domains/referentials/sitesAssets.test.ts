@@ -189,6 +189,17 @@ describe('site PUT / GET', () => {
     );
   });
 
+  it('a __proto__ custom field is refused as unknown (site.custom.field.unknown), never dropped', async () => {
+    const raw = JSON.stringify(siteBody()).replace(/\}$/, ',"customFields":{"__proto__":{"textValue":"x"}}}');
+    const res = await t.call('PUT', `${BASE}/sites/code:S-PROTO`, { raw });
+    await expectError(res, 400, 'referentials.site.custom.field.unknown');
+    expect(codes(res)).toEqual(['referentials.site.custom.field.unknown']);
+    const nested = JSON.stringify(siteBody()).replace('"city":"Lyon"', '"city":"Lyon","__proto__":{"a":1}');
+    const res2 = await t.call('PUT', `${BASE}/sites/code:S-PROTO`, { raw: nested });
+    expect(codes(res2)).toEqual(['referentials.site.field.unknown']);
+    await expectError(await get('sites', 'S-PROTO'), 404, 'referentials.site.not.found');
+  });
+
   it('400 referentials.site.code.mandatory and 404 referentials.site.not.found', async () => {
     await expectError(await site('', {}), 400, 'referentials.site.code.mandatory');
     await expectError(await get('sites', '%20'), 400, 'referentials.site.code.mandatory');
@@ -406,6 +417,16 @@ describe('asset PUT / GET', () => {
       'referentials.asset.site.unknown',
     );
     expect((await get('assets', 'A-S', 'south')).json().name).toBe('A-S');
+  });
+
+  it('a __proto__ custom field is refused as unknown (asset.custom.field.unknown), never dropped', async () => {
+    const raw = '{"name":"x","customFields":{"__proto__":{"timeValue":5}}}';
+    const res = await t.call('PUT', `${BASE}/assets/code:A-PROTO`, { raw });
+    await expectError(res, 400, 'referentials.asset.custom.field.unknown');
+    expect(codes(res)).toEqual(['referentials.asset.custom.field.unknown']);
+    const top = await t.call('PUT', `${BASE}/assets/code:A-PROTO`, { raw: '{"name":"x","__proto__":{}}' });
+    expect(codes(top)).toEqual(['referentials.asset.field.unknown']);
+    await expectError(await get('assets', 'A-PROTO'), 404, 'referentials.asset.not.found');
   });
 
   it('custom fields of assets', async () => {

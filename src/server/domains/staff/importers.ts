@@ -1,7 +1,7 @@
 import { Code } from '../../../contract/common.ts';
 import { CATALOG_CODE_MAX, SkillPutBody } from '../../../contract/staff.ts';
 import { applyRows, type Importer, importer } from '../../platform/importer.ts';
-import { putCharacteristic, putSkill } from './service.ts';
+import { putCharacteristic, writeSkill } from './service.ts';
 
 const SkillRow = SkillPutBody.extend({ skillCode: Code(CATALOG_CODE_MAX) });
 const CharacteristicRow = SkillPutBody.extend({ characteristicCode: Code(CATALOG_CODE_MAX) });
@@ -17,7 +17,7 @@ export const staffImporters: Importer[] = [
       applyRows(
         rows,
         (r) => `skill ${r.skillCode}`,
-        ({ skillCode, ...rest }) => putSkill(trx, { code: skillCode, ...rest }),
+        ({ skillCode, ...rest }) => writeSkill(trx, { code: skillCode, ...rest }),
       ),
   }),
   importer({

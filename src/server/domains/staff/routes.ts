@@ -5,8 +5,8 @@ import * as service from './service.ts';
 
 /** HTTP only: the rules live in service.ts. */
 export const staffRoutes: Route[] = [
-  implement(putSkill, async ({ params, body }, { db }) => ({
-    status: writeStatus(await service.putSkill(db, { code: params.skillCode, ...body })),
+  implement(putSkill, async ({ params, body }, { db, caller }) => ({
+    status: writeStatus(await service.putSkill(db, caller.scope, { code: params.skillCode, ...body })),
   })),
   implement(listSkills, async ({ query }, { db, tokens }) => ({
     status: 200,

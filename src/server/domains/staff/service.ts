@@ -1,7 +1,7 @@
 /**
  * Rules of skills and characteristics. Both are catalog data of the whole instance, not
- * office-scoped: every application reads and maintains the same lists, so no query here
- * goes through officeScope.
+ * office-scoped: one list shared by every office, read by every application; only
+ * applications and users of a root office write skills (characteristics: the import only).
  */
 
 import type { Page } from '../../../contract/common.ts';
@@ -13,6 +13,7 @@ import {
   StaffCodes,
 } from '../../../contract/staff.ts';
 import type { Db } from '../../db/index.ts';
+import { assertRootOffice, type OfficeScope } from '../../platform/officeScope.ts';
 import { type PageTokens, toPage } from '../../platform/pagination.ts';
 import type { WriteOutcome } from '../../platform/upsert.ts';
 import { type CatalogEntry, type CatalogTable, catalogEntriesAfter, upsertCatalogEntry } from './queries.ts';
@@ -31,7 +32,14 @@ const normalise = (e: CatalogEntryInput): CatalogEntry => ({
   description: e.description ?? null,
 });
 
-export function putSkill(db: Db, input: CatalogEntryInput): Promise<WriteOutcome> {
+/** The skill PUT: the writer must belong to a root office (the catalog is instance-wide). */
+export function putSkill(db: Db, scope: OfficeScope, input: CatalogEntryInput): Promise<WriteOutcome> {
+  assertRootOffice(scope, 'The skill catalog');
+  return writeSkill(db, input);
+}
+
+/** Creates or replaces a skill; the import writes through here too. */
+export function writeSkill(db: Db, input: CatalogEntryInput): Promise<WriteOutcome> {
   return upsertCatalogEntry(db, 'skills', normalise(input));
 }
 

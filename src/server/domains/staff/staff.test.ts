@@ -7,7 +7,7 @@ import {
 } from '../../../contract/staff.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { staffImporters } from './importers.ts';
-import { putSkill } from './service.ts';
+import { writeSkill } from './service.ts';
 
 const BASE = '/eTech/rest/ws/staff/v1';
 const UNLIMITED = {
@@ -106,11 +106,36 @@ describe('PUT /staff/v1/skills/code:{skillCode}', () => {
     expect(codes(res)).toEqual(['access.forbiden']);
   });
 
-  it('is instance-wide: an application of another office sees and updates the same skill', async () => {
-    const res = await t.call('PUT', `${BASE}/skills/code:weld-1`, { as: 'south', body: { name: 'Welding' } });
-    expect(res.statusCode).toBe(204);
-    const list = await t.call('GET', `${BASE}/skills`, { as: 'northA' });
-    expect(list.json().data.map((s: { skillCode: string }) => s.skillCode)).toContain('WELD-1');
+  it('is instance-wide: every office reads it, only a root office writes it (403 access.forbiden, nothing written)', async () => {
+    const before = await skillRow('WELD-1');
+    for (const as of ['north', 'northA', 'south'] as const) {
+      for (const code of ['weld-1', 'north-new']) {
+        const res = await t.call('PUT', `${BASE}/skills/code:${code}`, { as, body: { name: 'Hijack' } });
+        expect(res.statusCode).toBe(403);
+        expect(codes(res)).toEqual(['access.forbiden']);
+      }
+      const list = await t.call('GET', `${BASE}/skills`, { as });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().data.map((s: { skillCode: string }) => s.skillCode)).toContain('WELD-1');
+      expect((await t.call('GET', `${BASE}/characteristics`, { as })).statusCode).toBe(200);
+    }
+    expect(await skillRow('WELD-1')).toEqual(before);
+    expect(await skillRow('NORTH-NEW')).toBeUndefined();
+    expect((await t.call('PUT', `${BASE}/skills/code:root-new`, { body: { name: 'x' } })).statusCode).toBe(
+      201,
+    );
+    expect((await t.call('PUT', `${BASE}/skills/code:root-new`, { body: { name: 'y' } })).statusCode).toBe(
+      204,
+    );
+  });
+
+  it('__proto__ or constructor in the body: refused as unknown fields, nothing written', async () => {
+    for (const raw of ['{"name":"x","__proto__":{"name":"y"}}', '{"name":"x","constructor":{"a":1}}']) {
+      const res = await t.call('PUT', `${BASE}/skills/code:proto`, { raw });
+      expect(res.statusCode, raw).toBe(400);
+      expect(codes(res)).toEqual([StaffCodes.skillFieldUnknown]);
+    }
+    expect(await skillRow('PROTO')).toBeUndefined();
   });
 });
 
@@ -206,8 +231,8 @@ describe('characteristics (read-only through the API, from the import file)', ()
 
     const skillRows = skills.schema.array().parse([{ skillCode: 'imp', name: 'Imported' }]);
     expect(await skills.apply(t.db, skillRows)).toEqual({ created: 1, updated: 0 });
-    expect(await putSkill(t.db, { code: 'IMP', name: 'Imported', description: null })).toBe('unchanged');
-    expect(await putSkill(t.db, { code: 'imp', name: 'Renamed' })).toBe('updated');
+    expect(await writeSkill(t.db, { code: 'IMP', name: 'Imported', description: null })).toBe('unchanged');
+    expect(await writeSkill(t.db, { code: 'imp', name: 'Renamed' })).toBe('updated');
   });
 
   it('the import schema refuses an unknown field', () => {

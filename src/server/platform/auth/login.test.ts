@@ -13,6 +13,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await t.createUser('north.user', 'correct horse', 'NORTH', ['planner']);
+  await t.createUser('root.user', 'correct horse', 'ROOT', ['admin']);
 });
 afterAll(() => t.close());
 
@@ -66,11 +67,11 @@ const form = (o: Record<string, string>) => new URLSearchParams(o).toString();
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** Follows the flow up to the sign-in form; returns the form's action. */
-async function openLoginForm(jar: Jar, challenge: string) {
+async function openLoginForm(jar: Jar, challenge: string, scope = SCOPE) {
   const auth = jar.take(
     await t.app.inject({
       method: 'GET',
-      url: authorizeUrl({ code_challenge: challenge, code_challenge_method: 'S256' }),
+      url: authorizeUrl({ code_challenge: challenge, code_challenge_method: 'S256', scope }),
     }),
   );
   expect(auth.statusCode).toBe(303);
@@ -86,10 +87,10 @@ async function openLoginForm(jar: Jar, challenge: string) {
 }
 
 /** Signs in and exchanges the code: the tokens the console would hold. */
-async function signIn(login = 'north.user', password = 'correct horse') {
+async function signIn(login = 'north.user', password = 'correct horse', scope = SCOPE) {
   const jar = new Jar();
   const { verifier, challenge } = pkce();
-  const action = await openLoginForm(jar, challenge);
+  const action = await openLoginForm(jar, challenge, scope);
   const post = jar.take(
     await t.app.inject({
       method: 'POST',
@@ -155,6 +156,30 @@ describe('console sign-in (authorization code + PKCE)', () => {
       roles: ['planner'],
     });
     expect(res.json().scopes).toEqual(['referentials:read', 'referentials:write']);
+  });
+
+  it('the catalog: a user of a non-root office reads it but cannot write it (403); a root user can', async () => {
+    const scope = 'staff:read staff:write businessOrganization:read businessOrganization:write';
+    const skill = '/eTech/rest/ws/staff/v1/skills/code:USER-SKILL';
+    const item = '/eTech/rest/ws/businessOrganization/v1/items/code:USER-ITEM';
+    const call = (token: string, method: string, url: string) =>
+      t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(method === 'PUT' ? { payload: '{"name":"x"}' } : {}),
+      });
+    const north = (await signIn('north.user', 'correct horse', scope)).tokens.access_token;
+    for (const url of [skill, item]) {
+      const res = await call(north, 'PUT', url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().errors.map((e: { code: string }) => e.code)).toEqual(['access.forbiden']);
+    }
+    expect((await call(north, 'GET', '/eTech/rest/ws/staff/v1/skills')).json().data).toEqual([]);
+    expect((await call(north, 'GET', item)).statusCode).toBe(404);
+    const root = (await signIn('root.user', 'correct horse', scope)).tokens.access_token;
+    for (const url of [skill, item]) expect((await call(root, 'PUT', url)).statusCode, url).toBe(201);
+    expect((await call(north, 'GET', item)).statusCode).toBe(200);
   });
 
   it('rotates refresh tokens: the used one is refused afterwards', async () => {
