@@ -36,6 +36,12 @@ export interface Endpoint {
   summary: string;
   /** Prefix of the codes this endpoint answers with, e.g. `referentials.customer`. */
   errorPrefix: string;
+  /**
+   * `invalidJson`: a body of the wrong shape (wrong type, bad format) answers
+   * `<prefix>.invalid.json` instead of `<prefix>.<field>.invalid|mandatory` (unknown fields
+   * still answer `<prefix>.field.unknown`): for bodies whose rules answer business codes.
+   */
+  shapeErrors?: 'invalidJson';
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -2,16 +2,24 @@
 
 import { businessOrganizationEndpoints } from './businessOrganization.ts';
 import { consoleEndpoints } from './console.ts';
+import { diagnosticEndpoints } from './diagnostic.ts';
 import type { Endpoint } from './endpoint.ts';
 import { referentialsEndpoints } from './referentials.ts';
+import { rosteringEndpoints } from './rostering.ts';
+import { schedulingEndpoints } from './scheduling.ts';
+import { slotsEndpoints } from './slots.ts';
 import { staffEndpoints } from './staff.ts';
 
 export * from './businessOrganization.ts';
 export * from './common.ts';
 export * from './console.ts';
+export * from './diagnostic.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './referentials.ts';
+export * from './rostering.ts';
+export * from './scheduling.ts';
+export * from './slots.ts';
 export * from './staff.ts';
 
 /** Every row of the table, in the order of the OpenAPI document. */
@@ -19,5 +27,9 @@ export const endpoints: readonly Endpoint[] = [
   ...referentialsEndpoints,
   ...businessOrganizationEndpoints,
   ...staffEndpoints,
+  ...rosteringEndpoints,
+  ...slotsEndpoints,
+  ...schedulingEndpoints,
+  ...diagnosticEndpoints,
   ...consoleEndpoints,
 ];

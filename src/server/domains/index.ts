@@ -5,9 +5,21 @@
  * then add it here.
  */
 import { businessOrganization } from './businessOrganization/index.ts';
+import { diagnostic } from './diagnostic/index.ts';
 import { fieldService } from './fieldService/index.ts';
 import { referentials } from './referentials/index.ts';
 import { rostering } from './rostering/index.ts';
+import { scheduling } from './scheduling/index.ts';
+import { slots } from './slots/index.ts';
 import { staff } from './staff/index.ts';
 
-export const domains = [referentials, businessOrganization, staff, rostering, fieldService] as const;
+export const domains = [
+  referentials,
+  businessOrganization,
+  staff,
+  rostering,
+  fieldService,
+  slots,
+  scheduling,
+  diagnostic,
+] as const;

@@ -65,14 +65,18 @@ interface Segment {
   /** literal text before the value, e.g. `code:` */
   prefix: string;
   name: string;
+  /** Fastify's name of the value: positional (`p0`), so `code:{workOrderCode}` and
+   * `uuid:{workOrderUuid}` share one fastify route. */
+  key: string;
 }
 
-/** `/a/code:{x}/b/{y}` -> fastify path `/a/:x/b/:y` and the literal prefix of each value. */
+/** `/a/code:{x}/b/{y}` -> fastify path `/a/:p0/b/:p1` and the literal prefix of each value. */
 export function toFastifyPath(path: string): { url: string; segments: Segment[] } {
   const segments: Segment[] = [];
   const url = path.replace(/([^/{}]*)\{(\w+)\}/g, (_m, prefix: string, name: string) => {
-    segments.push({ prefix, name });
-    return `:${name}`;
+    const key = `p${segments.length}`;
+    segments.push({ prefix, name, key });
+    return `:${key}`;
   });
   return { url, segments };
 }
@@ -111,7 +115,7 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
       handler: async (request, reply) => {
         const raw = request.params as Record<string, string>;
         const chosen = group.variants.find((v) =>
-          v.segments.every((s) => (raw[s.name] ?? '').startsWith(s.prefix)),
+          v.segments.every((s) => (raw[s.key] ?? '').startsWith(s.prefix)),
         );
         if (!chosen)
           throw new ApiError(
@@ -130,7 +134,7 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
 
         const params: Record<string, string> = {};
         for (const s of chosen.segments) {
-          const value = raw[s.name].slice(s.prefix.length);
+          const value = raw[s.key].slice(s.prefix.length);
           if (value.trim() === '') {
             throw new ApiError(
               400,
@@ -148,7 +152,7 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
         const input = {
           params: endpoint.params ? validate(prefix, endpoint.params, params) : params,
           query: endpoint.query ? validate(prefix, endpoint.query, query) : undefined,
-          body: endpoint.body ? validate(prefix, endpoint.body, body) : undefined,
+          body: endpoint.body ? validate(prefix, endpoint.body, body, endpoint.shapeErrors) : undefined,
         };
         const result = await handler(input as HandlerInput<Endpoint>, {
           db: deps.db,

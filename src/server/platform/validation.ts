@@ -10,7 +10,11 @@ import { ApiError, type ErrorItem } from './errors.ts';
  * `<prefix>.custom.field.invalid`, any other constraint `<prefix>.<field>.invalid`; a body
  * that is not an object at all is `<prefix>.invalid.json`.
  */
-export function issuesToErrors(prefix: string, issues: readonly z.core.$ZodIssue[]): ErrorItem[] {
+export function issuesToErrors(
+  prefix: string,
+  issues: readonly z.core.$ZodIssue[],
+  shapeErrors?: 'invalidJson',
+): ErrorItem[] {
   const seen = new Map<string, ErrorItem>();
   for (const issue of issues) {
     const path = issue.path.filter((p): p is string => typeof p === 'string');
@@ -21,7 +25,7 @@ export function issuesToErrors(prefix: string, issues: readonly z.core.$ZodIssue
       code = derivedCode.customFieldUnknown(prefix);
     else if (path.includes('customFields')) code = derivedCode.customFieldInvalid(prefix);
     else if (issue.code === 'unrecognized_keys') code = derivedCode.fieldUnknown(prefix);
-    else if (!field) code = derivedCode.invalidJson(prefix);
+    else if (!field || shapeErrors === 'invalidJson') code = derivedCode.invalidJson(prefix);
     else if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null))
       code = derivedCode.mandatory(prefix, field);
     else code = derivedCode.invalid(prefix, field);
@@ -29,7 +33,10 @@ export function issuesToErrors(prefix: string, issues: readonly z.core.$ZodIssue
       issue.code === 'unrecognized_keys'
         ? `Unknown ${field === 'customFields' ? 'custom field' : 'field'}${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => (where === 'body' ? k : `${where}.${k}`)).join(', ')}`
         : `${where}: ${issue.message}`;
-    if (!seen.has(code)) seen.set(code, { code, message });
+    const same = seen.get(code);
+    // Several shape problems share one code: the message lists them all.
+    if (same && shapeErrors) same.message = `${same.message}; ${message}`;
+    else if (!same) seen.set(code, { code, message });
   }
   return [...seen.values()];
 }
@@ -59,10 +66,15 @@ export function protoKeyIssues(input: unknown, path: PropertyKey[] = []): z.core
 }
 
 /** Parses `input` with `schema` or throws a 400 carrying every mapped code. */
-export function validate<S extends z.ZodType>(prefix: string, schema: S, input: unknown): z.output<S> {
+export function validate<S extends z.ZodType>(
+  prefix: string,
+  schema: S,
+  input: unknown,
+  shapeErrors?: 'invalidJson',
+): z.output<S> {
   const result = schema.safeParse(input, { reportInput: true });
   const proto = protoKeyIssues(input);
   if (!result.success || proto.length > 0)
-    throw new ApiError(400, issuesToErrors(prefix, [...proto, ...(result.error?.issues ?? [])]));
+    throw new ApiError(400, issuesToErrors(prefix, [...proto, ...(result.error?.issues ?? [])], shapeErrors));
   return result.data;
 }

@@ -80,3 +80,12 @@ export function workOrdersByCode(db: Db, scope: OfficeScope, code: string): Prom
     .limit(3)
     .execute();
 }
+
+/** A work order type by code: its duration and the skills it needs. */
+export function workOrderTypeByCode(db: Db, code: string) {
+  return db
+    .selectFrom('work_order_types')
+    .select(['code', 'name', 'duration_minutes', 'skills'])
+    .where('code', '=', code)
+    .executeTakeFirst();
+}

@@ -1,11 +1,12 @@
 import type { DomainModule } from '../../platform/domain.ts';
 import { rosteringImporters } from './importers.ts';
+import { rosteringRoutes } from './routes.ts';
 import type { RosteringTables } from './tables.ts';
 
-/** Rostering: field resources (technicians), and later slots, areas and crews (spec endpoints 5-6). */
+/** Rostering: technicians (field resources) and their calendars, areas and crews (spec endpoint 6). */
 export const rostering: DomainModule<RosteringTables> = {
   name: 'rostering',
-  routes: [],
+  routes: rosteringRoutes,
   importers: rosteringImporters,
   migrations: new URL('./migrations/', import.meta.url),
 };

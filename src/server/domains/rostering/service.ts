@@ -1,8 +1,28 @@
-/** Rules of the rostering domain: technicians (field resources). */
+/** Rules of the rostering domain: technicians (field resources), areas and crews. */
+import type { Page } from '../../../contract/common.ts';
+import {
+  AREAS_PAGE_SIZE,
+  CREWS_PAGE_SIZE_DEFAULT,
+  type Crew,
+  listAreas as listAreasRow,
+  listCrews as listCrewsRow,
+  RosteringCodes,
+} from '../../../contract/rostering.ts';
 import type { Db } from '../../db/index.ts';
 import { badRequest } from '../../platform/errors.ts';
+import type { OfficeScope } from '../../platform/officeScope.ts';
+import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import type { WriteOutcome } from '../../platform/upsert.ts';
-import { unknownSkills, upsertTechnician } from './queries.ts';
+import {
+  areasAfter,
+  crewMembersPage,
+  unknownCodes,
+  unknownSkills,
+  upsertArea,
+  upsertCrew,
+  upsertTechnician,
+} from './queries.ts';
+import type { CrewMemberInput, WorkingHours } from './tables.ts';
 
 export interface TechnicianInput {
   technicianCode: string;
@@ -11,14 +31,25 @@ export interface TechnicianInput {
   skills?: string[];
   active?: boolean;
   home?: { latitude: number; longitude: number } | null;
+  timeZone?: string;
+  workingHours?: WorkingHours[];
+  absences?: { start: Date; end: Date }[];
+  capacity?: { maxWorkOrdersPerDay?: number; maxMinutesPerDay?: number };
+  areas?: string[];
 }
 
-/** Creates or replaces a technician; every skill must exist in the staff catalog. */
+const sortedSet = (xs: string[] | undefined) => [...new Set(xs ?? [])].sort();
+
+/** Creates or replaces a technician; every skill and area must exist. */
 export async function putTechnician(trx: Db, t: TechnicianInput): Promise<WriteOutcome> {
-  const skills = [...new Set(t.skills ?? [])].sort();
+  const skills = sortedSet(t.skills);
   const unknown = await unknownSkills(trx, skills);
   if (unknown.length)
     throw badRequest('rostering.technician.skill.unknown', `Unknown skill ${unknown.join(', ')}`);
+  const areas = sortedSet(t.areas);
+  const unknownAreas = await unknownCodes(trx, 'areas', areas);
+  if (unknownAreas.length)
+    throw badRequest('rostering.technician.area.unknown', `Unknown area ${unknownAreas.join(', ')}`);
   return upsertTechnician(trx, {
     code: t.technicianCode,
     name: t.name,
@@ -27,5 +58,118 @@ export async function putTechnician(trx: Db, t: TechnicianInput): Promise<WriteO
     active: t.active ?? true,
     home_latitude: t.home?.latitude ?? null,
     home_longitude: t.home?.longitude ?? null,
+    time_zone: t.timeZone ?? 'UTC',
+    working_hours: t.workingHours
+      ? [...t.workingHours].sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start))
+      : null,
+    absences: (t.absences ?? [])
+      .map((a) => ({ start: a.start.toISOString(), end: a.end.toISOString() }))
+      .sort((a, b) => a.start.localeCompare(b.start)),
+    max_work_orders_per_day: t.capacity?.maxWorkOrdersPerDay ?? null,
+    max_minutes_per_day: t.capacity?.maxMinutesPerDay ?? null,
+    areas,
   });
+}
+
+export function putArea(trx: Db, a: { areaCode: string; name: string; zipCodes: string[] }) {
+  return upsertArea(trx, {
+    code: a.areaCode,
+    name: a.name,
+    zip_codes: sortedSet(a.zipCodes.map((z) => z.toUpperCase())),
+  });
+}
+
+/** Creates or replaces a crew; its members must exist and the main one is not repeated. */
+export async function putCrew(
+  trx: Db,
+  c: {
+    crewCode: string;
+    mainResource: CrewMemberInput;
+    secondaryResources?: CrewMemberInput[];
+    disabledAt?: string | null;
+  },
+): Promise<WriteOutcome> {
+  const secondary = (c.secondaryResources ?? []).map((s) => ({ ...s, to: s.to ?? null }));
+  if (secondary.some((s) => s.technicianCode === c.mainResource.technicianCode))
+    throw badRequest(
+      'rostering.crew.main.repeated',
+      `${c.mainResource.technicianCode} is the main resource: it is not repeated among the secondary resources`,
+    );
+  const codes = [c.mainResource.technicianCode, ...secondary.map((s) => s.technicianCode)];
+  const unknown = await unknownCodes(trx, 'technicians', [...new Set(codes)]);
+  if (unknown.length)
+    throw badRequest('rostering.crew.technician.unknown', `Unknown technician ${unknown.join(', ')}`);
+  return upsertCrew(trx, {
+    code: c.crewCode,
+    disabled_at: c.disabledAt ?? null,
+    main: { ...c.mainResource, to: c.mainResource.to ?? null },
+    secondary,
+  });
+}
+
+/** Spec endpoint 6: crews over a period, keyset by crew code, the token bound to the period. */
+export async function listCrews(
+  db: Db,
+  scope: OfficeScope,
+  tokens: PageTokens,
+  q: { crewsStartDate: string; crewsEndDate: string; crewsSize?: number; continuationToken?: string },
+): Promise<Page<Crew>> {
+  if (q.crewsEndDate < q.crewsStartDate)
+    throw badRequest(RosteringCodes.periodInvalid, 'crewsEndDate must not precede crewsStartDate');
+  const period = { start: q.crewsStartDate, end: q.crewsEndDate };
+  const size = q.crewsSize ?? CREWS_PAGE_SIZE_DEFAULT;
+  const request = pageRequest(
+    tokens,
+    {
+      id: listCrewsRow.id,
+      filters: period,
+      invalidCode: RosteringCodes.continuationTokenInvalid,
+      isKey: isString,
+    },
+    q.continuationToken,
+  );
+  const rows = await crewMembersPage(db, scope, period, request.after, size + 1);
+  const crews: Crew[] = [];
+  for (const r of rows) {
+    let crew = crews[crews.length - 1];
+    if (crew?.crewCode !== r.crew_code) {
+      crew = {
+        crewCode: r.crew_code,
+        mainResource: { technicianCode: '', intervals: [] },
+        secondaryResources: [],
+      };
+      crews.push(crew);
+    }
+    const interval = { from: r.from_date, to: r.to_date };
+    if (r.is_main) {
+      crew.mainResource.technicianCode = r.technician_code;
+      crew.mainResource.intervals.push(interval);
+      continue;
+    }
+    const last = crew.secondaryResources[crew.secondaryResources.length - 1];
+    if (last?.technicianCode === r.technician_code) last.intervals.push(interval);
+    else crew.secondaryResources.push({ technicianCode: r.technician_code, intervals: [interval] });
+  }
+  return request.page(
+    crews,
+    size,
+    (c) => c,
+    (c) => c.crewCode,
+  );
+}
+
+/** Extension: the areas, for the planner's filters. */
+export async function listAreas(db: Db, tokens: PageTokens, continuationToken?: string) {
+  const request = pageRequest(
+    tokens,
+    { id: listAreasRow.id, invalidCode: RosteringCodes.continuationTokenInvalid, isKey: isString },
+    continuationToken,
+  );
+  const rows = await areasAfter(db, request.after, AREAS_PAGE_SIZE + 1);
+  return request.page(
+    rows,
+    AREAS_PAGE_SIZE,
+    (a) => ({ areaCode: a.code, name: a.name, zipCodes: a.zip_codes }),
+    (a) => a.code,
+  );
 }

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RosteringCodes as C } from '../../../contract/rostering.ts';
+import { runImport } from '../../cli/importFile.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
+
+let t: TestApp;
+const URL = '/eTech/rest/ws/rostering/v1/crews';
+const tech = (code: string, officeCode: string, active = true) => ({
+  technicianCode: code,
+  name: code,
+  officeCode,
+  active,
+});
+const file = {
+  technicians: [
+    tech('N1', 'NORTH'),
+    tech('N2', 'NORTH-A'),
+    tech('S1', 'SOUTH'),
+    tech('S2', 'SOUTH'),
+    tech('OFF', 'NORTH', false),
+  ],
+  crews: [
+    {
+      crewCode: 'C-NORTH',
+      mainResource: { technicianCode: 'N1', from: '2030-01-01' },
+      secondaryResources: [
+        { technicianCode: 'N2', from: '2030-01-10', to: '2030-01-20' },
+        { technicianCode: 'N2', from: '2030-02-01' },
+        { technicianCode: 'S1', from: '2030-01-01' },
+      ],
+    },
+    // Visible from NORTH through its secondary N2; its main S2 is shown all the same.
+    {
+      crewCode: 'C-MIXED',
+      mainResource: { technicianCode: 'S2', from: '2030-01-05', to: '2030-01-25' },
+      secondaryResources: [{ technicianCode: 'N2', from: '2030-01-05' }],
+    },
+    { crewCode: 'C-SOUTH', mainResource: { technicianCode: 'S1', from: '2030-01-01' } },
+    {
+      crewCode: 'C-DISABLED',
+      mainResource: { technicianCode: 'N1', from: '2030-01-01' },
+      disabledAt: '2030-06-01',
+    },
+    { crewCode: 'C-INACTIVE', mainResource: { technicianCode: 'OFF', from: '2030-01-01' } },
+    { crewCode: 'C-LATER', mainResource: { technicianCode: 'N1', from: '2031-01-01' } },
+  ],
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await runImport(t.db, file);
+});
+afterAll(() => t.close());
+
+const list = async (query: string, as: TestClient = 'root') => {
+  const res = await t.call('GET', `${URL}?${query}`, { as });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const period = 'crewsStartDate=2030-01-15&crewsEndDate=2030-01-31';
+
+describe('crews list (spec endpoint 6)', () => {
+  it('returns the crews of the period, intervals clipped; disabled and inactive-main crews hidden', async () => {
+    const page = await list(period);
+    expect(page.continuationToken).toBeNull();
+    expect(page.data).toEqual([
+      {
+        crewCode: 'C-MIXED',
+        mainResource: { technicianCode: 'S2', intervals: [{ from: '2030-01-15', to: '2030-01-25' }] },
+        secondaryResources: [{ technicianCode: 'N2', intervals: [{ from: '2030-01-15', to: '2030-01-31' }] }],
+      },
+      {
+        crewCode: 'C-NORTH',
+        mainResource: { technicianCode: 'N1', intervals: [{ from: '2030-01-15', to: '2030-01-31' }] },
+        secondaryResources: [
+          { technicianCode: 'N2', intervals: [{ from: '2030-01-15', to: '2030-01-20' }] },
+          { technicianCode: 'S1', intervals: [{ from: '2030-01-15', to: '2030-01-31' }] },
+        ],
+      },
+      {
+        crewCode: 'C-SOUTH',
+        mainResource: { technicianCode: 'S1', intervals: [{ from: '2030-01-15', to: '2030-01-31' }] },
+        secondaryResources: [],
+      },
+    ]);
+  });
+
+  it('visible when a member is in the tree; secondaries outside hidden; the main always shown', async () => {
+    const north = await list(period, 'north');
+    expect(north.data.map((c: { crewCode: string }) => c.crewCode)).toEqual(['C-MIXED', 'C-NORTH']);
+    const northCrew = north.data[1];
+    expect(northCrew.secondaryResources.map((r: { technicianCode: string }) => r.technicianCode)).toEqual([
+      'N2',
+    ]);
+    expect(north.data[0].mainResource.technicianCode).toBe('S2');
+    const south = await list(period, 'south');
+    expect(south.data.map((c: { crewCode: string }) => c.crewCode)).toEqual([
+      'C-MIXED',
+      'C-NORTH',
+      'C-SOUTH',
+    ]);
+    expect(south.data[0].secondaryResources).toEqual([]);
+    // Past periods answer as stored now.
+    expect(
+      (await list('crewsStartDate=2030-01-01&crewsEndDate=2030-01-04')).data.map(
+        (c: { crewCode: string }) => c.crewCode,
+      ),
+    ).toEqual(['C-NORTH', 'C-SOUTH']);
+  });
+
+  it('pages by crewsSize with a token bound to the period', async () => {
+    const first = await list(`${period}&crewsSize=2`);
+    expect(first.data.map((c: { crewCode: string }) => c.crewCode)).toEqual(['C-MIXED', 'C-NORTH']);
+    const token = encodeURIComponent(first.continuationToken);
+    const second = await list(`${period}&crewsSize=2&continuationToken=${token}`);
+    expect(second.data.map((c: { crewCode: string }) => c.crewCode)).toEqual(['C-SOUTH']);
+    expect(second.continuationToken).toBeNull();
+    const other = await t.call(
+      'GET',
+      `${URL}?crewsStartDate=2030-01-01&crewsEndDate=2030-01-31&continuationToken=${token}`,
+    );
+    expect(other.statusCode).toBe(400);
+    expect(other.json().errors[0].code).toBe(C.continuationTokenInvalid);
+  });
+
+  it('validates its query: dates required and real, size 1..500, end not before start', async () => {
+    const bad = async (query: string, code: string) => {
+      const res = await t.call('GET', `${URL}?${query}`);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors.map((e: { code: string }) => e.code)).toContain(code);
+    };
+    await bad('crewsEndDate=2030-01-31', C.crewsStartDateMandatory);
+    await bad('crewsStartDate=2030-01-31', C.crewsEndDateMandatory);
+    await bad('crewsStartDate=2030-02-30&crewsEndDate=2030-03-01', C.crewsStartDateInvalid);
+    await bad('crewsStartDate=2030-01-01&crewsEndDate=01/02/2030', C.crewsEndDateInvalid);
+    await bad(`${period}&crewsSize=0`, C.crewsSizeInvalid);
+    await bad(`${period}&crewsSize=501`, C.crewsSizeInvalid);
+    await bad(`${period}&crewsSize=1.5`, C.crewsSizeInvalid);
+    await bad('crewsStartDate=2030-02-01&crewsEndDate=2030-01-01', C.periodInvalid);
+    await bad(`${period}&size=3`, C.fieldUnknown);
+    expect((await list(`${period}&crewsSize=500`)).data).toHaveLength(3);
+  });
+});
+
+describe('rostering import keys', () => {
+  it('technician calendars, areas and crews import idempotently', async () => {
+    const more = {
+      areas: [{ areaCode: 'a1', name: 'Area 1', zipCodes: ['59000'] }],
+      technicians: [
+        {
+          ...tech('CAL', 'NORTH'),
+          timeZone: 'Europe/Paris',
+          workingHours: [{ weekday: 1, start: '08:00', end: '12:00' }],
+          absences: [{ start: '2030-01-01T00:00', end: '2030-01-02T00:00' }],
+          capacity: { maxWorkOrdersPerDay: 4, maxMinutesPerDay: 420 },
+          areas: ['A1'],
+        },
+      ],
+    };
+    const first = await runImport(t.db, more);
+    expect(first.map((k) => k.created)).toEqual([1, 1]);
+    const again = await runImport(t.db, { ...more, crews: file.crews });
+    expect(again.every((k) => k.created === 0 && k.updated === 0)).toBe(true);
+  });
+
+  it('refuses a bad time zone, hours, an unknown area, a repeated main resource', async () => {
+    const cal = tech('BAD', 'NORTH');
+    await expect(runImport(t.db, { technicians: [{ ...cal, timeZone: 'Mars/Olympus' }] })).rejects.toThrow(
+      /timeZone/,
+    );
+    await expect(
+      runImport(t.db, {
+        technicians: [{ ...cal, workingHours: [{ weekday: 8, start: '08:00', end: '07:00' }] }],
+      }),
+    ).rejects.toThrow(/workingHours\[0\]/);
+    await expect(runImport(t.db, { technicians: [{ ...cal, areas: ['NOPE'] }] })).rejects.toThrow(
+      /rostering.technician.area.unknown/,
+    );
+    await expect(
+      runImport(t.db, {
+        crews: [
+          {
+            crewCode: 'X',
+            mainResource: { technicianCode: 'N1', from: '2030-01-01' },
+            secondaryResources: [{ technicianCode: 'n1', from: '2030-01-01' }],
+          },
+        ],
+      }),
+    ).rejects.toThrow(/rostering.crew.main.repeated/);
+  });
+});

@@ -1,0 +1,15 @@
+import { listAreas, listCrews } from '../../../contract/rostering.ts';
+import { implement, type Route } from '../../platform/routes.ts';
+import * as service from './service.ts';
+
+/** HTTP only: the rules live in service.ts. */
+export const rosteringRoutes: Route[] = [
+  implement(listCrews, async ({ query }, { db, caller, tokens }) => ({
+    status: 200,
+    body: await service.listCrews(db, caller.scope, tokens, query),
+  })),
+  implement(listAreas, async ({ query }, { db, tokens }) => ({
+    status: 200,
+    body: await service.listAreas(db, tokens, query.continuationToken),
+  })),
+];

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SchedulingCodes as C } from '../../../contract/scheduling.ts';
+import { runImport } from '../../cli/importFile.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
+import { futureMonday, LILLE, plusDays, slotFixture } from '../slots/fixture.ts';
+
+let t: TestApp;
+const monday = futureMonday();
+const BASE = '/eTech/rest/ws/scheduling/v1/workOrders';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const file = slotFixture(monday);
+  await runImport(t.db, {
+    ...file,
+    workOrders: [
+      ...file.workOrders,
+      { workOrderCode: 'WO-DONE', workOrderTypeCode: 'REPAIR', status: 'COMPLETED', officeCode: 'NORTH' },
+      {
+        workOrderCode: 'WO-GAS',
+        workOrderTypeCode: 'GASFIX',
+        status: 'NEW',
+        officeCode: 'NORTH',
+        location: LILLE,
+      },
+    ],
+    crews: [
+      {
+        crewCode: 'CREW-1',
+        mainResource: { technicianCode: 'T-PARIS', from: '2024-01-01' },
+        secondaryResources: [{ technicianCode: 'T-UTC', from: '2024-01-01', to: plusDays(monday, 2) }],
+      },
+    ],
+  });
+});
+afterAll(() => t.close());
+
+const put = (code: string, body: unknown, as: TestClient = 'root') =>
+  t.call('PUT', `${BASE}/code:${code}/schedule`, { body, as });
+async function refused(code: string, body: unknown, expected: string, as: TestClient = 'root', status = 400) {
+  const res = await put(code, body, as);
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json().errors.map((e: { code: string }) => e.code)).toEqual([expected]);
+}
+const start = `${monday}T08:00`;
+
+describe('scheduling PUT and GET', () => {
+  it('schedules on a technician: 204, status SCHEDULED, read back by code and by uuid', async () => {
+    const res = await put('wo-new', { technicianCode: 't-paris', start });
+    expect(res.statusCode, res.body).toBe(204);
+    const byCode = await t.call('GET', `${BASE}/code:WO-NEW`);
+    expect(byCode.statusCode).toBe(200);
+    const got = byCode.json();
+    expect(got).toMatchObject({
+      workOrderCode: 'WO-NEW',
+      status: 'SCHEDULED',
+      technicianCode: 'T-PARIS',
+      crewCode: null,
+      scheduledStart: `${monday}T08:00:00Z`,
+      scheduledEnd: `${monday}T09:00:00Z`,
+    });
+    const byUuid = await t.call('GET', `${BASE}/uuid:${got.uuid}`);
+    expect(byUuid.json()).toEqual(got);
+    // And the uuid path schedules too.
+    expect(
+      (
+        await t.call('PUT', `${BASE}/uuid:${got.uuid}/schedule`, {
+          body: { technicianCode: 'T-UTC', start: `${monday}T14:00` },
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await t.call('GET', `${BASE}/code:WO-NEW`)).json().technicianCode).toBe('T-UTC');
+  });
+
+  it('a scheduled work order blocks the slot search', async () => {
+    await put('WO-NEW', { technicianCode: 'T-UTC', start: `${monday}T14:00` });
+    const res = await t.call('POST', '/rest/v3/slots/search', {
+      body: {
+        workOrderType: { code: 'REPAIR' },
+        timeRanges: [{ start: `${monday}T13:00`, end: `${monday}T17:00` }],
+        location: LILLE,
+        offices: { codes: ['NORTH-A'] },
+        maximumSlotNumber: 700,
+      },
+    });
+    for (const s of res.json().slots) {
+      const from = Date.parse(s.start) - s.travelBefore.minutes * 60_000;
+      const to = Date.parse(s.end) + s.travelAfter.minutes * 60_000;
+      expect(to <= Date.parse(`${monday}T14:00:00Z`) || from >= Date.parse(`${monday}T15:00:00Z`)).toBe(true);
+    }
+  });
+
+  it('schedules on a crew: the main resource does the work, the members skills count', async () => {
+    // GASFIX needs GAS: only T-UTC (secondary, until Wednesday) holds it.
+    expect((await put('WO-GAS', { crewCode: 'crew-1', start })).statusCode).toBe(204);
+    expect((await t.call('GET', `${BASE}/code:WO-GAS`)).json()).toMatchObject({
+      technicianCode: 'T-PARIS',
+      crewCode: 'CREW-1',
+      status: 'SCHEDULED',
+    });
+    await refused(
+      'WO-GAS',
+      { crewCode: 'CREW-1', start: `${plusDays(monday, 3)}T08:00` },
+      C.technicianSkills,
+    );
+  });
+
+  it('each refusal has its own code', async () => {
+    await refused('NOPE', { technicianCode: 'T-PARIS', start }, C.workOrderNotFound, 'root', 404);
+    await refused('WO-SOUTH', { technicianCode: 'T-SOUTH', start }, C.workOrderNotFound, 'north', 404);
+    await refused('WO-DONE', { technicianCode: 'T-PARIS', start }, C.workOrderStatus);
+    await refused('WO-NEW', { start }, C.resourceMandatory);
+    await refused('WO-NEW', { technicianCode: 'T-PARIS', crewCode: 'CREW-1', start }, C.resourceConflict);
+    await refused('WO-NEW', { technicianCode: 'NOBODY', start }, C.technicianUnknown);
+    await refused('WO-NEW', { technicianCode: 'T-SOUTH', start }, C.technicianOutOfTree, 'north');
+    await refused('WO-NEW', { technicianCode: 'T-OFF', start }, C.technicianInactive);
+    await refused('WO-NEW', { technicianCode: 'T-NOHOME', start }, C.technicianSkills);
+    await refused(
+      'WO-NEW',
+      { technicianCode: 'T-PARIS', start: `${plusDays(monday, 1)}T09:00` },
+      C.technicianAbsent,
+    );
+    await refused('WO-NEW', { crewCode: 'GHOSTS', start }, C.crewUnknown);
+    await refused('WO-SOUTH', { crewCode: 'CREW-1', start }, C.crewOutOfTree, 'south');
+    await refused('WO-NEW', { crewCode: 'CREW-1', start: '2023-06-01T08:00' }, C.crewNotActive);
+    await refused('WO-NEW', { technicianCode: 'T-PARIS' }, C.startMandatory);
+    await refused('WO-NEW', { technicianCode: 'T-PARIS', start: '2030-13-01T08:00' }, C.startInvalid);
+    await refused('WO-NEW', { technicianCode: 'T-PARIS', start, note: 1 }, C.fieldUnknown);
+    const raw = await t.call('PUT', `${BASE}/code:WO-NEW/schedule`, { raw: '{"start": "a", "start": "b"}' });
+    expect(raw.json().errors[0].code).toBe(C.invalidJson);
+    // A refusal writes nothing.
+    expect((await t.call('GET', `${BASE}/code:WO-DONE`)).json().status).toBe('COMPLETED');
+  });
+
+  it('a crew that is disabled, or whose main resource is inactive, is unknown', async () => {
+    await runImport(t.db, {
+      crews: [
+        {
+          crewCode: 'CREW-OFF',
+          mainResource: { technicianCode: 'T-PARIS', from: '2024-01-01' },
+          disabledAt: '2024-06-01',
+        },
+        { crewCode: 'CREW-LAZY', mainResource: { technicianCode: 'T-OFF', from: '2024-01-01' } },
+      ],
+    });
+    await refused('WO-NEW', { crewCode: 'CREW-OFF', start }, C.crewUnknown);
+    await refused('WO-NEW', { crewCode: 'CREW-LAZY', start }, C.crewUnknown);
+  });
+
+  it('GET: unknown, outside the tree, malformed uuid', async () => {
+    expect((await t.call('GET', `${BASE}/code:NOPE`)).statusCode).toBe(404);
+    const south = await t.call('GET', `${BASE}/code:WO-SOUTH`, { as: 'north' });
+    expect(south.statusCode).toBe(404);
+    expect(south.json().errors[0].code).toBe(C.workOrderNotFound);
+    const bad = await t.call('GET', `${BASE}/uuid:not-a-uuid`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].code).toBe('scheduling.workorderuuid.invalid');
+  });
+});

@@ -1,0 +1,332 @@
+/**
+ * Rules of the slot search (spec endpoint 5, issue 12): every business rule of the request,
+ * all errors found listed at once; then the candidates' calendars in two queries and the
+ * engine in memory.
+ */
+
+import { sql } from 'kysely';
+import {
+  DEFAULT_SLOT_NUMBER,
+  MAX_PERIOD_WEEKS,
+  MAXIMUM_SLOT_NUMBER,
+  SLOT_ERRORS,
+  type SlotErrorCode,
+  type SlotSearchRequest,
+  type SlotSearchResponse,
+  SlotsCodes,
+} from '../../../contract/slots.ts';
+import type { Db } from '../../db/index.ts';
+import { ApiError, type ErrorItem } from '../../platform/errors.ts';
+import type { OfficeScope } from '../../platform/officeScope.ts';
+import { rfc3339 } from '../../platform/time.ts';
+import { workOrderTypeByCode } from '../fieldService/queries.ts';
+import { findWorkOrder, type WorkOrderLookup, type WorkOrderRow } from '../fieldService/service.ts';
+import { DAY, MINUTE, minutesOf } from '../rostering/calendar.ts';
+import { unknownCodes } from '../rostering/queries.ts';
+import { type Booking, type EngineSlot, searchSlots } from './engine.ts';
+import { type Geocoder, offlineGazetteer } from './geocoder.ts';
+import { bookings, candidateTechnicians, normaliseZip, officePaths, portalUserPath } from './queries.ts';
+import { greatCircleRoadModel, type Point, type RoadModel } from './road.ts';
+
+const WEEK = 7 * DAY;
+
+export interface SlotServices {
+  geocoder: Geocoder;
+  road: RoadModel;
+  now: () => number;
+}
+export const defaultServices: SlotServices = {
+  geocoder: offlineGazetteer,
+  road: greatCircleRoadModel,
+  now: () => Date.now(),
+};
+
+const business = (code: SlotErrorCode, detail?: string): ErrorItem => ({
+  code,
+  message: detail ? `${SLOT_ERRORS[code].message} ${detail}` : SLOT_ERRORS[code].message,
+});
+const upper = (xs: readonly string[]) => [...new Set(xs.map((x) => x.toUpperCase()))];
+
+/** The rules that need no database: each broken one adds its code. */
+export function staticErrors(req: SlotSearchRequest, now: number): ErrorItem[] {
+  const errors: ErrorItem[] = [];
+  const ranges = req.timeRanges ?? [];
+  const appointment = req.availabilities?.appointmentDate ?? null;
+  const firstOfTheDay = req.perResource === 'FIRST_OF_THE_DAY';
+  if (!req.workOrderType?.code) errors.push(business('1001'));
+  if (ranges.length === 0 && !appointment) errors.push(business('1002'));
+  if (req.enableZoneFilter && !req.zipCode) errors.push(business('1003'));
+  const minute = Math.floor(now / MINUTE) * MINUTE;
+  const today = Math.floor(now / DAY) * DAY;
+  if (ranges.some((r) => r.start.getTime() < minute) || (appointment && Date.parse(appointment) < today))
+    errors.push(business('2003'));
+  if (ranges.some((r) => r.end < r.start)) errors.push(business('2004'));
+  if (ranges.length) {
+    const from = Math.min(...ranges.map((r) => r.start.getTime()));
+    const to = Math.max(...ranges.map((r) => r.end.getTime()));
+    if (to - from > MAX_PERIOD_WEEKS * WEEK) errors.push(business('2005'));
+  }
+  if (req.offices?.codes && req.offices.ids) errors.push(business('2006'));
+  if ((req.maximumSlotNumber ?? 0) > MAXIMUM_SLOT_NUMBER) errors.push(business('2008'));
+  if (req.skills?.codes && req.skills.ids) errors.push(business('2009'));
+  if (req.workOrder?.code && req.workOrder.id) errors.push(business('2010'));
+  if (req.areaScope != null && req.areaScope !== 'RESOURCE' && req.areaScope !== 'TIMESLOT')
+    errors.push(business('2011'));
+  if (req.customerPortalUser && req.areaScope === 'RESOURCE') errors.push(business('2012'));
+  if (req.startingHours?.values && firstOfTheDay) errors.push(business('2013'));
+  if (appointment && firstOfTheDay) errors.push(business('2014'));
+  const lat = req.location?.latitude;
+  const lon = req.location?.longitude;
+  if (lat != null || lon != null) {
+    if (lat == null || lon == null || !(lat > -90 && lat < 90) || !(lon > -180 && lon < 180))
+      errors.push(business('3021'));
+    else if (lat === 0 && lon === 0) errors.push(business('3022'));
+  }
+  return errors;
+}
+
+interface Resolved {
+  type: { code: string; duration_minutes: number; skills: string[] } | undefined;
+  workOrder: WorkOrderRow | null;
+  officePaths: string[] | null;
+  portalPath: string | null;
+  areas: { code: string; zip_codes: string[] }[] | null;
+  skills: string[];
+}
+
+/** The references of the request, each checked against the database (in parallel). */
+async function resolve(
+  db: Db,
+  scope: OfficeScope,
+  req: SlotSearchRequest,
+  errors: ErrorItem[],
+): Promise<Resolved> {
+  const typeCode = req.workOrderType?.code?.toUpperCase();
+  // Offices (or skills) given both ways are 2006 (2009) already: not looked up.
+  const officesBoth = !!(req.offices?.codes && req.offices.ids);
+  const officeCodes = req.offices?.codes && !officesBoth ? upper(req.offices.codes) : null;
+  const officeIds = req.offices?.ids && !officesBoth ? [...new Set(req.offices.ids.map(String))] : null;
+  const areaCodes = req.areas ? upper(req.areas.codes) : null;
+  const skillCodes =
+    req.skills?.codes && req.skills.ids ? [] : upper(req.skills?.codes ?? req.skills?.ids ?? []);
+  // Both code and id is 2010; an id that is not a uuid names no work order.
+  const both = !!(req.workOrder?.code && req.workOrder.id);
+  const uuid = req.workOrder?.id?.toLowerCase();
+  const lookup: Promise<WorkOrderLookup> | null = both
+    ? null
+    : req.workOrder?.code
+      ? findWorkOrder(db, scope, { code: req.workOrder.code.toUpperCase() })
+      : uuid
+        ? /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(uuid)
+          ? findWorkOrder(db, scope, { uuid })
+          : Promise.resolve({ missing: true })
+        : null;
+
+  const [type, offices, areas, unknownSkills, workOrder, portalPath] = await Promise.all([
+    typeCode ? workOrderTypeByCode(db, typeCode) : undefined,
+    officeCodes || officeIds
+      ? officePaths(db, scope, officeCodes ? { codes: officeCodes } : { ids: officeIds ?? [] })
+      : null,
+    areaCodes
+      ? db
+          .selectFrom('areas')
+          .select(['code', 'zip_codes'])
+          .where('code', 'in', areaCodes.length ? areaCodes : [''])
+          .execute()
+      : null,
+    unknownCodes(db, 'skills', skillCodes),
+    lookup,
+    req.customerPortalUser ? portalUserPath(db, req.customerPortalUser) : null,
+  ]);
+
+  if (typeCode && !type) errors.push(business('2001', `(${typeCode})`));
+  const wanted = officeCodes ?? officeIds;
+  if (wanted && offices) {
+    const found = new Set(offices.map((o) => o.key));
+    const missing = wanted.filter((k) => !found.has(k));
+    if (missing.length) errors.push(business('2002', `(${missing.join(', ')})`));
+  }
+  if (areaCodes && areas) {
+    const found = new Set(areas.map((a) => a.code));
+    const missing = areaCodes.filter((c) => !found.has(c));
+    if (missing.length) errors.push(business('2007', `(${missing.join(', ')})`));
+  }
+  if (unknownSkills.length)
+    errors.push({ code: SlotsCodes.skillUnknown, message: `Unknown skill ${unknownSkills.join(', ')}.` });
+  let wo: WorkOrderRow | null = null;
+  if (workOrder) {
+    if ('ambiguous' in workOrder)
+      errors.push({
+        code: SlotsCodes.workOrderAmbiguous,
+        message: 'Several live work orders carry this code: name the work order by its id.',
+      });
+    else if ('missing' in workOrder)
+      errors.push({
+        code: SlotsCodes.workOrderNotFound,
+        message: 'This work order does not exist in your office tree.',
+      });
+    else wo = workOrder.found;
+  }
+  if (req.customerPortalUser && portalPath === undefined)
+    errors.push({
+      code: SlotsCodes.customerPortalUserUnknown,
+      message: `The customer portal user ${req.customerPortalUser} does not exist.`,
+    });
+  return {
+    type,
+    workOrder: wo,
+    officePaths: offices ? offices.map((o) => o.path) : null,
+    portalPath: portalPath ?? null,
+    areas,
+    skills: skillCodes,
+  };
+}
+
+/** Where the work is: coordinates given, else the address, else the work order, else the zip code. */
+async function locate(
+  db: Db,
+  geocoder: Geocoder,
+  req: SlotSearchRequest,
+  wo: WorkOrderRow | null,
+): Promise<{ point: Point; source: SlotSearchResponse['target']['source'] } | null> {
+  const l = req.location;
+  if (l?.latitude != null && l.longitude != null)
+    return { point: { latitude: l.latitude, longitude: l.longitude }, source: 'coordinates' };
+  if (l && (l.address || l.zipCode || l.city)) {
+    const p = await geocoder.geocode(db, l);
+    return p ? { point: p, source: 'gazetteer' } : null;
+  }
+  if (wo?.latitude != null && wo.longitude != null)
+    return { point: { latitude: wo.latitude, longitude: wo.longitude }, source: 'workOrder' };
+  if (wo && (wo.zip_code || wo.city || wo.address)) {
+    const p = await geocoder.geocode(db, {
+      address: wo.address,
+      zipCode: wo.zip_code,
+      city: wo.city,
+      country: wo.country,
+    });
+    if (p) return { point: p, source: 'gazetteer' };
+  }
+  if (req.zipCode) {
+    const p = await geocoder.geocode(db, { zipCode: req.zipCode, country: l?.country });
+    if (p) return { point: p, source: 'gazetteer' };
+  }
+  return null;
+}
+
+export async function search(
+  db: Db,
+  scope: OfficeScope,
+  req: SlotSearchRequest,
+  services: SlotServices = defaultServices,
+): Promise<SlotSearchResponse> {
+  const now = services.now();
+  const errors = staticErrors(req, now);
+  const r = await resolve(db, scope, req, errors);
+  const coordinatesRefused = errors.some((e) => e.code === '3021' || e.code === '3022');
+  const target = coordinatesRefused ? null : await locate(db, services.geocoder, req, r.workOrder);
+  if (!target && !coordinatesRefused) errors.push(business('3011'));
+  if (errors.length || !target || !r.type) throw new ApiError(400, errors);
+
+  // Area scope: RESOURCE (the default with areas) keeps the technicians covering an area;
+  // TIMESLOT keeps the days whose work orders all lie in the areas' zip codes.
+  const areaScope = req.areaScope ?? (r.areas ? 'RESOURCE' : null);
+  const zoneAreas = req.enableZoneFilter && req.zipCode ? await areasOfZip(db, req.zipCode) : null;
+  let areaFilter: string[] | null = areaScope === 'RESOURCE' && r.areas ? r.areas.map((a) => a.code) : null;
+  if (zoneAreas) areaFilter = areaFilter ? areaFilter.filter((a) => zoneAreas.includes(a)) : zoneAreas;
+  const candidates = await candidateTechnicians(db, scope, {
+    officePaths: r.officePaths,
+    portalPath: r.portalPath,
+    skills: [...new Set([...r.type.skills, ...r.skills])],
+    areas: areaFilter,
+  });
+
+  const ranges = (req.timeRanges ?? []).map((x) => ({ start: x.start.getTime(), end: x.end.getTime() }));
+  const appointment = req.availabilities?.appointmentDate
+    ? Date.parse(req.availabilities.appointmentDate)
+    : null;
+  const from = appointment !== null ? appointment - DAY : Math.min(...ranges.map((x) => x.start));
+  const to = appointment !== null ? appointment + 2 * DAY : Math.max(...ranges.map((x) => x.end));
+  const rows = await bookings(
+    db,
+    candidates.map((c) => c.code),
+    new Date(from),
+    new Date(to),
+    r.workOrder?.uuid ?? null,
+  );
+  const byTechnician = new Map<string, Booking[]>();
+  for (const b of rows) {
+    const list = byTechnician.get(b.technician_code) ?? [];
+    list.push({
+      code: b.code,
+      start: b.start_ms,
+      end: b.start_ms + b.duration_minutes * MINUTE,
+      location:
+        b.latitude != null && b.longitude != null ? { latitude: b.latitude, longitude: b.longitude } : null,
+      zipCode: b.zip_code,
+    });
+    byTechnician.set(b.technician_code, list);
+  }
+  const timeslotZips =
+    areaScope === 'TIMESLOT' && r.areas
+      ? new Set(r.areas.flatMap((a) => a.zip_codes.map(normaliseZip)))
+      : null;
+
+  const result = searchSlots({
+    technicians: candidates.map((c) => ({
+      code: c.code,
+      timeZone: c.time_zone,
+      workingHours: c.working_hours,
+      absences: c.absences.map((a) => ({ start: Date.parse(a.start), end: Date.parse(a.end) })),
+      home:
+        c.home_latitude != null && c.home_longitude != null
+          ? { latitude: c.home_latitude, longitude: c.home_longitude }
+          : null,
+      maxWorkOrdersPerDay: c.max_work_orders_per_day,
+      maxMinutesPerDay: c.max_minutes_per_day,
+    })),
+    bookings: byTechnician,
+    target: target.point,
+    durationMinutes: r.type.duration_minutes,
+    ranges: ranges.length ? ranges : null,
+    appointmentDate: appointment,
+    firstOfTheDay: req.perResource === 'FIRST_OF_THE_DAY',
+    startingHours: req.startingHours?.values ? [...new Set(req.startingHours.values.map(minutesOf))] : null,
+    maximumSlotNumber: req.maximumSlotNumber ?? DEFAULT_SLOT_NUMBER,
+    ignoreCapacity: req.schedulerRequirements?.workingHours?.ignoreFieldResourceCapacityModel === true,
+    dayAllowed: timeslotZips
+      ? (day) => day.every((b) => b.zipCode !== null && timeslotZips.has(normaliseZip(b.zipCode)))
+      : undefined,
+    road: services.road,
+    now,
+  });
+
+  // Travel failed for every candidate: the search itself cannot be answered.
+  const failed = result.skipped.noRoute + result.skipped.unavailable;
+  if (result.candidates > 0 && failed === result.candidates)
+    throw new ApiError(400, [business(result.skipped.noRoute > 0 ? '3032' : '3031')]);
+
+  return {
+    slots: result.slots.map(toSlot),
+    target: { ...target.point, source: target.source },
+  };
+}
+
+async function areasOfZip(db: Db, zipCode: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('areas')
+    .select('code')
+    .where(sql<boolean>`${normaliseZip(zipCode)} = ANY(zip_codes)`)
+    .execute();
+  return rows.map((a) => a.code);
+}
+
+const toSlot = (s: EngineSlot) => ({
+  start: rfc3339(new Date(s.start)),
+  end: rfc3339(new Date(s.end)),
+  technicians: [s.technicianCode],
+  travelBefore: s.travelBefore,
+  travelAfter: s.travelAfter,
+  score: s.score,
+  scoreDetails: s.scoreDetails,
+});
