@@ -37,9 +37,24 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
+const QUARTER = 15 * 60_000;
+/** Offsets by zone and quarter hour: zones change offset on quarter hours, Intl is slow. */
+const offsetCache = new Map<string, number>();
+
 /** local time minus UTC at instant `t`, in ms. */
 export function offsetAt(tz: string, t: number): number {
   if (tz === 'UTC') return 0;
+  const key = `${tz}|${Math.floor(t / QUARTER)}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    offset = computeOffset(tz, Math.floor(t / QUARTER) * QUARTER);
+    if (offsetCache.size > 200_000) offsetCache.clear();
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
+
+function computeOffset(tz: string, t: number): number {
   const parts = formatter(tz).formatToParts(new Date(t));
   const v: Record<string, number> = {};
   for (const p of parts) if (p.type !== 'literal') v[p.type] = Number(p.value);

@@ -100,9 +100,14 @@ export interface EngineResult {
 const STEP = SLOT_STEP_MINUTES * MINUTE;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-/** Candidate starts of one free interval, best first; score(start) falls with the start. */
+/**
+ * Candidate starts of one free interval, best first (score falls with the start): the
+ * grid `first + i * STEP`, or the starting hours in `list`.
+ */
 interface Stream {
-  starts: number[];
+  first: number;
+  count: number;
+  list: number[] | null;
   technician: EngineTechnician;
   fixedPoints: number;
   travelPoints: number;
@@ -146,12 +151,10 @@ export function searchSlots(req: EngineRequest): EngineResult {
 
   // k-way merge of the streams, best slot first: (score desc, start asc, technician asc).
   type Head = { stream: Stream; index: number; score: number; start: number };
-  const head = (stream: Stream, index: number): Head => ({
-    stream,
-    index,
-    start: stream.starts[index],
-    score: round2(stream.fixedPoints + earlinessPoints(stream.starts[index])),
-  });
+  const head = (stream: Stream, index: number): Head => {
+    const start = startAt(stream, index);
+    return { stream, index, start, score: round2(stream.fixedPoints + earlinessPoints(start)) };
+  };
   const better = (a: Head, b: Head) =>
     a.score !== b.score
       ? a.score > b.score
@@ -159,7 +162,7 @@ export function searchSlots(req: EngineRequest): EngineResult {
         ? a.start < b.start
         : a.stream.technician.code < b.stream.technician.code;
   const heap = new Heap<Head>(better);
-  for (const s of streams) if (s.starts.length) heap.push(head(s, 0));
+  for (const s of streams) if (s.count > 0) heap.push(head(s, 0));
   const slots: EngineSlot[] = [];
   while (slots.length < req.maximumSlotNumber && heap.size) {
     const h = heap.pop() as Head;
@@ -180,10 +183,12 @@ export function searchSlots(req: EngineRequest): EngineResult {
         workingMinutes: s.working,
       },
     });
-    if (h.index + 1 < s.starts.length) heap.push(head(s, h.index + 1));
+    if (h.index + 1 < s.count) heap.push(head(s, h.index + 1));
   }
   return { slots, skipped, candidates: req.technicians.length };
 }
+
+const startAt = (s: Stream, i: number) => (s.list ? s.list[i] : s.first + i * STEP);
 
 /** The UTC span a technician may work in for this search. */
 function periodOf(req: EngineRequest, t: EngineTechnician): Interval {
@@ -222,6 +227,17 @@ function technicianStreams(
     if (r === 'NO_ROUTE' || r === 'UNAVAILABLE') throw new TravelFailure(r);
     return r;
   };
+  // Travels to and from the target, by place (home and each booking's point object).
+  const toTarget = new Map<Point, Route>();
+  const fromTarget = new Map<Point, Route>();
+  const memo = (m: Map<Point, Route>, p: Point, f: () => Route) => {
+    let r = m.get(p);
+    if (!r) {
+      r = f();
+      m.set(p, r);
+    }
+    return r;
+  };
   // A target the technician cannot reach from home is out of reach for every day.
   travel(home, req.target);
 
@@ -235,6 +251,11 @@ function technicianStreams(
     byDay.set(w.day, d);
   }
   for (const b of bookings) byDay.get(localDay(tech.timeZone, b.start))?.bookings.push(b);
+  const near = (day: number) => [
+    ...(byDay.get(day - DAY)?.bookings ?? []),
+    ...(byDay.get(day)?.bookings ?? []),
+    ...(byDay.get(day + DAY)?.bookings ?? []),
+  ];
 
   const streams: Stream[] = [];
   for (const [day, { windows: dayWindows, bookings: dayBookings }] of byDay) {
@@ -249,7 +270,7 @@ function technicianStreams(
     const dayStart = localToUtc(tech.timeZone, day, 0);
     const dayEnd = localToUtc(tech.timeZone, day + DAY, 0);
     // What takes the technician's time around this day (a booking may span midnight).
-    const dayBusy = bookings.filter((b) => b.start < dayEnd && b.end > dayStart);
+    const dayBusy = near(day).filter((b) => b.start < dayEnd && b.end > dayStart);
     const dayAbsences = tech.absences.filter((a) => a.start < dayEnd && a.end > dayStart);
     const busy: Interval[] = [...dayAbsences, ...dayBusy];
     const fixedStarts = req.startingHours?.map((m) => localToUtc(tech.timeZone, day, m));
@@ -257,56 +278,62 @@ function technicianStreams(
 
     for (const w of dayWindows) {
       for (const free of subtract(w, busy)) {
+        if (free.end - free.start < dur) continue;
         // Where the technician comes from and goes to: the neighbouring work order of the
         // day, or home when an absence, the day's edge or nothing lies in between.
         const prev = lastBefore(free.start, dayStart, dayBusy, dayAbsences);
         const next = firstAfter(free.end, dayEnd, dayBusy, dayAbsences);
         const fromPoint = prev?.location ?? (prev ? req.target : home);
         const toPoint = next?.location ?? (next ? req.target : home);
-        const before = travel(fromPoint, req.target);
-        const after = travel(req.target, toPoint);
+        const before = memo(toTarget, fromPoint, () => travel(fromPoint, req.target));
+        const after = memo(fromTarget, toPoint, () => travel(req.target, toPoint));
         const earliest = free.start + before.minutes * MINUTE;
         const latest = free.end - after.minutes * MINUTE - dur;
         if (latest < earliest) continue;
-        const starts: number[] = [];
+        let direct: Route | undefined;
         for (const r of ranges) {
           const lo = Math.max(earliest, r.start, req.now);
           const hi = Math.min(latest, r.end - dur);
           if (hi < lo) continue;
+          let first = 0;
+          let count = 0;
+          let list: number[] | null = null;
           if (fixedStarts) {
-            for (const s of fixedStarts) if (s >= lo && s <= hi) starts.push(s);
+            list = fixedStarts.filter((s) => s >= lo && s <= hi);
+            count = list.length;
           } else {
-            for (let s = w.start + Math.ceil((lo - w.start) / STEP) * STEP; s <= hi; s += STEP)
-              starts.push(s);
+            first = w.start + Math.ceil((lo - w.start) / STEP) * STEP;
+            count = first <= hi ? Math.floor((hi - first) / STEP) + 1 : 0;
           }
+          if (count === 0) continue;
+          direct ??= travel(fromPoint, toPoint);
+          const added = Math.max(0, before.minutes + after.minutes - direct.minutes);
+          const travelPoints = round2(
+            SCORE_WEIGHTS.travel * Math.max(0, 1 - added / SCORE_TRAVEL_HORIZON_MINUTES),
+          );
+          dayStreams.push({
+            first,
+            count,
+            list,
+            technician: tech,
+            fixedPoints: travelPoints + workloadPoints,
+            travelPoints,
+            workloadPoints,
+            before: { ...before, from: stopOf(prev) },
+            after: { ...after, to: stopOf(next) },
+            added,
+            booked,
+            working,
+          });
         }
-        if (!starts.length) continue;
-        starts.sort((a, b) => a - b);
-        const direct = travel(fromPoint, toPoint);
-        const added = Math.max(0, before.minutes + after.minutes - direct.minutes);
-        const travelPoints = round2(
-          SCORE_WEIGHTS.travel * Math.max(0, 1 - added / SCORE_TRAVEL_HORIZON_MINUTES),
-        );
-        dayStreams.push({
-          starts: [...new Set(starts)],
-          technician: tech,
-          fixedPoints: travelPoints + workloadPoints,
-          travelPoints,
-          workloadPoints,
-          before: { ...before, from: stopOf(prev) },
-          after: { ...after, to: stopOf(next) },
-          added,
-          booked,
-          working,
-        });
       }
     }
     if (req.firstOfTheDay) {
       const first = dayStreams.reduce<Stream | undefined>(
-        (best, s) => (!best || s.starts[0] < best.starts[0] ? s : best),
+        (best, s) => (!best || startAt(s, 0) < startAt(best, 0) ? s : best),
         undefined,
       );
-      if (first) streams.push({ ...first, starts: [first.starts[0]] });
+      if (first) streams.push({ ...first, count: 1 });
     } else for (const s of dayStreams) streams.push(s);
   }
   return streams;
