@@ -30,7 +30,9 @@ const { sql } = await import('kysely');
 const SIZES = (process.env.SIZES ?? '50,500,2000').split(',').map(Number);
 const REPS = Number(process.env.REPS ?? 40);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const UNLIMITED = Object.fromEntries(['high', 'standard', 'low'].map((r) => [r, { perMinute: 1e9, perHour: 1e9 }]));
+const UNLIMITED = Object.fromEntries(
+  ['high', 'standard', 'low'].map((r) => [r, { perMinute: 1e9, perHour: 1e9 }]),
+);
 const DAY = 86_400_000;
 
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
