@@ -273,7 +273,9 @@ function technicianStreams(
     const dayBusy = near(day).filter((b) => b.start < dayEnd && b.end > dayStart);
     const dayAbsences = tech.absences.filter((a) => a.start < dayEnd && a.end > dayStart);
     const busy: Interval[] = [...dayAbsences, ...dayBusy];
-    const fixedStarts = req.startingHours?.map((m) => localToUtc(tech.timeZone, day, m));
+    const fixedStarts = req.startingHours
+      ?.map((m) => localToUtc(tech.timeZone, day, m))
+      .sort((a, b) => a - b);
     const dayStreams: Stream[] = [];
 
     for (const w of dayWindows) {
