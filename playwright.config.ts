@@ -44,5 +44,8 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     env: { E2E_PORT: process.env.E2E_PORT },
+    // SIGTERM to the server's process group, not Playwright's default SIGKILL: the service
+    // shuts down and e2e/support/server.mjs removes its temporary data directory.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
 });

@@ -15,38 +15,30 @@
  *   npm run bench                      # all benchmarks (bench/run.mjs)
  *   node bench/referentials.mjs        # CUSTOMERS=1000 DURATION=5 CONNECTIONS=1,10,50
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
+import {
+  clientToken,
+  importDocument,
+  loadTest,
+  log,
+  printTable,
+  startService,
+  stopService,
+  UNLIMITED,
+} from './support/service.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 1000);
 const DURATION = Number(process.env.DURATION ?? 5);
 const CONNECTIONS = (process.env.CONNECTIONS ?? '1,10,50').split(',').map(Number);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const UNLIMITED = JSON.stringify(
-  Object.fromEntries(['high', 'standard', 'low'].map((r) => [r, { perMinute: 1e9, perHour: 1e9 }])),
-);
 const PATH = '/eTech/rest/ws/referentials/v1/customers/code:';
 const CLIENT_ID = 'bench';
 const CLIENT_SECRET = `bench-${randomBytes(12).toString('hex')}`;
 const code = (i) => `BENCH${String(i).padStart(6, '0')}`;
-const log = (line) => process.stderr.write(`[bench] ${line}\n`);
-
-function freePort() {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function postgresAnswers() {
   const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1000 });
@@ -59,67 +51,17 @@ async function postgresAnswers() {
   }
 }
 
-function importFile(dir) {
-  const file = join(dir, 'bench-import.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      offices: [{ code: 'BENCH', name: 'Bench office' }],
-      applications: [
-        { name: 'Bench', officeCode: 'BENCH', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
-      ],
-      customers: Array.from({ length: CUSTOMERS }, (_, i) => ({
-        customerCode: code(i),
-        name: `Customer ${i}`,
-        officeCode: 'BENCH',
-        addressDetails: { address: `${i} bench street`, zipCode: '69002', city: 'Lyon', country: 'FR' },
-        contact: { name: 'Desk', details: [{ type: 'Phone', value: '+33 4 00 00 00 00' }] },
-      })),
-    }),
-  );
-  return file;
-}
-
-async function startService(env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (d) => {
-    stderr += d;
-  });
-  const url = `http://127.0.0.1:${env.PORT}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the service exited: ${stderr}`);
-    if (stderr.includes('Fieldwork is running')) return { child, url };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the service did not start in 60 s: ${stderr}`);
-}
-
-async function stopService(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-async function token(url) {
-  const res = await fetch(`${url}/oauth/token`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`,
-    },
-    body: 'grant_type=client_credentials',
-  });
-  if (!res.ok) throw new Error(`token: ${res.status} ${await res.text()}`);
-  return (await res.json()).access_token;
-}
+const dataset = () => ({
+  offices: [{ code: 'BENCH', name: 'Bench office' }],
+  applications: [{ name: 'Bench', officeCode: 'BENCH', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }],
+  customers: Array.from({ length: CUSTOMERS }, (_, i) => ({
+    customerCode: code(i),
+    name: `Customer ${i}`,
+    officeCode: 'BENCH',
+    addressDetails: { address: `${i} bench street`, zipCode: '69002', city: 'Lyon', country: 'FR' },
+    contact: { name: 'Desk', details: [{ type: 'Phone', value: '+33 4 00 00 00 00' }] },
+  })),
+});
 
 function load(url, bearer, operation, connections) {
   let n = 0;
@@ -135,40 +77,23 @@ function load(url, bearer, operation, connections) {
             body: JSON.stringify({ name: `Customer renamed ${++n}`, addressDetails: { city: 'Lyon' } }),
           }),
         };
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url,
-        connections,
-        duration: DURATION,
-        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
-        requests: [request],
-      },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    );
+  return loadTest({
+    url,
+    connections,
+    duration: DURATION,
+    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+    requests: [request],
   });
 }
 
 async function bench(database, dbEnv, dir) {
   log(`${database}: importing ${CUSTOMERS} customers`);
-  const env = {
-    ...process.env,
-    ...dbEnv,
-    LOG_LEVEL: 'warn',
-    FIELDWORK_RATE_LIMITS: UNLIMITED,
-    FIELDWORK_NO_DEMO: '1',
-  };
-  const imported = spawnSync(process.execPath, [join(root, 'bin/fieldwork.mjs'), 'import', importFile(dir)], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-  });
-  if (imported.status !== 0) throw new Error(`import failed: ${imported.stderr}${imported.stdout}`);
-  const port = await freePort();
-  const { child, url } = await startService({ ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const env = { ...process.env, ...dbEnv, FIELDWORK_RATE_LIMITS: UNLIMITED };
+  importDocument(dir, dataset(), env);
+  const { child, url } = await startService(env);
   const rows = [];
   try {
-    const bearer = await token(url);
+    const bearer = await clientToken(url, CLIENT_ID, CLIENT_SECRET);
     for (const operation of ['GET', 'PUT']) {
       // Warm-up: JIT, caches, connection pool.
       await load(url, bearer, operation, 10).catch(() => {});
@@ -217,15 +142,8 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const header = ['database', 'operation', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx'];
-const lines = rows.map((r) =>
-  [r.database, r.operation, r.connections, r.reqPerSec, r.p50, r.p99, r.non2xx].map(String),
+printTable(
+  `Customer endpoints, ${CUSTOMERS} customers, ${DURATION} s per run, service and load generator on one machine`,
+  ['database', 'operation', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx'],
+  rows.map((r) => [r.database, r.operation, r.connections, r.reqPerSec, r.p50, r.p99, r.non2xx]),
 );
-const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-const fmt = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-console.log(
-  `\nCustomer endpoints, ${CUSTOMERS} customers, ${DURATION} s per run, service and load generator on one machine (${cpus().length} cores, Node ${process.version}, load average ${loadavg()[0].toFixed(1)} at the end)\n`,
-);
-console.log(fmt(header));
-console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-for (const l of lines) console.log(fmt(l));

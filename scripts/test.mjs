@@ -2,6 +2,8 @@
 // npm test (what CI runs):
 //   1. vitest run                      every unit and API test, on PGlite (in memory)
 //   2. vitest run src/server           the API suite again on PostgreSQL, when TEST_DATABASE_URL is set
+//                                      (files named *.pglite.test.ts run in 1 only, *.postgres.test.ts
+//                                      in 2 only: vitest.config.ts; nothing shows as skipped)
 //   3. playwright test                 the console end to end, when playwright.config.ts exists
 // Each runner writes a JSON report that is counted here. The very last line printed is
 // `N passed, N failed` over every runner; the exit code is non-zero when a test failed or a
@@ -12,6 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runnerEnv } from './runnerEnv.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(join(tmpdir(), 'fieldwork-test-'));
@@ -95,7 +98,7 @@ async function runner(name, args, env, reportFile, count, limitMinutes) {
   results.push({ name, ...counts, crashed, code, seconds });
 }
 
-const baseEnv = { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.env.CI ? '0' : '1') };
+const baseEnv = runnerEnv(process.env);
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 // 1. Everything on PGlite.

@@ -2,19 +2,43 @@
 /**
  * The service the end-to-end tests run against (Playwright's webServer): builds the
  * console into a private directory (so that a concurrent `npm run build` in the tree
- * cannot pull it away mid-run; E2E_SKIP_BUILD=1 copies dist/console instead), imports the e2e dataset into a fresh temporary DATA_DIR through
+ * cannot pull it away mid-run; E2E_SKIP_BUILD=1 copies E2E_CONSOLE_SOURCE, default
+ * dist/console, instead), imports the e2e dataset into a fresh temporary DATA_DIR through
  * `fieldwork import`, then runs the real service (src/server/main.ts) on E2E_PORT.
- * The data directory is removed when the service stops.
+ *
+ * The temporary directory is removed on every exit path: a failed step, SIGTERM or SIGINT
+ * at any stage (Playwright sends SIGTERM to the process group, see playwright.config.ts),
+ * the service exiting. A directory left by a run that was killed outright (SIGKILL) is
+ * removed by the next run: its name carries the process id of its owner.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const port = process.env.E2E_PORT ?? '4173';
-const work = mkdtempSync(join(tmpdir(), 'fieldwork-e2e-'));
+const PREFIX = 'fieldwork-e2e-';
+
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+};
+for (const name of readdirSync(tmpdir())) {
+  const owner = Number(new RegExp(`^${PREFIX}(\\d+)-`).exec(name)?.[1]);
+  if (owner && !alive(owner)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+}
+
+const work = mkdtempSync(join(tmpdir(), `${PREFIX}${process.pid}-`));
+const removeWork = () => rmSync(work, { recursive: true, force: true });
+// Synchronous, so it runs whatever ends the process (exit, uncaught error, signal below).
+process.on('exit', removeWork);
+
 const dataDir = join(work, 'data');
 const consoleDir = join(work, 'console');
 const env = {
@@ -34,18 +58,41 @@ const env = {
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
 };
 
-function step(label, cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit' });
-  if (r.status !== 0) {
-    console.error(`e2e server: ${label} failed (${r.status})`);
-    rmSync(work, { recursive: true, force: true });
-    process.exit(1);
-  }
+let current;
+let stopping = false;
+const stop = (signal) => {
+  stopping = true;
+  if (current && current.exitCode === null) current.kill(signal);
+  else process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+};
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+
+/** Runs one child to its end; a failure (or a stop asked meanwhile) ends this process. */
+function step(label, args) {
+  return new Promise((resolve) => {
+    current = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
+    current.on('exit', (code, signal) => {
+      current = undefined;
+      if (stopping) process.exit(code ?? 1);
+      if (code !== 0) {
+        console.error(`e2e server: ${label} failed (${code ?? signal})`);
+        process.exit(1);
+      }
+      resolve();
+    });
+  });
 }
 
-if (process.env.E2E_SKIP_BUILD) cpSync(join(root, 'dist/console'), consoleDir, { recursive: true });
-else
-  step('console build', process.execPath, [
+if (process.env.E2E_SKIP_BUILD) {
+  try {
+    cpSync(process.env.E2E_CONSOLE_SOURCE ?? join(root, 'dist/console'), consoleDir, { recursive: true });
+  } catch (e) {
+    console.error(`e2e server: cannot copy the built console: ${e.message}`);
+    process.exit(1);
+  }
+} else
+  await step('console build', [
     join(root, 'node_modules/vite/bin/vite.js'),
     'build',
     '--logLevel',
@@ -53,23 +100,15 @@ else
     '--outDir',
     consoleDir,
   ]);
-step('dataset import', process.execPath, [
+await step('dataset import', [
   join(root, 'bin/fieldwork.mjs'),
   'import',
   join(root, 'e2e/support/dataset.json'),
 ]);
 
-const service = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+current = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
   cwd: root,
   env,
   stdio: 'inherit',
 });
-const stop = (signal) => {
-  if (!service.killed) service.kill(signal);
-};
-process.on('SIGTERM', () => stop('SIGTERM'));
-process.on('SIGINT', () => stop('SIGINT'));
-service.on('exit', (code) => {
-  rmSync(work, { recursive: true, force: true });
-  process.exit(code ?? 0);
-});
+current.on('exit', (code) => process.exit(code ?? 0));

@@ -21,6 +21,10 @@ export const CommonCodes = {
   unsupportedMediaType: 'request.mediatype.unsupported',
   payloadTooLarge: 'request.payload.toolarge',
   continuationTokenInvalid: 'continuationToken.invalid',
+  /** Answered by the HTTP parser, before any route (platform/errors.ts clientErrorHandler). */
+  headersTooLarge: 'request.headers.toolarge',
+  malformedRequest: 'request.malformed',
+  requestTimeout: 'request.timeout',
 } as const;
 
 /**

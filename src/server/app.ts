@@ -1,16 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { endpoints } from '../contract/index.ts';
 import type { AppConfig } from './config.ts';
 import { type DbHandle, openDatabase } from './db/index.ts';
 import { domains } from './domains/index.ts';
 import { registerAuth } from './platform/auth/index.ts';
 import { meRoute } from './platform/auth/meRoute.ts';
+import { createTokenGuard, DEFAULT_TOKEN_LIMITS } from './platform/auth/tokenLimits.ts';
 import { registerConsole } from './platform/console.ts';
-import { frameworkErrors, registerErrorHandling } from './platform/errors.ts';
+import { createCounterStore } from './platform/counterStore.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { PageTokens } from './platform/pagination.ts';
-import { createRateLimiter, type RateLimiterOptions } from './platform/rateLimit.ts';
+import { createRateLimiter } from './platform/rateLimit.ts';
 import { type RouteDeps, registerRoutes } from './platform/routes.ts';
 import { instanceSecret } from './platform/secrets.ts';
 
@@ -21,23 +25,55 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The longest code (spec: 10000 characters), percent-encoded: up to 4 UTF-8 bytes a
+ * letter, 3 characters a byte. A path segment holds it after its `code:` prefix; the
+ * request line and headers together may take it plus 40 KiB of headers (Node's default
+ * limit is 16 KiB; README: Limits).
+ */
+export const MAX_ENCODED_CODE = 10_000 * 4 * 3;
+export const MAX_HEADER_SIZE = MAX_ENCODED_CODE + 40 * 1024;
+
+/** The request as logged: its URL without a client secret put in the query string. */
+function loggedRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(/([?&]client_secret=)[^&]*/gi, '$1[redacted]'),
+    remoteAddress: request.ip,
+  };
+}
+
+export interface BuildOptions {
+  /** pino options (merged with the service's redaction), or false. */
+  logger?: boolean | object;
+  /** Clock of the rate limits (tests). */
+  now?: () => number;
+}
+
 /** Builds the whole service; tests call it in-process and use `inject`. */
-export async function buildApp(
-  config: AppConfig,
-  options: { logger?: boolean | object; rateLimit?: RateLimiterOptions } = {},
-): Promise<FastifyInstance> {
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const dbh = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     schema: config.databaseSchema,
   });
-  const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
+  const logger =
+    options.logger === false
+      ? false
+      : {
+          level: config.logLevel,
+          ...(typeof options.logger === 'object' ? options.logger : {}),
+          redact: ['req.headers.authorization'],
+          serializers: { req: loggedRequest },
+        };
+  const app: FastifyInstance = Fastify({
+    logger,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
-    // Codes are up to 10000 characters (spec), percent-encoded up to three times that.
-    routerOptions: { maxParamLength: 32 * 1024 },
+    trustProxy: config.trustProxy ?? 'loopback',
+    routerOptions: { maxParamLength: MAX_ENCODED_CODE + 64 },
+    http: { maxHeaderSize: MAX_HEADER_SIZE },
+    clientErrorHandler: clientErrorHandler(() => app.log),
     frameworkErrors,
   });
   app.decorate('fieldwork', { config, dbh });
@@ -50,12 +86,36 @@ export async function buildApp(
   app.addContentTypeParser('application/json', { parseAs: 'string' }, keepText);
   app.addContentTypeParser(/^application\/[\w.+-]*\+json$/, { parseAs: 'string' }, keepText);
 
+  // JSON answers of 1 KiB or more, by Accept-Encoding. Brotli at quality 4 costs about
+  // what gzip does for a smaller answer (quality 11, the default, is for static files).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: /^application\/(?:[\w.+-]+\+)?json\b/,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+    globalDecompression: false,
+  });
+
+  // Counters of every instance on this database, apart from other deployments on one Redis.
+  const instanceId =
+    config.instanceId ??
+    (await instanceSecret(dbh.db, 'instance.id', () => randomBytes(9).toString('base64url')));
+  const counters = createCounterStore({ redisUrl: config.redisUrl, log: app.log, now: options.now });
   const auth = await registerAuth(app, {
     db: dbh.db,
     publicUrl: config.publicUrl,
     accessTokenTtl: config.accessTokenTtl,
+    tokenGuard: createTokenGuard(counters, config.tokenLimits ?? DEFAULT_TOKEN_LIMITS, {
+      prefix: `fieldwork:${instanceId}:auth:`,
+      now: options.now,
+    }),
   });
-  const limiter = createRateLimiter(config.rateLimits, { redisUrl: config.redisUrl, ...options.rateLimit });
+  const limiter = createRateLimiter(config.rateLimits, {
+    store: counters,
+    now: options.now,
+    prefix: `fieldwork:${instanceId}:rl:`,
+  });
   const tokens = new PageTokens(await instanceSecret(dbh.db, 'pagination.hmac'));
 
   const routeDeps: RouteDeps = {
@@ -71,7 +131,7 @@ export async function buildApp(
   await registerConsole(app, config.consoleDir);
 
   app.addHook('onClose', async () => {
-    await limiter.close();
+    await counters.close();
     await dbh.close();
   });
   return app;

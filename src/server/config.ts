@@ -1,5 +1,5 @@
-import type { RateLimitFigures } from './platform/rateLimit.ts';
-import { parseRateLimits } from './platform/rateLimit.ts';
+import { parseTokenLimits, type TokenLimitFigures } from './platform/auth/tokenLimits.ts';
+import { parseRateLimits, type RateLimitFigures } from './platform/rateLimit.ts';
 
 /** Everything the service reads from its environment, in one place (README: Configuration). */
 export interface AppConfig {
@@ -13,7 +13,21 @@ export interface AppConfig {
   /** PostgreSQL schema to work in (tests). */
   databaseSchema?: string;
   redisUrl?: string;
+  /**
+   * Prefix of this deployment's keys in Redis (FIELDWORK_INSTANCE_ID), so that two
+   * deployments sharing a Redis do not share budgets. Default: an id generated once and
+   * kept in the database, so every process on one database shares its counters.
+   */
+  instanceId?: string;
   rateLimits: RateLimitFigures;
+  /** Failed client authentications at /oauth/token (FIELDWORK_TOKEN_LIMITS). */
+  tokenLimits?: TokenLimitFigures;
+  /**
+   * Which peers' X-Forwarded-For is believed for the client address (FIELDWORK_TRUST_PROXY):
+   * `true`, `false`, or addresses/CIDRs/`loopback`, as Fastify's trustProxy. Default
+   * `loopback`: a reverse proxy on the same machine.
+   */
+  trustProxy?: boolean | string;
   /** Lifetime of application access tokens, seconds. */
   accessTokenTtl: number;
   logLevel: string;
@@ -33,9 +47,26 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    instanceId: parseInstanceId(env.FIELDWORK_INSTANCE_ID),
     rateLimits: parseRateLimits(env.FIELDWORK_RATE_LIMITS),
+    tokenLimits: parseTokenLimits(env.FIELDWORK_TOKEN_LIMITS),
+    trustProxy: parseTrustProxy(env.FIELDWORK_TRUST_PROXY),
     accessTokenTtl: Number(env.FIELDWORK_TOKEN_TTL ?? 3600),
     logLevel: env.LOG_LEVEL ?? 'info',
     consoleDir: env.FIELDWORK_CONSOLE_DIR,
   };
+}
+
+function parseInstanceId(text: string | undefined) {
+  if (!text) return undefined;
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(text))
+    throw new Error('FIELDWORK_INSTANCE_ID: 1 to 64 letters, digits, ".", "_" or "-"');
+  return text;
+}
+
+function parseTrustProxy(text: string | undefined): boolean | string {
+  const value = text?.trim();
+  if (!value) return 'loopback';
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value;
 }

@@ -8,9 +8,8 @@ import { buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
 import { DEFAULT_RATE_LIMITS } from '../platform/rateLimit.ts';
+import { runCapturedCli } from '../testing/cli.ts';
 import { importerRegistry } from './importFile.ts';
-import { runCli } from './program.ts';
-import { PID_FILE } from './serviceLock.ts';
 
 /**
  * The command line against a real database: a PGlite directory (the CLI reopens it on
@@ -37,21 +36,7 @@ afterAll(async () => {
   }
 });
 
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    env: { LOG_LEVEL: 'silent' },
-    config,
-  });
-  return { code, stdout, stderr };
-}
+const cli = (...argv: string[]) => runCapturedCli(argv, { config });
 
 let fileNo = 0;
 function file(content: unknown) {
@@ -285,23 +270,5 @@ describe('fieldwork seed', () => {
     const again = await cli('seed');
     expect(again.stdout).toContain('imported: 0 created, 0 updated');
     expect(again.stdout).toContain('unchanged');
-  });
-});
-
-describe.skipIf(Boolean(databaseUrl))('service holding the PGlite directory', () => {
-  it('refuses to open a DATA_DIR held by a live service', async () => {
-    // The parent of this test worker is alive and is not this process: it stands for the service.
-    writeFileSync(join(config.dataDir as string, PID_FILE), `${process.ppid}\n`);
-    try {
-      const res = await cli('apps', 'list');
-      expect(res.code).toBe(1);
-      expect(res.stderr).toContain(`the service (pid ${process.ppid}) holds DATA_DIR=`);
-      expect(res.stderr).toContain('stop it first or use the API');
-    } finally {
-      rmSync(join(config.dataDir as string, PID_FILE));
-    }
-    // A stale file (no such process) is ignored.
-    writeFileSync(join(config.dataDir as string, PID_FILE), '999999999\n');
-    expect((await cli('apps', 'list')).code).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { Code, CustomFieldEntity, CustomFieldType } from '../../contract/common.ts';
 import { ALL_SCOPES } from '../../contract/endpoint.ts';
+import { newSecretColumns } from '../platform/auth/applications.ts';
 import { hashSecret, newClientSecret, verifySecret } from '../platform/auth/passwords.ts';
 import type { Importer } from '../platform/importer.ts';
 import { officeIdByCode, upsertOffice } from '../platform/offices.ts';
@@ -169,7 +170,9 @@ export function applicationsImporter(
             name: row.name,
             office_id,
             scopes,
-            ...(secretChanged ? { secret_hash: await hashSecret(row.clientSecret as string) } : {}),
+            changed_at: new Date(),
+            // A new secret revokes the tokens issued with the old one.
+            ...(secretChanged ? await newSecretColumns(row.clientSecret as string) : {}),
           })
           .where('id', '=', existing.id)
           .execute();

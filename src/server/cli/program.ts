@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { ALL_SCOPES } from '../../contract/endpoint.ts';
 import { type AppConfig, configFromEnv } from '../config.ts';
 import { type Db, openDatabase } from '../db/index.ts';
+import { deleteApplication, type Outcome, rotateSecret, setDisabled } from '../platform/auth/applications.ts';
 import { hashSecret, newClientSecret } from '../platform/auth/passwords.ts';
 import {
   ImportApplyError,
@@ -17,7 +18,7 @@ import {
   validateImport,
 } from './importFile.ts';
 import type { GeneratedCredential } from './platformImporters.ts';
-import { assertDataDirFree, DataDirHeldError } from './serviceLock.ts';
+import { DataDirHeldError, holdDataDir } from './serviceLock.ts';
 
 /** Where the command writes and what it reads: the process's, or a test's. */
 export interface CliIo {
@@ -26,6 +27,11 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   /** Overrides the configuration read from `env` (tests). */
   config?: Partial<AppConfig>;
+  /**
+   * An open database to work on instead of opening one (tests: the in-memory PGlite of a
+   * running test service, which no second opener can reach).
+   */
+  database?: Db;
 }
 
 export const DEMO_FILE = fileURLToPath(new URL('./demo.json', import.meta.url));
@@ -34,18 +40,31 @@ export const DEMO_CLIENT_ID = 'demo-integration';
 /** A failure to report to the operator in one message, with exit code 1. */
 class CliFailure extends Error {}
 
-async function withDb<T>(io: CliIo, fn: (db: Db, config: AppConfig) => Promise<T>): Promise<T> {
+/**
+ * Opens the service's database for one command. A PGlite directory is taken for the
+ * command's duration (the service's lock, serviceLock.ts): a second opener is refused.
+ */
+async function withDb<T>(
+  io: CliIo,
+  command: string,
+  fn: (db: Db, config: AppConfig) => Promise<T>,
+): Promise<T> {
   const config = { ...configFromEnv(io.env), ...io.config };
-  assertDataDirFree(config);
-  const dbh = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    schema: config.databaseSchema,
-  });
+  if (io.database) return fn(io.database, config);
+  const release = holdDataDir(config, command);
   try {
-    return await fn(dbh.db, config);
+    const dbh = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      schema: config.databaseSchema,
+    });
+    try {
+      return await fn(dbh.db, config);
+    } finally {
+      await dbh.close();
+    }
   } finally {
-    await dbh.close();
+    release();
   }
 }
 
@@ -151,7 +170,7 @@ export function buildProgram(io: CliIo): Command {
       // Validate before opening the database: a bad file is reported even while the service runs.
       validateImport(document, importerRegistry());
       const generated: GeneratedCredential[] = [];
-      const results = await withDb(io, (db) =>
+      const results = await withDb(io, 'import', (db) =>
         runImport(db, document, { dryRun: opts.dryRun, onGenerated: (c) => generated.push(c) }),
       );
       printResults(io, results, Boolean(opts.dryRun));
@@ -163,7 +182,7 @@ export function buildProgram(io: CliIo): Command {
     .description('List the office tree (codes to give to apps create, users create and imports)')
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
-      const rows = await withDb(io, (db) =>
+      const rows = await withDb(io, 'offices', (db) =>
         db
           .selectFrom('offices as o')
           .leftJoin('offices as p', 'p.id', 'o.parent_id')
@@ -206,7 +225,7 @@ export function buildProgram(io: CliIo): Command {
         if (!/^[A-Za-z0-9._-]{3,128}$/.test(clientId))
           throw new CliFailure('--client-id: 3 to 128 letters, digits, dot, underscore or dash');
         const secret = newClientSecret();
-        await withDb(io, async (db) => {
+        await withDb(io, 'apps create', async (db) => {
           const office_id = await officeIdOf(db, opts.office);
           const taken = await db
             .selectFrom('applications')
@@ -243,7 +262,7 @@ export function buildProgram(io: CliIo): Command {
     .description('List the applications (never their secrets)')
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
-      const rows = await withDb(io, (db) =>
+      const rows = await withDb(io, 'apps list', (db) =>
         db
           .selectFrom('applications')
           .innerJoin('offices', 'offices.id', 'applications.office_id')
@@ -253,6 +272,7 @@ export function buildProgram(io: CliIo): Command {
             'offices.code as officeCode',
             'applications.scopes',
             'applications.created_at as createdAt',
+            'applications.disabled_at as disabledAt',
           ])
           .orderBy('applications.client_id')
           .execute(),
@@ -265,8 +285,56 @@ export function buildProgram(io: CliIo): Command {
         ...r,
         scopes: r.scopes.length === ALL_SCOPES.length ? 'all' : r.scopes.join(','),
         createdAt: new Date(r.createdAt as unknown as string).toISOString().slice(0, 19).replace('T', ' '),
+        state: r.disabledAt ? 'disabled' : 'active',
       }));
-      io.stdout(`${table(shown, ['clientId', 'name', 'officeCode', 'scopes', 'createdAt'])}\n`);
+      io.stdout(`${table(shown, ['clientId', 'name', 'officeCode', 'scopes', 'createdAt', 'state'])}\n`);
+    });
+
+  // Revocation: each takes effect on the next request, in every process of the service.
+  const changed = (clientId: string, outcome: Outcome, done: string, unchanged: string) => {
+    if (outcome === 'unknown') throw new CliFailure(`no application has client id ${clientId}`);
+    io.stdout(`application ${clientId}: ${outcome === 'done' ? done : unchanged}\n`);
+  };
+  apps
+    .command('disable')
+    .description('Disable an application: its tokens are refused at once and it gets no new one')
+    .argument('<clientId>', 'client id of the application')
+    .action(async (clientId: string) => {
+      const outcome = await withDb(io, 'apps disable', (db) => setDisabled(db, clientId, true));
+      changed(clientId, outcome, 'disabled; its tokens are refused from now on', 'was disabled already');
+    });
+  apps
+    .command('enable')
+    .description('Enable a disabled application again: its unexpired tokens work again')
+    .argument('<clientId>', 'client id of the application')
+    .action(async (clientId: string) => {
+      const outcome = await withDb(io, 'apps enable', (db) => setDisabled(db, clientId, false));
+      changed(clientId, outcome, 'enabled', 'was enabled already');
+    });
+  apps
+    .command('rotate-secret')
+    .description(
+      'Give an application a new secret, printed once; the old secret and its tokens stop working at once',
+    )
+    .argument('<clientId>', 'client id of the application')
+    .option('--json', 'print a JSON object')
+    .action(async (clientId: string, opts: { json?: boolean }) => {
+      const secret = await withDb(io, 'apps rotate-secret', (db) => rotateSecret(db, clientId));
+      if (!secret) throw new CliFailure(`no application has client id ${clientId}`);
+      io.stdout(
+        opts.json
+          ? `${JSON.stringify({ clientId, clientSecret: secret }, null, 2)}\n`
+          : `client id:     ${clientId}\nclient secret: ${secret}\n` +
+              'The secret is shown once and stored hashed; keep it now. The old secret and the tokens issued with it no longer work.\n',
+      );
+    });
+  apps
+    .command('delete')
+    .description('Delete an application: its tokens are refused at once')
+    .argument('<clientId>', 'client id of the application')
+    .action(async (clientId: string) => {
+      const outcome = await withDb(io, 'apps delete', (db) => deleteApplication(db, clientId));
+      changed(clientId, outcome, 'deleted; its tokens are refused from now on', '');
     });
 
   const users = program.command('users').description('Console users (sign in to the console)');
@@ -286,7 +354,7 @@ export function buildProgram(io: CliIo): Command {
           throw new CliFailure('--password: at least 4 characters');
         const password = opts.password ?? newClientSecret().slice(0, 20);
         const roles = opts.roles ? parseList(opts.roles) : [];
-        await withDb(io, async (db) => {
+        await withDb(io, 'users create', async (db) => {
           const office_id = await officeIdOf(db, opts.office);
           const taken = await db
             .selectFrom('users')
@@ -316,7 +384,7 @@ export function buildProgram(io: CliIo): Command {
     .description('List the console users')
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
-      const rows = await withDb(io, (db) =>
+      const rows = await withDb(io, 'users list', (db) =>
         db
           .selectFrom('users')
           .innerJoin('offices', 'offices.id', 'users.office_id')
@@ -339,7 +407,7 @@ export function buildProgram(io: CliIo): Command {
     .option('--if-empty', 'do nothing when the database holds an office already (npm start uses it)')
     .option('--json', 'print the generated credentials as JSON')
     .action(async (opts: { ifEmpty?: boolean; json?: boolean }) => {
-      const outcome = await withDb(io, async (db, config) => {
+      const outcome = await withDb(io, 'seed', async (db, config) => {
         if (opts.ifEmpty) {
           const any = await db.selectFrom('offices').select('id').limit(1).executeTakeFirst();
           if (any) return { skipped: true as const, config };

@@ -16,6 +16,13 @@ export interface PlatformTables {
     office_id: string;
     scopes: string[];
     created_at: Generated<Timestamp>;
+    /** Set while the application is disabled: its tokens are refused, no new one is issued. */
+    disabled_at: Timestamp | null;
+    /** Moves on at each secret rotation: tokens issued before carry an older one. */
+    token_version: ColumnType<number, number | undefined, number>;
+    secret_rotated_at: Timestamp | null;
+    /** Last change of secret, state or rights (migration 008). */
+    changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
   };
   users: {
     id: Generated<string>;

@@ -1,4 +1,7 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CommonCodes } from '../../contract/errors.ts';
 
 export interface ErrorItem {
@@ -47,6 +50,40 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
       ? { code: 'request.uri.toolong', message: 'A path segment is too long' }
       : { code: 'request.url.invalid', message: 'The URL is malformed' },
   ]);
+}
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them: a request line and
+ * headers over `maxHeaderSize` (app.ts), a malformed request, a client too slow to send
+ * its headers. Fastify's `clientErrorHandler` option: the answer is written on the socket
+ * with the spec's error body and an errorReference that is on the log line.
+ */
+export function clientErrorHandler(log: () => FastifyBaseLogger) {
+  return (err: NodeJS.ErrnoException, socket: Socket) => {
+    // The connection is gone (reset by the client): nothing to answer.
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, error] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, { code: CommonCodes.headersTooLarge, message: 'The request line and headers are too large' }]
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, { code: CommonCodes.requestTimeout, message: 'The request was not received in time' }]
+          : [400, { code: CommonCodes.malformedRequest, message: 'The HTTP request is malformed' }];
+    const errorReference = randomUUID();
+    log().info(
+      { errorReference, err: { code: err.code, message: err.message } },
+      'request refused by the HTTP parser',
+    );
+    const body = JSON.stringify({ errors: [error], errorReference });
+    if (!socket.writable) return void socket.destroy();
+    // end() sends the answer before closing; the rest of what the client sends is read and
+    // dropped (closing with unread data would reset the connection, losing the answer).
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    socket.resume();
+    setTimeout(() => socket.destroy(), 2000).unref();
+  };
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

@@ -4,7 +4,7 @@ import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from '../../contract/endpoint.ts';
-import { buildApp } from '../app.ts';
+import { buildApp, MAX_ENCODED_CODE } from '../app.ts';
 import { createTestApp, routeDepsOf, type TestApp } from '../testing/harness.ts';
 import { DEFAULT_RATE_LIMITS } from './rateLimit.ts';
 import { implement, registerRoutes } from './routes.ts';
@@ -174,9 +174,11 @@ describe('the error body on every refusal', () => {
     );
   });
 
-  it('414 for a path segment over 32 KiB', async () => {
+  it('414 for a path segment longer than the longest percent-encoded code', async () => {
     expectErrorBody(
-      await t.call('PUT', `/test/v1/things/code:${'X'.repeat(40_000)}`, { body: { name: 'x' } }),
+      await t.call('PUT', `/test/v1/things/code:${'X'.repeat(MAX_ENCODED_CODE + 100)}`, {
+        body: { name: 'x' },
+      }),
       414,
       'request.uri.toolong',
     );

@@ -1,20 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Endpoint, endpoint, type RateRange } from '../../contract/endpoint.ts';
 import { CommonCodes } from '../../contract/errors.ts';
 import { createTestApp, routeDepsOf, type TestApp } from '../testing/harness.ts';
+import { captureLog } from '../testing/logCapture.ts';
 import type { Caller } from './caller.ts';
+import { memoryStore, redisStore } from './counterStore.ts';
 import { ApiError } from './errors.ts';
 import {
   createRateLimiter,
   DEFAULT_RATE_LIMITS,
-  memoryStore,
   parseRateLimits,
   type RateLimitFigures,
-  redisStore,
 } from './rateLimit.ts';
 import { implement, registerRoutes } from './routes.ts';
 
@@ -65,12 +65,13 @@ const stores = {
 describe.each(Object.keys(stores) as (keyof typeof stores)[])('limiter with the %s store', (kind) => {
   // 10:00:30 on some day: 30 s left in the minute, 30 min 30 s... of the hour.
   let clock = Date.UTC(2026, 0, 1, 10, 0, 30);
+  const { store } = stores[kind](() => clock);
   const limiter = createRateLimiter(figures, {
-    ...stores[kind](() => clock),
+    store,
     now: () => clock,
     prefix: `test:${randomBytes(6).toString('hex')}:`,
   });
-  afterAll(() => limiter.close());
+  afterAll(() => store.close());
 
   async function hit(who: string, range: RateRange) {
     const { reply, headers } = fakeReply();
@@ -112,16 +113,6 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('limiter with the 
   });
 });
 
-describe('a store that does not answer', () => {
-  it('lets the request through rather than refusing everyone', async () => {
-    const limiter = createRateLimiter(figures, { redisUrl: 'redis://127.0.0.1:1' });
-    const { reply, headers } = fakeReply();
-    await limiter.check(request, reply, caller('x'), row('low'));
-    expect(headers).toEqual({});
-    await limiter.close();
-  });
-});
-
 // End to end: a test-only endpoint on the real app, with each store.
 const ping = endpoint({
   id: 'test.ping',
@@ -141,20 +132,13 @@ describe.each([
 ])('GET through the app (%s store)', (_kind, redisUrl) => {
   let t: TestApp;
   beforeAll(async () => {
-    if (redisUrl) {
-      // Fresh counters for the test clients (keys: fieldwork:rl:{app:<client>:<range>}:...).
-      const redis = new Redis(redisUrl);
-      const keys = await redis.keys('fieldwork:rl:{app:*');
-      if (keys.length) await redis.del(...keys);
-      await redis.quit();
-    }
     t = await createTestApp({
       redisUrl,
+      // Fresh counters in Redis: this run's own key prefix.
+      instanceId: `test-${randomBytes(6).toString('hex')}`,
       rateLimits: { ...DEFAULT_RATE_LIMITS, standard: { perMinute: 2, perHour: 50 } },
     });
-    const deps = routeDepsOf(t.app);
-    const handler = async () => ({ status: 200 as const, body: { ok: true } });
-    registerRoutes(t.app, [implement(ping, handler), implement(pingHigh, handler)], deps);
+    addPing(t);
   });
   afterAll(() => t.close());
 
@@ -177,3 +161,85 @@ describe.each([
     expect((await t.call('GET', '/test/ping-high')).statusCode).toBe(200);
   });
 });
+
+function addPing(t: TestApp) {
+  const handler = async () => ({ status: 200 as const, body: { ok: true } });
+  registerRoutes(t.app, [implement(ping, handler), implement(pingHigh, handler)], routeDepsOf(t.app));
+}
+
+const tight = { ...DEFAULT_RATE_LIMITS, standard: { perMinute: 2, perHour: 50 } };
+
+describe('deployments sharing one Redis (keys prefixed by the instance id)', () => {
+  const apps: TestApp[] = [];
+  afterAll(() => Promise.all(apps.map((a) => a.close())));
+  async function app(instanceId?: string) {
+    const t = await createTestApp({ redisUrl: REDIS_URL, instanceId, rateLimits: tight });
+    addPing(t);
+    apps.push(t);
+    return t;
+  }
+  const spend = async (t: TestApp) => {
+    for (let i = 0; i < 2; i++) expect((await t.call('GET', '/test/ping')).statusCode).toBe(200);
+    expect((await t.call('GET', '/test/ping')).statusCode).toBe(429);
+  };
+
+  // Building a test service takes seconds: four of them, once.
+  const id = `shared-${randomBytes(6).toString('hex')}`;
+  let own: TestApp[];
+  let shared: TestApp[];
+  beforeAll(async () => {
+    own = [await app(), await app()];
+    shared = [await app(id), await app(id)];
+  }, 240_000);
+
+  it('two databases (default instance ids, kept in each database) do not share budgets', async () => {
+    await spend(own[0]);
+    // The same client id (root) on the other deployment has its whole budget.
+    expect((await own[1].call('GET', '/test/ping')).statusCode).toBe(200);
+  });
+
+  it('one FIELDWORK_INSTANCE_ID (several processes of one deployment) shares them', async () => {
+    await spend(shared[0]);
+    expect((await shared[1].call('GET', '/test/ping')).statusCode).toBe(429);
+  });
+});
+
+describe('Redis down (REDIS_URL on a closed port)', () => {
+  let t: TestApp;
+  const log = captureLog();
+  beforeAll(async () => {
+    t = await createTestApp(
+      { redisUrl: `redis://127.0.0.1:${await closedPort()}`, rateLimits: tight, logLevel: 'info' },
+      { logger: log.logger },
+    );
+    addPing(t);
+  });
+  afterAll(() => t.close());
+
+  it('answers at once, logs the outage once, and counts in this process meanwhile', async () => {
+    const times: number[] = [];
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      statuses.push((await t.call('GET', '/test/ping', { as: 'north' })).statusCode);
+      times.push(performance.now() - started);
+    }
+    // Before the circuit, each request waited for Redis: about 5 to 10 s.
+    expect(times.sort((a, b) => a - b)[2]).toBeLessThan(500);
+    // Fail-open to local counters: the limits still hold, per process.
+    expect(statuses).toEqual([200, 200, 429, 429, 429]);
+    const outage = log.lines().filter((l) => l.msg?.startsWith('rate-limit store unavailable'));
+    expect(outage).toHaveLength(1);
+    expect(outage[0].level).toBe(40);
+  });
+});
+
+/** A port nothing listens on. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}

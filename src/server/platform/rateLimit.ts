@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Endpoint, RateRange } from '../../contract/endpoint.ts';
 import { CommonCodes } from '../../contract/errors.ts';
 import type { Caller } from './caller.ts';
+import { type CounterStore, memoryStore } from './counterStore.ts';
 import { ApiError } from './errors.ts';
 
 export type RateLimitFigures = Record<RateRange, { perMinute: number; perHour: number }>;
@@ -48,84 +48,12 @@ export function parseRateLimits(text: string | undefined): RateLimitFigures {
   return figures;
 }
 
-/**
- * Counters of the windows. `consume` is atomic: when every counter is below its limit all
- * are incremented, otherwise none is (a refused request does not eat the budget).
- */
-export interface CounterStore {
-  consume(keys: string[], limits: number[], ttlMs: number[]): Promise<{ allowed: boolean; counts: number[] }>;
-  close(): Promise<void>;
-}
-
-/** One process: a Map of counters, swept of expired windows now and then. */
-export function memoryStore(now: () => number = Date.now): CounterStore {
-  const counters = new Map<string, { count: number; expiresAt: number }>();
-  let nextSweep = 0;
-  return {
-    async consume(keys, limits, ttlMs) {
-      const t = now();
-      if (t >= nextSweep) {
-        for (const [k, c] of counters) if (c.expiresAt <= t) counters.delete(k);
-        nextSweep = t + 60_000;
-      }
-      const entries = keys.map((k, i) => {
-        const c = counters.get(k);
-        return c && c.expiresAt > t ? c : { count: 0, expiresAt: t + ttlMs[i] };
-      });
-      const allowed = entries.every((c, i) => c.count < limits[i]);
-      if (allowed)
-        entries.forEach((c, i) => {
-          c.count++;
-          counters.set(keys[i], c);
-        });
-      return { allowed, counts: entries.map((c) => c.count) };
-    },
-    async close() {
-      counters.clear();
-    },
-  };
-}
-
-// Check-then-increment of every window in one script, so it is atomic across instances.
-const CONSUME = `
-local counts = {}
-local allowed = 1
-for i, key in ipairs(KEYS) do
-  counts[i] = tonumber(redis.call('GET', key) or '0')
-  if counts[i] >= tonumber(ARGV[i * 2 - 1]) then allowed = 0 end
-end
-if allowed == 1 then
-  for i, key in ipairs(KEYS) do
-    counts[i] = redis.call('INCR', key)
-    if counts[i] == 1 then redis.call('PEXPIRE', key, ARGV[i * 2]) end
-  end
-end
-table.insert(counts, 1, allowed)
-return counts`;
-
-/** Shared by every instance of the service: counters in Redis, updated by a Lua script. */
-export function redisStore(url: string): CounterStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: false });
-  redis.on('error', () => {}); // reported per request (see check), not as an unhandled event
-  return {
-    async consume(keys, limits, ttlMs) {
-      const args = keys.flatMap((_k, i) => [limits[i], ttlMs[i]]);
-      const [allowed, ...counts] = (await redis.eval(CONSUME, keys.length, ...keys, ...args)) as number[];
-      return { allowed: allowed === 1, counts };
-    },
-    async close() {
-      await redis.quit().catch(() => redis.disconnect());
-    },
-  };
-}
-
 export interface RateLimiterOptions {
-  /** Redis URL (env REDIS_URL); without it the counters live in this process. */
-  redisUrl?: string;
   /** Clock in milliseconds (tests). */
   now?: () => number;
-  /** Key prefix in the store. */
+  /** Key prefix in the store: `fieldwork:<instance id>:rl:` (app.ts). */
   prefix?: string;
+  /** Where the counters live (counterStore.ts); this process's memory by default. */
   store?: CounterStore;
 }
 
@@ -141,9 +69,9 @@ export interface RateLimiterOptions {
 export function createRateLimiter(figures: RateLimitFigures, options: RateLimiterOptions = {}) {
   const now = options.now ?? Date.now;
   const prefix = options.prefix ?? 'fieldwork:rl:';
-  const store = options.store ?? (options.redisUrl ? redisStore(options.redisUrl) : memoryStore(now));
+  const store = options.store ?? memoryStore(now);
 
-  async function check(request: FastifyRequest, reply: FastifyReply, caller: Caller, endpoint: Endpoint) {
+  async function check(_request: FastifyRequest, reply: FastifyReply, caller: Caller, endpoint: Endpoint) {
     const range = endpoint.range;
     const t = now();
     const windows = [
@@ -160,18 +88,12 @@ export function createRateLimiter(figures: RateLimitFigures, options: RateLimite
         reset: Math.max(1, Math.ceil(((index + 1) * ms - t) / 1000)),
       };
     });
-    let result: { allowed: boolean; counts: number[] };
-    try {
-      result = await store.consume(
-        windows.map((w) => w.key),
-        windows.map((w) => w.limit),
-        windows.map((w) => w.ttlMs),
-      );
-    } catch (err) {
-      // The store is down: serve the request rather than refuse every caller.
-      request.log.warn({ err }, 'rate limit store unavailable; request not counted');
-      return;
-    }
+    // A store that is down answers from its local fallback at once (counterStore.ts).
+    const result = await store.consume(
+      windows.map((w) => w.key),
+      windows.map((w) => w.limit),
+      windows.map((w) => w.ttlMs),
+    );
     // draft-ietf-httpapi-ratelimit-headers (structured fields): a policy item per window.
     const headers: Record<string, string> = {
       'RateLimit-Policy': windows.map((w) => `"${w.name}";q=${w.limit};w=${w.seconds}`).join(', '),
@@ -193,5 +115,5 @@ export function createRateLimiter(figures: RateLimitFigures, options: RateLimite
     reply.headers(headers);
   }
 
-  return { check, close: () => store.close() };
+  return { check };
 }

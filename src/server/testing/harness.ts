@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { ALL_SCOPES } from '../../contract/endpoint.ts';
-import { buildApp } from '../app.ts';
+import { type BuildOptions, buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { hashSecret } from '../platform/auth/passwords.ts';
@@ -36,6 +36,8 @@ const CLIENT_OFFICE: Record<TestClient, string> = {
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The configuration it was built with (its database, for a second process or the CLI). */
+  config: AppConfig;
   /** An access token for the test client, obtained through POST /oauth/token. */
   token(client?: TestClient): Promise<string>;
   /** inject() with a bearer token of `as` (default root) and a JSON body. */
@@ -54,7 +56,10 @@ export interface TestApp {
  * A fresh service on its own database: in-memory PGlite, or a private schema of the
  * PostgreSQL server named by TEST_DATABASE_URL.
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  buildOptions: BuildOptions = { logger: false },
+): Promise<TestApp> {
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
   const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const config: AppConfig = {
@@ -71,7 +76,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     validateResponses: true,
     ...overrides,
   };
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, buildOptions);
   const db = app.fieldwork.dbh.db;
   for (const office of TEST_OFFICES) await upsertOffice(db, office);
   const secrets = {} as Record<TestClient, string>;
@@ -147,6 +152,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   return {
     app,
     db,
+    config,
     token,
     call,
     secrets,

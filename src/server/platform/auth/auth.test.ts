@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 
 let t: TestApp;
@@ -27,7 +27,8 @@ describe('POST /oauth/token (client_credentials)', () => {
     expect(body.access_token.split('.')).toHaveLength(3);
   });
 
-  it('issues a token with credentials in the form body', async () => {
+  it('issues a token with credentials in the form body, read once (no "already parsed" warning)', async () => {
+    const warn = vi.spyOn(console, 'warn');
     const res = await t.app.inject({
       method: 'POST',
       url: '/oauth/token',
@@ -36,6 +37,8 @@ describe('POST /oauth/token (client_credentials)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().access_token).toBeTruthy();
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
   });
 
   it('refuses a wrong secret with invalid_client (RFC 6749 5.2)', async () => {

@@ -6,16 +6,39 @@ import { CommonCodes } from '../../../contract/errors.ts';
 import type { Db } from '../../db/index.ts';
 import type { Caller } from '../caller.ts';
 import { ApiError } from '../errors.ts';
-import { verifiedClient } from './adapter.ts';
+import { createClientAuthenticator } from './clientAuth.ts';
 import { CONSOLE_CLIENT_ID, consoleClient } from './consoleClient.ts';
 import { registerLoginRoutes } from './login.ts';
-import { verifySecret } from './passwords.ts';
 import { API_RESOURCE, createProvider } from './provider.ts';
+import type { TokenGuard } from './tokenLimits.ts';
 
 export interface AuthOptions {
   db: Db;
   publicUrl: string;
   accessTokenTtl: number;
+  /** Failed client authentications at the token endpoint (tokenLimits.ts). */
+  tokenGuard: TokenGuard;
+}
+
+/**
+ * RFC 6750 3: every 401 of the API names the scheme; a token that was presented and
+ * refused says `invalid_token`, a missing one no error code; a 403 for a missing scope
+ * says `insufficient_scope` and the scope needed.
+ */
+const REALM = 'realm="fieldwork"';
+const unauthorized = (code: string, message: string, error?: string) =>
+  new ApiError(401, code, message, {
+    'WWW-Authenticate': error
+      ? `Bearer ${REALM}, error="${error}", error_description="${message}"`
+      : `Bearer ${REALM}`,
+  });
+const invalidToken = () =>
+  unauthorized(CommonCodes.badCredentials, 'The access token is invalid or expired', 'invalid_token');
+
+/** A client secret in the URL ends up in logs and histories: refused (and redacted from the log, app.ts). */
+function secretInQuery(url: string) {
+  const i = url.indexOf('?');
+  return i >= 0 && new URLSearchParams(url.slice(i + 1)).has('client_secret');
 }
 
 /**
@@ -24,17 +47,27 @@ export interface AuthOptions {
  */
 export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
   const staticClients = new Map([[CONSOLE_CLIENT_ID, consoleClient(opts.publicUrl)]]);
-  const { provider, issuer, jwk } = await createProvider({ ...opts, staticClients });
+  const findApplication = await createClientAuthenticator(opts.db, opts.tokenGuard);
+  const { provider, issuer, jwk } = await createProvider({ ...opts, staticClients, findApplication });
   const { d: _private, ...publicJwk } = jwk;
   const publicKey = await importJWK(publicJwk, 'ES256');
 
+  const handle = provider.callback();
   await app.register(middie);
-  app.use('/oauth', async (req, res, next) => {
+  app.use('/oauth', (req, res, next) => {
     // The sign-in page is ours (login.ts), served by Fastify routes.
     if ((req.url ?? '').startsWith('/interaction/')) return next();
-    // Verify client credentials against their hash first (see adapter.ts).
-    const verified = await verifyPresentedClient(opts.db, req.headers.authorization, req);
-    verifiedClient.run(verified, () => provider.callback()(req, res));
+    if (secretInQuery(req.url ?? '')) {
+      res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(
+        JSON.stringify({
+          error: 'invalid_request',
+          error_description: 'client credentials must not be sent in the query string',
+        }),
+      );
+      return;
+    }
+    handle(req, res);
   });
   registerLoginRoutes(app, provider, opts.db, opts.publicUrl);
 
@@ -42,16 +75,15 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
   async function identify(request: FastifyRequest): Promise<Caller> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match) throw new ApiError(401, CommonCodes.noCredentials, 'A bearer token is required');
+    if (!match) throw unauthorized(CommonCodes.noCredentials, 'A bearer token is required');
     let claims: Record<string, unknown>;
     try {
       ({ payload: claims } = await jwtVerify(match[1], publicKey, { issuer, audience: API_RESOURCE }));
     } catch {
-      throw new ApiError(401, CommonCodes.badCredentials, 'The access token is invalid or expired');
+      throw invalidToken();
     }
     const caller = await loadCaller(opts.db, claims);
-    if (!caller)
-      throw new ApiError(401, CommonCodes.badCredentials, 'The access token is invalid or expired');
+    if (!caller) throw invalidToken();
     return caller;
   }
 
@@ -59,7 +91,9 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
     const caller = await identify(request);
     const needed = requiredScope(endpoint);
     if (needed && !caller.scopes.has(needed))
-      throw new ApiError(403, CommonCodes.forbidden, `The scope ${needed} is required`);
+      throw new ApiError(403, CommonCodes.forbidden, `The scope ${needed} is required`, {
+        'WWW-Authenticate': `Bearer ${REALM}, error="insufficient_scope", scope="${needed}"`,
+      });
     return caller;
   }
 
@@ -98,6 +132,10 @@ async function loadCaller(db: Db, claims: Record<string, unknown>): Promise<Call
       scope: { officeId: user.officeId, officeCode: user.officeCode, path: user.path },
     };
   }
+  // The token names its application row and token version (clientAuth.ts): a deleted,
+  // disabled or rotated application no longer matches, from the next request on.
+  const appId = typeof claims.fw_app === 'string' && /^\d+$/.test(claims.fw_app) ? claims.fw_app : undefined;
+  if (!appId || typeof claims.fw_ver !== 'number') return undefined;
   const app = await db
     .selectFrom('applications')
     .innerJoin('offices', 'offices.id', 'applications.office_id')
@@ -109,7 +147,10 @@ async function loadCaller(db: Db, claims: Record<string, unknown>): Promise<Call
       'offices.code as officeCode',
       'offices.path',
     ])
+    .where('applications.id', '=', appId)
     .where('applications.client_id', '=', clientId)
+    .where('applications.token_version', '=', claims.fw_ver)
+    .where('applications.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!app) return undefined;
   return {
@@ -121,58 +162,4 @@ async function loadCaller(db: Db, claims: Record<string, unknown>): Promise<Call
     scopes: new Set(app.scopes),
     scope: { officeId: app.officeId, officeCode: app.officeCode, path: app.path },
   };
-}
-
-/** Reads Basic or form-body client credentials and checks them against the stored hash. */
-async function verifyPresentedClient(
-  db: Db,
-  authorization: string | undefined,
-  req: import('node:http').IncomingMessage & { body?: unknown },
-) {
-  let clientId: string | undefined;
-  let secret: string | undefined;
-  let method: 'client_secret_basic' | 'client_secret_post' = 'client_secret_basic';
-  const basic = authorization ? /^Basic\s+(\S+)$/i.exec(authorization) : null;
-  if (basic) {
-    const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
-    const i = decoded.indexOf(':');
-    if (i > 0) {
-      clientId = decodeURIComponent(decoded.slice(0, i).replace(/\+/g, '%20'));
-      secret = decodeURIComponent(decoded.slice(i + 1).replace(/\+/g, '%20'));
-    }
-  } else if (req.method === 'POST' && (req.url ?? '').startsWith('/token')) {
-    const form = await readForm(req);
-    clientId = form.get('client_id') ?? undefined;
-    secret = form.get('client_secret') ?? undefined;
-    method = 'client_secret_post';
-  }
-  if (!clientId || !secret) return null;
-  const app = await db
-    .selectFrom('applications')
-    .select('secret_hash')
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
-  if (!app || !(await verifySecret(secret, app.secret_hash))) return null;
-  return { clientId, secret, method };
-}
-
-/**
- * Reads a form body and hands it on to oidc-provider, which reads `req.body` when a
- * middleware has parsed it already.
- */
-async function readForm(
-  req: import('node:http').IncomingMessage & { body?: unknown },
-): Promise<URLSearchParams> {
-  if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
-    return new URLSearchParams();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > 64 * 1024) break;
-    chunks.push(chunk as Buffer);
-  }
-  const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-  req.body = Object.fromEntries(form);
-  return form;
 }

@@ -12,7 +12,7 @@ import type Provider from 'oidc-provider';
 import type { Db } from '../../db/index.ts';
 import { CONSOLE_CLIENT_ID } from './consoleClient.ts';
 import { expiredPage, loginPage } from './loginPage.ts';
-import { hashSecret, verifySecret } from './passwords.ts';
+import { verifySecretOrDummy } from './passwords.ts';
 import { API_RESOURCE } from './provider.ts';
 
 export const INTERACTION_PATH = '/oauth/interaction';
@@ -34,15 +34,9 @@ export async function checkPassword(db: Db, login: string, password: string): Pr
     .select(['id', 'password_hash'])
     .where('login', '=', login.trim())
     .executeTakeFirst();
-  const ok = await verifySecret(password, user?.password_hash ?? (await dummyHash()));
+  const ok = await verifySecretOrDummy(password, user?.password_hash);
   return ok && user ? String(user.id) : null;
 }
-
-let dummy: Promise<string> | undefined;
-const dummyHash = () => {
-  dummy ??= hashSecret('no such user');
-  return dummy;
-};
 
 export function registerLoginRoutes(app: FastifyInstance, provider: Provider, db: Db, publicUrl: string) {
   const pageHeaders = (reply: FastifyReply) =>

@@ -25,3 +25,19 @@ export async function verifySecret(secret: string, stored: string): Promise<bool
 }
 
 export const newClientSecret = () => randomBytes(32).toString('base64url');
+
+let dummy: Promise<string> | undefined;
+/** A hash of the same cost as every stored one, made once. */
+export const dummyHash = () => {
+  dummy ??= hashSecret(randomBytes(32).toString('base64url'));
+  return dummy;
+};
+
+/**
+ * Verifies against `stored`, or, when there is no such account, against the dummy hash:
+ * the time taken does not tell whether the account (login, client id) exists.
+ */
+export async function verifySecretOrDummy(secret: string, stored: string | undefined): Promise<boolean> {
+  const ok = await verifySecret(secret, stored ?? (await dummyHash()));
+  return ok && stored !== undefined;
+}

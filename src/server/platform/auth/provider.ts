@@ -1,12 +1,14 @@
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import Provider, { type Configuration, errors } from 'oidc-provider';
+import type { AdapterPayload, Configuration } from 'oidc-provider';
 import { ALL_SCOPES } from '../../../contract/endpoint.ts';
 import type { Db } from '../../db/index.ts';
 import { instanceSecret } from '../secrets.ts';
 import { createAdapterClass, type StaticClients } from './adapter.ts';
+import { applicationClaims } from './clientAuth.ts';
 import { CONSOLE_ACCESS_TOKEN_TTL, CONSOLE_CLIENT_ID, CONSOLE_SESSION_TTL } from './consoleClient.ts';
 import { findAccount } from './login.ts';
 import { errorPage, logoutPage } from './loginPage.ts';
+import { errors, Provider } from './oidc.ts';
 
 /** Audience of every access token: this instance's API. */
 export const API_RESOURCE = 'urn:fieldwork:api';
@@ -18,6 +20,8 @@ export interface ProviderOptions {
   /** Lifetime of access tokens given to applications, in seconds (default 3600). */
   accessTokenTtl: number;
   staticClients?: StaticClients;
+  /** Looks an application up and authenticates it (clientAuth.ts). */
+  findApplication: (clientId: string) => Promise<AdapterPayload | undefined>;
   extra?: Partial<Configuration>;
 }
 
@@ -46,7 +50,9 @@ export async function createProvider(opts: ProviderOptions) {
   const issuer = `${opts.publicUrl}/oauth`;
   const cookieKey = await instanceSecret(opts.db, 'oauth.cookie.key');
   const provider = new Provider(issuer, {
-    adapter: createAdapterClass(opts.db, opts.staticClients ?? new Map()),
+    adapter: createAdapterClass(opts.db, opts.staticClients ?? new Map(), opts.findApplication),
+    // An application's token names the application row and its token version (clientAuth.ts).
+    extraTokenClaims: (ctx) => applicationClaims(ctx),
     jwks: { keys: [jwk] },
     scopes: [...ALL_SCOPES, 'offline_access'],
     // Console sign-in (authorization code + PKCE): accounts are rows of `users`.

@@ -1,0 +1,105 @@
+/**
+ * What the benchmarks share: a free port, an import through `fieldwork import`, the real
+ * service (src/server/main.ts) as a child process, a client_credentials token, a table.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+export const log = (line) => process.stderr.write(`[bench] ${line}\n`);
+export const UNLIMITED = JSON.stringify(
+  Object.fromEntries(['high', 'standard', 'low'].map((r) => [r, { perMinute: 1e9, perHour: 1e9 }])),
+);
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Writes `document` to `dir` and imports it with the command line (env: DATA_DIR or DATABASE_URL). */
+export function importDocument(dir, document, env) {
+  const file = join(dir, 'bench-import.json');
+  writeFileSync(file, JSON.stringify(document));
+  const imported = spawnSync(process.execPath, [join(root, 'bin/fieldwork.mjs'), 'import', file], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+  if (imported.status !== 0) throw new Error(`import failed: ${imported.stderr}${imported.stdout}`);
+}
+
+/** Starts the service on a free port; resolves once it prints its ready line. */
+export async function startService(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: { LOG_LEVEL: 'warn', FIELDWORK_NO_DEMO: '1', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the service exited: ${stderr}`);
+    if (stderr.includes('Fieldwork is running')) return { child, url, stderr: () => stderr };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the service did not start in 60 s: ${stderr}`);
+}
+
+export async function stopService(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+export const basic = (id, secret) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+export async function clientToken(url, clientId, secret) {
+  const res = await fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(clientId, secret) },
+    body: 'grant_type=client_credentials',
+  });
+  if (!res.ok) throw new Error(`token: ${res.status} ${await res.text()}`);
+  return (await res.json()).access_token;
+}
+
+/** Prints a title naming the machine, then a Markdown table. */
+export function printTable(title, header, rows) {
+  const lines = rows.map((r) => r.map(String));
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(
+    `\n${title} (${cpus().length} cores, Node ${process.version}, load average ${loadavg()[0].toFixed(1)} at the end)\n`,
+  );
+  console.log(fmt(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const l of lines) console.log(fmt(l));
+}
+
+/** autocannon with these options; resolves with its result. */
+export function loadTest(options) {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};

@@ -1,0 +1,1 @@
+export function runnerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;

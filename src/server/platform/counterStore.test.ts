@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REDIS_PROBE_INTERVAL_MS, redisStore } from './counterStore.ts';
+
+const REDIS = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+
+/** A TCP relay to the real Redis that the test can cut and restore on the same port. */
+async function relay() {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const up = () =>
+    new Promise<void>((resolve) => {
+      server = net
+        .createServer((client) => {
+          const upstream = net.connect(Number(REDIS.port || 6379), REDIS.hostname);
+          for (const s of [client, upstream]) {
+            sockets.add(s);
+            s.on('error', () => {});
+            s.on('close', () => sockets.delete(s));
+          }
+          client.pipe(upstream).pipe(client);
+        })
+        .listen(port, '127.0.0.1', () => resolve());
+    });
+  const down = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      server?.close(() => resolve());
+    });
+  await up();
+  return { url: `redis://127.0.0.1:${port}`, up, down };
+}
+
+function logCollector() {
+  const lines: { level: string; msg: string }[] = [];
+  return {
+    lines,
+    log: {
+      warn: (_o: object, msg: string) => lines.push({ level: 'warn', msg }),
+      info: (_o: object, msg: string) => lines.push({ level: 'info', msg }),
+    },
+  };
+}
+
+const stores: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(stores.splice(0).map((s) => s.close()));
+});
+
+const key = () => `test:store:${randomBytes(6).toString('hex')}`;
+const until = async (check: () => boolean, ms: number) => {
+  for (const end = Date.now() + ms; Date.now() < end; ) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
+};
+
+describe('the Redis counter store behind its circuit', () => {
+  it('counts in Redis while it answers', async () => {
+    const store = redisStore(REDIS.toString());
+    stores.push(store);
+    const k = key();
+    expect(await store.hit([k], [60_000])).toEqual([1]);
+    expect(await store.peek([k])).toEqual([1]);
+    expect(store.state()).toBe('closed');
+  });
+
+  it('on a closed port: the first call answers at once from this process, and the outage is logged once', async () => {
+    const { lines, log } = logCollector();
+    const cut = await relay();
+    await cut.down();
+    const store = redisStore(cut.url, { log });
+    stores.push(store);
+    const k = key();
+    const started = performance.now();
+    for (let i = 1; i <= 20; i++) expect((await store.consume([k], [100], [60_000])).counts).toEqual([i]);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(store.state()).toBe('open');
+    expect(lines).toEqual([{ level: 'warn', msg: expect.stringMatching(/^rate-limit store unavailable/) }]);
+  });
+
+  it('opens when Redis goes away, and closes again in the background when it is back', async () => {
+    const { lines, log } = logCollector();
+    const cut = await relay();
+    const store = redisStore(cut.url, { log });
+    stores.push(store);
+    const k = key();
+    expect(await store.hit([k], [60_000])).toEqual([1]);
+    await cut.down();
+    const started = performance.now();
+    // Served from the fallback while Redis is away (its count starts afresh).
+    expect(await store.hit([k], [60_000])).toEqual([1]);
+    expect(await store.hit([k], [60_000])).toEqual([2]);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(store.state()).toBe('open');
+    await cut.up();
+    expect(await until(() => store.state() === 'closed', REDIS_PROBE_INTERVAL_MS * 4)).toBe(true);
+    // Back to the shared counter kept in Redis.
+    expect(await store.hit([k], [60_000])).toEqual([2]);
+    expect(lines.map((l) => l.level)).toEqual(['warn', 'info']);
+  }, 30_000);
+});

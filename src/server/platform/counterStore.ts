@@ -1,0 +1,235 @@
+import { Redis } from 'ioredis';
+
+/**
+ * Counters of fixed time windows, for the API rate limits (rateLimit.ts) and the failed
+ * client authentications of the token endpoint (auth/tokenLimits.ts).
+ */
+export interface CounterStore {
+  /**
+   * Atomic: when every counter is below its limit all are incremented, otherwise none is
+   * (a refused request does not eat the budget).
+   */
+  consume(keys: string[], limits: number[], ttlMs: number[]): Promise<{ allowed: boolean; counts: number[] }>;
+  /** Current counts, without incrementing. */
+  peek(keys: string[]): Promise<number[]>;
+  /** Increments every counter (a new one lives ttlMs); returns the new counts. */
+  hit(keys: string[], ttlMs: number[]): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+/** One process: a Map of counters, swept of expired windows now and then. */
+export function memoryStore(now: () => number = Date.now): CounterStore {
+  const counters = new Map<string, { count: number; expiresAt: number }>();
+  let nextSweep = 0;
+  function entry(key: string, ttlMs: number, t: number) {
+    const c = counters.get(key);
+    return c && c.expiresAt > t ? c : { count: 0, expiresAt: t + ttlMs };
+  }
+  function sweep(t: number) {
+    if (t < nextSweep) return;
+    for (const [k, c] of counters) if (c.expiresAt <= t) counters.delete(k);
+    nextSweep = t + 60_000;
+  }
+  return {
+    async consume(keys, limits, ttlMs) {
+      const t = now();
+      sweep(t);
+      const entries = keys.map((k, i) => entry(k, ttlMs[i], t));
+      const allowed = entries.every((c, i) => c.count < limits[i]);
+      if (allowed)
+        entries.forEach((c, i) => {
+          c.count++;
+          counters.set(keys[i], c);
+        });
+      return { allowed, counts: entries.map((c) => c.count) };
+    },
+    async peek(keys) {
+      const t = now();
+      return keys.map((k) => entry(k, 0, t).count);
+    },
+    async hit(keys, ttlMs) {
+      const t = now();
+      sweep(t);
+      return keys.map((k, i) => {
+        const c = entry(k, ttlMs[i], t);
+        c.count++;
+        counters.set(k, c);
+        return c.count;
+      });
+    },
+    async close() {
+      counters.clear();
+    },
+  };
+}
+
+// Check-then-increment of every window in one script, so it is atomic across instances.
+const CONSUME = `
+local counts = {}
+local allowed = 1
+for i, key in ipairs(KEYS) do
+  counts[i] = tonumber(redis.call('GET', key) or '0')
+  if counts[i] >= tonumber(ARGV[i * 2 - 1]) then allowed = 0 end
+end
+if allowed == 1 then
+  for i, key in ipairs(KEYS) do
+    counts[i] = redis.call('INCR', key)
+    if counts[i] == 1 then redis.call('PEXPIRE', key, ARGV[i * 2]) end
+  end
+end
+table.insert(counts, 1, allowed)
+return counts`;
+
+const HIT = `
+local counts = {}
+for i, key in ipairs(KEYS) do
+  counts[i] = redis.call('INCR', key)
+  if counts[i] == 1 then redis.call('PEXPIRE', key, ARGV[i]) end
+end
+return counts`;
+
+/** Fail fast: a local Redis answers in well under a millisecond. */
+export const REDIS_CONNECT_TIMEOUT_MS = 1000;
+export const REDIS_COMMAND_TIMEOUT_MS = 250;
+/** While the circuit is open, how often a PING checks whether Redis is back. */
+export const REDIS_PROBE_INTERVAL_MS = 2000;
+
+export interface StoreLog {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+/** Counters in Redis, shared by every instance of the service; the scripts keep them atomic. */
+function redisCounters(redis: Redis): CounterStore {
+  return {
+    async consume(keys, limits, ttlMs) {
+      const args = keys.flatMap((_k, i) => [limits[i], ttlMs[i]]);
+      const [allowed, ...counts] = (await redis.eval(CONSUME, keys.length, ...keys, ...args)) as number[];
+      return { allowed: allowed === 1, counts };
+    },
+    async peek(keys) {
+      return (await redis.mget(...keys)).map((v) => Number(v ?? 0));
+    },
+    async hit(keys, ttlMs) {
+      return (await redis.eval(HIT, keys.length, ...keys, ...ttlMs)) as number[];
+    },
+    async close() {},
+  };
+}
+
+/**
+ * Redis behind a circuit breaker (REDIS_URL). Redis down must not slow every request: the
+ * connection and each command have short timeouts, nothing is queued while disconnected,
+ * and after a failure the circuit opens: no request calls Redis any more, a PING every
+ * REDIS_PROBE_INTERVAL_MS (and ioredis's own reconnection) closes it again. Each change of
+ * state is logged once.
+ *
+ * While the circuit is open the counters live in this process (`fallback`): every instance
+ * still enforces each limit on the requests it serves, so a caller gets at most the limit
+ * times the number of instances. Refusing every request while Redis is down (fail-closed)
+ * would turn an outage of a counter cache into an outage of the API; serving without
+ * counting at all would lift the limits, the brute-force one of the token endpoint too.
+ */
+export function redisStore(
+  url: string,
+  options: { log?: StoreLog; fallback?: CounterStore } = {},
+): CounterStore & { state(): 'connecting' | 'closed' | 'open' } {
+  const log = options.log ?? { warn() {}, info() {} };
+  const fallback = options.fallback ?? memoryStore();
+  const redis = new Redis(url, {
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: (times) => Math.min(times * 250, 5000),
+  });
+  const primary = redisCounters(redis);
+  const where = redactUrl(url);
+  let state: 'connecting' | 'closed' | 'open' = 'connecting';
+  let probe: NodeJS.Timeout | undefined;
+  let closing = false;
+
+  function open(err: unknown) {
+    if (state === 'open' || closing) return;
+    state = 'open';
+    log.warn(
+      { redis: where, err: String((err as Error)?.message ?? err) },
+      'rate-limit store unavailable: counting in this process until it answers again',
+    );
+    probe = setInterval(() => {
+      redis.ping().then(closeCircuit, () => {});
+    }, REDIS_PROBE_INTERVAL_MS);
+    probe.unref();
+  }
+  function closeCircuit() {
+    if (state === 'closed' || closing) return;
+    const was = state;
+    state = 'closed';
+    if (probe) clearInterval(probe);
+    probe = undefined;
+    if (was === 'open') log.info({ redis: where }, 'rate-limit store answers again');
+  }
+  // The first connection decides the initial state; until then requests wait for it (at
+  // most the connect timeout: a refused connection fails at once).
+  const firstOutcome = new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      open(new Error(`no connection within ${REDIS_CONNECT_TIMEOUT_MS} ms`));
+      resolve();
+    }, REDIS_CONNECT_TIMEOUT_MS);
+    timer.unref();
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    redis.once('error', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  redis.on('ready', closeCircuit);
+  redis.on('error', open);
+  redis.on('end', () => open(new Error('connection closed')));
+
+  async function guarded<T>(run: (s: CounterStore) => Promise<T>): Promise<T> {
+    if (state === 'connecting') await firstOutcome;
+    if (state === 'open') return run(fallback);
+    try {
+      return await run(primary);
+    } catch (err) {
+      open(err);
+      return run(fallback);
+    }
+  }
+
+  return {
+    consume: (keys, limits, ttlMs) => guarded((s) => s.consume(keys, limits, ttlMs)),
+    peek: (keys) => guarded((s) => s.peek(keys)),
+    hit: (keys, ttlMs) => guarded((s) => s.hit(keys, ttlMs)),
+    state: () => state,
+    async close() {
+      closing = true;
+      if (probe) clearInterval(probe);
+      await fallback.close();
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
+    },
+  };
+}
+
+/** The URL without its password, for the log. */
+function redactUrl(url: string) {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'REDIS_URL';
+  }
+}
+
+/** Redis when a URL is given, else this process's memory. */
+export function createCounterStore(options: { redisUrl?: string; log?: StoreLog; now?: () => number }) {
+  return options.redisUrl
+    ? redisStore(options.redisUrl, { log: options.log, fallback: memoryStore(options.now) })
+    : memoryStore(options.now);
+}

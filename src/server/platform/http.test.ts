@@ -1,0 +1,89 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_HEADER_SIZE } from '../app.ts';
+import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { captureLog } from '../testing/logCapture.ts';
+
+/**
+ * What Node's HTTP parser answers before any route, over a real socket (inject bypasses
+ * the parser): the spec's error body, and a 10,000-character code accepted in the path.
+ */
+let t: TestApp;
+let port: number;
+const log = captureLog();
+beforeAll(async () => {
+  t = await createTestApp({ logLevel: 'info' }, { logger: log.logger });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  port = (t.app.server.address() as net.AddressInfo).port;
+});
+afterAll(() => t.close());
+
+/** Sends raw bytes; resolves with everything the server sent until it closed. */
+function raw(request: string): Promise<{ status: number; headers: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (d) => {
+      received += d.toString('utf8');
+    });
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head, body = ''] = received.split('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head, body });
+    });
+    socket.write(request);
+  });
+}
+
+function expectErrorBody(
+  res: { status: number; headers: string; body: string },
+  status: number,
+  code: string,
+) {
+  expect(res.status).toBe(status);
+  expect(res.headers).toMatch(/content-type: application\/json; charset=utf-8/i);
+  const body = JSON.parse(res.body);
+  expect(body.errors).toEqual([{ code, message: expect.any(String) }]);
+  expect(body.errorReference).toMatch(/^[0-9a-f-]{36}$/);
+  // The reference is on the log line of the refusal.
+  expect(log.lines().some((l) => l.errorReference === body.errorReference)).toBe(true);
+}
+
+describe('requests refused by the HTTP parser', () => {
+  it('431 request.headers.toolarge for a request line and headers over the limit', async () => {
+    const path = `/eTech/rest/ws/referentials/v1/customers/code:${'A'.repeat(MAX_HEADER_SIZE)}`;
+    expectErrorBody(await raw(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`), 431, 'request.headers.toolarge');
+  });
+
+  it('400 request.malformed for a request the parser cannot read', async () => {
+    expectErrorBody(
+      await raw('GET / HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n'),
+      400,
+      'request.malformed',
+    );
+    expectErrorBody(await raw('NOT HTTP AT ALL\r\n\r\n'), 400, 'request.malformed');
+  });
+});
+
+describe('codes of 10,000 characters in the path (spec: Referentials, codes 1..10000)', () => {
+  const BASE = '/eTech/rest/ws/referentials/v1/customers/code:';
+  const everyByte = (s: string) =>
+    [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+
+  it.each([
+    ['ASCII, every character percent-encoded (30,000 characters)', 'K'],
+    ['a two-byte letter, percent-encoded (60,000 characters)', 'É'],
+    ['a four-byte letter, percent-encoded (120,000 characters)', '𠀀'],
+  ])('%s', async (_label, letter) => {
+    const code = letter.repeat(10_000);
+    const put = await t.call('PUT', `${BASE}${everyByte(code)}`, {
+      body: { name: 'Long', addressDetails: { city: 'Lyon' } },
+    });
+    expect(put.statusCode).toBe(201);
+    const res = await fetch(`http://127.0.0.1:${port}${BASE}${everyByte(code)}`, {
+      headers: { authorization: `Bearer ${await t.token()}` },
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).customerCode).toBe(code.toUpperCase());
+  });
+});
