@@ -57,6 +57,9 @@ const env = {
   }),
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
 };
+// Playwright sets FORCE_COLOR=1 for its web server; with NO_COLOR (plain CI logs) Node would
+// warn at every child's start that one overrides the other.
+if (env.NO_COLOR) delete env.FORCE_COLOR;
 
 let current;
 let stopping = false;

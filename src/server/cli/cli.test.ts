@@ -19,11 +19,14 @@ const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
 let dir: string;
 let config: Partial<AppConfig>;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fieldwork-cli-'));
   config = databaseUrl
     ? { databaseUrl, databaseSchema: `cli_${randomBytes(6).toString('hex')}` }
     : { dataDir: join(dir, 'data'), databaseUrl: undefined };
+  // Make the database (migrations) here, under the hook's longer time limit: a command that
+  // outlived a timed-out test would still hold the data directory for the next ones.
+  expect(await count('offices')).toBe(0);
 });
 
 afterAll(async () => {

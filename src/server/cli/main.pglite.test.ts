@@ -69,5 +69,5 @@ describe('src/server/main.ts', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(existsSync(join(dataDir, PID_FILE))).toBe(false);
-  }, 120_000);
+  }, 240_000);
 });
