@@ -288,15 +288,16 @@ export async function putServiceOrder(
     status: row.status ?? 'open',
     max_work_orders: row.maxWorkOrders ?? null,
   });
-  if (!row.workOrders) return outcome;
   const so = await q.serviceOrderForUpdate(trx, row.serviceOrderCode);
-  const soPath = await q.officePath(trx, so.office_id);
   const max = row.maxWorkOrders ?? instanceMax;
-  if (row.workOrders.length > max)
+  const count = row.workOrders ? row.workOrders.length : await q.serviceOrderCount(trx, so.id);
+  if (count > max)
     throw badRequest(
       codes.full,
-      `Service order ${row.serviceOrderCode} would carry ${row.workOrders.length} work orders, over its maximum of ${max}`,
+      `Service order ${row.serviceOrderCode} would carry ${count} work orders, over its maximum of ${max}`,
     );
+  if (!row.workOrders) return outcome;
+  const soPath = await q.officePath(trx, so.office_id);
   const desired: { work_order_id: string; rank: string; status: WorkOrderStatus; code: string }[] = [];
   const seen = new Set<string>();
   for (const [i, name] of row.workOrders.entries()) {
