@@ -321,6 +321,15 @@ describe('project link: the rules of the spec, one code each', () => {
       { jobType: 'task', code: '2' },
       { jobType: 'workOrder', code: 'WO-N2' },
     ]);
+    // A work order new to the project closes one through the existing task 1 -> WO-N1.
+    const [fresh] = await refused(
+      linkWo('P-NORTH', 'WO-N5', {
+        block: [{ jobType: 'task', code: '1' }],
+        isBlockedBy: [{ jobType: 'workOrder', code: 'WO-N1' }],
+      }),
+      [C.dependencyCycle],
+    );
+    expect(parseCyclePath(fresh.message)?.map((j) => j.code)).toEqual(['WO-N5', '1', 'WO-N1', 'WO-N5']);
     // A work order that blocks itself, and one blocking and blocked by the same job.
     const [self] = await refused(
       await linkWo('P-NORTH', 'WO-N3', { block: [{ jobType: 'workOrder', code: 'WO-N3' }] }),

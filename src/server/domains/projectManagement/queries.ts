@@ -77,7 +77,7 @@ export async function linkableServiceOrder(
  */
 export async function lockRows(
   db: Db,
-  table: 'projects' | 'service_orders' | 'work_orders',
+  table: 'projects' | 'service_orders',
   ids: readonly string[],
 ): Promise<Map<string, string | null>> {
   const status = new Map<string, string | null>();
@@ -87,6 +87,17 @@ export async function lockRows(
     if (rows[0]) status.set(id, rows[0].status);
   }
   return status;
+}
+
+/**
+ * Locks a work order's row until the end of the transaction (the container holding it
+ * cannot change meanwhile) and answers its office path; undefined when it is gone.
+ */
+export async function lockWorkOrder(db: Db, workOrderId: string): Promise<string | undefined> {
+  const { rows } = await sql<{ path: string }>`
+    SELECT o.path FROM work_orders w JOIN offices o ON o.id = w.office_id
+    WHERE w.id = ${workOrderId} FOR NO KEY UPDATE OF w`.execute(db);
+  return rows[0]?.path;
 }
 
 /** The office path of a work order. */
@@ -157,22 +168,29 @@ export async function jobsByRef(
   refs: readonly JobRef[],
 ): Promise<JobMatch[]> {
   if (refs.length === 0) return [];
+  const types = refs.map((r) => r.jobType);
+  const refCodes = refs.map((r) => r.code);
+  const plannedEnd = sql`w.scheduled_start + make_interval(mins => t.duration_minutes)`;
+  // Phases and tasks by their code, work orders by theirs: each through its own index.
   const { rows } = await sql<JobMatch & { i: string }>`
-    SELECT r.i, j.id, j.rank, j.job_type, coalesce(j.code, w.code) AS code,
-           j.work_order_id, w.status AS work_order_status,
-           (w.id IS NULL OR ${inScope(scope, 'w.office_id')}) AS visible,
-           CASE WHEN j.job_type = 'workOrder' THEN w.scheduled_start ELSE j.planned_start END AS planned_start,
-           CASE WHEN j.job_type = 'workOrder'
-                THEN w.scheduled_start + make_interval(mins => t.duration_minutes)
-                ELSE j.planned_end END AS planned_end
-    FROM unnest(${refs.map((r) => r.jobType)}::text[], ${refs.map((r) => r.code)}::text[])
-         WITH ORDINALITY AS r(job_type, code, i)
-    JOIN project_jobs j ON j.project_id = ${projectId} AND j.job_type = r.job_type
-    LEFT JOIN work_orders w ON w.id = j.work_order_id
-    LEFT JOIN work_order_types t ON t.code = w.type_code
-    WHERE (j.job_type <> 'workOrder' AND j.code = r.code)
-       OR (j.job_type = 'workOrder' AND w.code = r.code)
-    ORDER BY r.i, (w.status = 'VALIDATED'), w.last_update DESC`.execute(db);
+    SELECT * FROM (
+      SELECT r.i, j.id, j.rank, j.job_type, j.code, NULL::bigint AS work_order_id,
+             NULL::text AS work_order_status, true AS visible, j.planned_start, j.planned_end,
+             false AS validated, NULL::timestamptz AS last_update
+      FROM unnest(${types}::text[], ${refCodes}::text[]) WITH ORDINALITY AS r(job_type, code, i)
+      JOIN project_jobs j ON j.project_id = ${projectId} AND j.job_type = r.job_type AND j.code = r.code
+      WHERE r.job_type <> 'workOrder'
+      UNION ALL
+      SELECT r.i, j.id, j.rank, j.job_type, w.code, j.work_order_id, w.status,
+             ${inScope(scope, 'w.office_id')}, w.scheduled_start, ${plannedEnd},
+             w.status = 'VALIDATED', w.last_update
+      FROM unnest(${types}::text[], ${refCodes}::text[]) WITH ORDINALITY AS r(job_type, code, i)
+      JOIN work_orders w ON w.code = r.code
+      JOIN project_jobs j ON j.work_order_id = w.id AND j.project_id = ${projectId}
+      JOIN work_order_types t ON t.code = w.type_code
+      WHERE r.job_type = 'workOrder'
+    ) m
+    ORDER BY m.i, m.validated, m.last_update DESC NULLS LAST`.execute(db);
   return rows.map((r) => ({ ...r, i: Number(r.i) - 1 }));
 }
 

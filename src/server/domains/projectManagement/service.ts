@@ -60,7 +60,7 @@ async function workOrderFor(
   code: string,
   p: Problems,
   codes: { unknown: string; ambiguous: string },
-): Promise<WorkOrderRow | undefined> {
+): Promise<(WorkOrderRow & { office_path: string }) | undefined> {
   const found = isPossibleCode(code) ? await findWorkOrder(trx, scope, { code }) : { missing: true as const };
   if ('missing' in found) {
     p.add(codes.unknown, `Work order ${code} does not exist in your office tree`);
@@ -71,12 +71,12 @@ async function workOrderFor(
     return undefined;
   }
   // Locked until the end of the transaction: the container it sits in cannot change meanwhile.
-  const locked = await q.lockRows(trx, 'work_orders', [found.found.id]);
-  if (!locked.has(found.found.id)) {
+  const path = await q.lockWorkOrder(trx, found.found.id);
+  if (path === undefined) {
     p.add(codes.unknown, `Work order ${code} does not exist in your office tree`);
     return undefined;
   }
-  return found.found;
+  return { ...found.found, office_path: path };
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : rfc3339(d));
@@ -198,8 +198,7 @@ export async function linkProject(
     }
 
     if (project && wo) {
-      const woPath = await q.workOrderOfficePath(trx, wo.id);
-      if (!atOrBelow(woPath, project.office_path))
+      if (!atOrBelow(wo.office_path, project.office_path))
         p.add(
           C.projectOfficeConflict,
           `Project ${project.code} is filed at ${project.office_code}, not at or above the office of work order ${wo.code} (${wo.office_code})`,
@@ -221,7 +220,10 @@ export async function linkProject(
     }
 
     if (project && wo && newEdges.length > 0) {
-      const existing = movingInside ? await q.projectEdges(trx, project.id) : [];
+      // A work order new to the project has no dependency there yet: a cycle needs both a job
+      // it blocks and a job blocking it, joined by the project's graph.
+      const needGraph = movingInside || (req.block.length > 0 && req.isBlockedBy.length > 0);
+      const existing = needGraph ? await q.projectEdges(trx, project.id) : [];
       const known = new Set(existing.map((e) => `${e.blocking}>${e.blocked}`));
       const added = newEdges.filter((e) => !known.has(`${e.blocking}>${e.blocked}`));
       const cycle = cycleThrough(self, [...existing, ...added]);
@@ -419,7 +421,7 @@ export async function linkServiceOrder(
       else placement = { mode, rank: entry.rank };
     }
 
-    if (so && wo && !atOrBelow(await q.workOrderOfficePath(trx, wo.id), so.office_path))
+    if (so && wo && !atOrBelow(wo.office_path, so.office_path))
       p.add(
         codes.officeConflict,
         `${label} ${so.code} is filed at ${so.office_code}, not at or above the office of work order ${wo.code} (${wo.office_code})`,
