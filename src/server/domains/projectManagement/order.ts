@@ -9,6 +9,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 
 export const RANK_STEP = 65_536;
+/** More entries than any container holds (a project's import takes 20,000 jobs at most). */
+const MAX_ENTRIES = 10_000_000;
 /** Keys stay exact as JavaScript numbers; past this the container is renumbered. */
 const RANK_LIMIT = 2 ** 52;
 
@@ -69,6 +71,9 @@ async function neighbours(
       return [await one(sql`SELECT max(rank)::text AS rank FROM ${table} WHERE ${others}`), undefined];
     case 'index': {
       if (placement.position === 0) return neighbours(db, t, containerId, workOrderId, { mode: 'first' });
+      // Past any container's size (and beyond what OFFSET takes): last.
+      if (placement.position > MAX_ENTRIES)
+        return neighbours(db, t, containerId, workOrderId, { mode: 'last' });
       // Positions are what the caller means: a place among the entries, hence OFFSET here.
       const { rows } = await sql<{ rank: string }>`
         SELECT rank FROM ${table} WHERE ${others}

@@ -94,7 +94,7 @@ describe('project link: positions', () => {
     expect((await jobs('P-NORTH'))[0]).toBe('workOrder:WO-N1');
     await ok(linkWo('P-NORTH', 'WO-N1', { insertionMode: 'index', position: 3 }));
     expect((await jobs('P-NORTH'))[3]).toBe('workOrder:WO-N1');
-    await ok(linkWo('P-NORTH', 'WO-N1', { insertionMode: 'index', position: 1000 }));
+    await ok(linkWo('P-NORTH', 'WO-N1', { insertionMode: 'index', position: 1e20 }));
     expect(await jobs('P-NORTH')).toEqual([
       ...FIXTURE_JOBS.filter((j) => j !== 'workOrder:WO-N1'),
       'workOrder:WO-N1',
