@@ -35,13 +35,13 @@ export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<
   const { rows } = await sql<ClaimedDelivery>`
     WITH due AS (
       SELECT id FROM webhook_deliveries
-      WHERE status = 'pending' AND next_attempt_at <= now()
+      WHERE status = 'pending' AND next_attempt_at <= clock_timestamp()
       ORDER BY next_attempt_at
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     ), claimed AS (
       UPDATE webhook_deliveries d
-      SET next_attempt_at = now() + ${ms(leaseMs)}, claim = gen_random_uuid()
+      SET next_attempt_at = clock_timestamp() + ${ms(leaseMs)}, claim = gen_random_uuid()
       FROM due WHERE d.id = due.id
       RETURNING d.id, d.subscription_id, d.event_type, d.data, d.created_at, d.attempts, d.window_attempts, d.claim
     )
