@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { WebhooksCodes as C } from '../../contract/webhooks.ts';
 import { checkCallbackUrl, isPrivateAddress, refuseAddresses } from './addresses.ts';
 import { parseWebhooksConfig } from './config.ts';
+import { actorOf } from './index.ts';
 import { callbackHeaders } from './payload.ts';
 import { deliveryTimes, RETRY_MAX_DELAY_MS, retryDelayMs } from './schedule.ts';
 import { signature } from './signature.ts';
@@ -122,6 +123,17 @@ describe('signature and headers', () => {
       'content-type': 'application/json',
       'user-agent': 'Fieldwork-Webhooks/1',
       'x-service-event': 'asset.upsert',
+    });
+  });
+});
+
+describe('actor', () => {
+  it('is the application name for the API, the login for the console, the command for a process', () => {
+    expect(actorOf({ kind: 'application', name: 'ERP' })).toEqual({ type: 'webService', identifier: 'ERP' });
+    expect(actorOf({ kind: 'user', name: 'alice' })).toEqual({ type: 'webUser', identifier: 'alice' });
+    expect(actorOf({ process: 'fieldwork import' })).toEqual({
+      type: 'process',
+      identifier: 'fieldwork import',
     });
   });
 });

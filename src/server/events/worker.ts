@@ -111,8 +111,12 @@ export class DeliveryWorker {
         for (const delivery of claimed) this.track(this.deliver(delivery));
         if (claimed.length < free && !this.again) break;
       }
-      const next = await msUntilNextDue(this.options.db);
-      if (next !== null) wait = Math.min(wait, Math.max(next, 0) + 5);
+      // While deliveries are in flight, their ends bring the next look (and the idle poll
+      // bounds the wait); otherwise sleep until the earliest retry.
+      if (this.inFlight.size === 0) {
+        const next = await msUntilNextDue(this.options.db);
+        if (next !== null) wait = Math.min(wait, Math.max(next, 0) + 5);
+      }
     } catch (err) {
       if (!this.stopping) this.options.log.error({ err }, 'webhooks: cannot read the outbox; trying again');
     }
