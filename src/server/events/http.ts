@@ -83,7 +83,7 @@ export async function postCallback(
     );
     if (refusal) return { statusCode: null, error: refusal, durationMs: elapsed() };
     const statusCode = await Promise.race([
-      send(url, addresses[0], literal !== undefined, body, headers, controller.signal, options),
+      sendToFirstReachable(url, addresses, literal !== undefined, body, headers, controller.signal, options),
       timedOut,
     ]);
     return {
@@ -100,6 +100,32 @@ export async function postCallback(
     clearTimeout(timer);
   }
 }
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+
+/** Tries the checked addresses in DNS order while they cannot be reached at all. */
+async function sendToFirstReachable(
+  url: URL,
+  addresses: ResolvedAddress[],
+  isLiteral: boolean,
+  body: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  options: SendOptions,
+): Promise<number> {
+  for (let i = 0; ; i++) {
+    try {
+      return await send(url, addresses[i], isLiteral, body, headers, signal, options);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? '';
+      if (i + 1 >= addresses.length || !UNREACHABLE.has(code) || signal.aborted) throw err;
+    }
+  }
+}
+
+/** An answer's body is read and dropped, up to this size and for this long after its status. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+const ANSWER_DRAIN_MS = 2_000;
 
 /**
  * The request itself, on the checked address. A kept-alive connection that the receiver
@@ -136,8 +162,16 @@ function send(
       ...(secure ? { servername: isLiteral ? undefined : url.hostname, ca: options.ca } : {}),
     });
     req.on('response', (res) => {
-      // The status is the answer; the body is read and dropped so the connection can be reused.
-      res.resume();
+      // The status is the answer; the body is read and dropped so the connection can be
+      // reused, unless it is too large or too slow (then the connection is closed).
+      let bytes = 0;
+      const drain = setTimeout(() => res.destroy(), ANSWER_DRAIN_MS);
+      drain.unref();
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > MAX_ANSWER_BYTES) res.destroy();
+      });
+      res.on('close', () => clearTimeout(drain));
       res.on('error', () => {});
       resolve(res.statusCode ?? 0);
     });

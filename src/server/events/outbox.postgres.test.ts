@@ -13,7 +13,7 @@ import { recordEvent } from './index.ts';
 import { claimDue } from './outbox.ts';
 import { deliveryTimes } from './schedule.ts';
 
-const SCALE = 0.02;
+const SCALE = 0.05;
 let t: TestApp;
 let other: FastifyInstance;
 let receiver: Receiver;

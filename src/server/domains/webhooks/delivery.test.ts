@@ -1,10 +1,16 @@
 /**
  * Delivery end to end over real HTTP: a receiver on loopback (private addresses allowed on
- * this instance), the worker running at a time scale of 0.02 (timeout 100 ms, first retry
- * after 75..100 ms). Headers, payload, signature, retries, timeout, office tree, event
+ * this instance), the worker running at a time scale of 0.05 (timeout 250 ms, first retry
+ * after 188..250 ms). Headers, payload, signature, retries, timeout, office tree, event
  * types, replay, test event, the delivery log and the purge.
  */
+import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhooksCodes as C, webhookEvents } from '../../../contract/webhooks.ts';
@@ -17,10 +23,12 @@ import { NO_RATE_LIMITS, type Received, type Receiver, startReceiver } from './t
 
 const BASE = '/rest/ws/webhooks/v1/subscriptions';
 const ASSETS = '/eTech/rest/ws/referentials/v1/assets';
-const SCALE = 0.02;
+const SCALE = 0.05;
 const SECRET = `whsec_${Buffer.from('a key of thirty-two bytes exactly').toString('base64')}`;
 let t: TestApp;
 let receiver: Receiver;
+/** An https receiver whose certificate names `hooks.test` (trusted by this service only). */
+let tls: { server: Server; port: number; servernames: string[] };
 /** Answers by path: a queue of statuses (then 200), or a delay for the first answer. */
 const plans = new Map<string, { statuses?: number[]; firstDelayMs?: number }>();
 
@@ -32,6 +40,41 @@ beforeAll(async () => {
     if (plan?.firstDelayMs && index === 0) return { delayMs: plan.firstDelayMs };
     return { status: plan?.statuses?.[index] ?? 200 };
   });
+  const dir = mkdtempSync(join(tmpdir(), 'fieldwork-tls-'));
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=hooks.test',
+      '-addext',
+      'subjectAltName=DNS:hooks.test',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
+  const key = readFileSync(join(dir, 'key.pem'));
+  const cert = readFileSync(join(dir, 'cert.pem'));
+  rmSync(dir, { recursive: true, force: true });
+  const servernames: string[] = [];
+  const server = createHttpsServer({ key, cert }, (req, res) => {
+    servernames.push((req.socket as import('node:tls').TLSSocket).servername || '');
+    req.resume();
+    req.on('end', () => res.writeHead(204).end());
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  tls = { server, port: (server.address() as AddressInfo).port, servernames };
   t = await createTestApp(
     {
       rateLimits: NO_RATE_LIMITS,
@@ -40,10 +83,17 @@ beforeAll(async () => {
     {
       logger: false,
       webhooks: {
+        ca: cert,
         resolve: async (host) =>
           host === 'public.example.test'
             ? [{ address: '93.184.216.34', family: 4 }]
-            : [{ address: '127.0.0.1', family: 4 }],
+            : host === 'fallback.example.test'
+              ? // Nothing listens on 127.0.0.2: the next address is tried.
+                [
+                  { address: '127.0.0.2', family: 4 },
+                  { address: '127.0.0.1', family: 4 },
+                ]
+              : [{ address: '127.0.0.1', family: 4 }],
       },
     },
   );
@@ -51,6 +101,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await receiver?.close();
+  tls?.server.closeAllConnections();
+  tls?.server.close();
 });
 
 const codes = (res: { json(): { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
@@ -66,6 +118,11 @@ async function subscribe(
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().subscriptionId;
+}
+async function subscribeUrl(callbackUrl: string, as: TestClient = 'root') {
+  const res = await t.call('POST', BASE, { as, body: { eventTypes: ['asset.upsert'], callbackUrl } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().subscriptionId as string;
 }
 const putAsset = async (code: string, body: Record<string, unknown>, as: TestClient = 'root') => {
   const res = await t.call('PUT', `${ASSETS}/code:${code}`, { as, body });
@@ -285,8 +342,8 @@ describe('retries', () => {
     expect((await t.call('DELETE', `${BASE}/${id}`)).statusCode).toBe(204);
   });
 
-  it('no answer within 5 s (scaled: 100 ms) is a failed attempt, retried', async () => {
-    plans.set('/slow', { firstDelayMs: 400 });
+  it('no answer within 5 s (scaled: 250 ms) is a failed attempt, retried', async () => {
+    plans.set('/slow', { firstDelayMs: 800 });
     const id = await subscribe('/slow');
     await putAsset('SLOW-1', { name: 'Slow' });
     const [entry] = await logOf('root', id, (d) => d.status === 'delivered');
@@ -295,12 +352,43 @@ describe('retries', () => {
     expect(detail.attemptHistory[0]).toMatchObject({
       statusCode: null,
       succeeded: false,
-      error: 'no answer within 100 ms',
+      error: 'no answer within 250 ms',
     });
-    expect(detail.attemptHistory[0].durationMs).toBeGreaterThanOrEqual(95);
-    expect(detail.attemptHistory[0].durationMs).toBeLessThan(400);
+    expect(detail.attemptHistory[0].durationMs).toBeGreaterThanOrEqual(245);
+    expect(detail.attemptHistory[0].durationMs).toBeLessThan(800);
     expect(detail.attemptHistory[1]).toMatchObject({ statusCode: 200, succeeded: true });
     expect((await t.call('DELETE', `${BASE}/${id}`)).statusCode).toBe(204);
+  });
+
+  it('tries the next address of a host when one cannot be reached', async () => {
+    const res = await t.call('POST', BASE, {
+      body: {
+        eventTypes: ['asset.upsert'],
+        callbackUrl: `http://fallback.example.test:${receiver.port}/fallback`,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().subscriptionId;
+    await putAsset('FALLBACK-1', { name: 'Fallback' });
+    const [got] = await receiver.waitFor(1, at('/fallback'));
+    expect(got.headers.host).toBe(`fallback.example.test:${receiver.port}`);
+    const [entry] = await logOf('root', id, (d) => d.status === 'delivered');
+    expect(entry.attempts).toBe(1);
+    expect((await t.call('DELETE', `${BASE}/${id}`)).statusCode).toBe(204);
+  });
+
+  it('https: connects to the checked address and verifies the certificate against the host name', async () => {
+    const ok = await subscribeUrl(`https://hooks.test:${tls.port}/tls`);
+    // Same address, but the certificate does not name this host.
+    const wrong = await subscribeUrl(`https://other.test:${tls.port}/tls`);
+    await putAsset('TLS-1', { name: 'Over TLS' });
+    const [delivered] = await logOf('root', ok, (d) => d.status === 'delivered');
+    expect(delivered.lastStatusCode).toBe(204);
+    expect(tls.servernames).toContain('hooks.test');
+    const [refused] = await logOf('root', wrong, (d) => /ALTNAME|altnames/.test(String(d.lastError)));
+    expect(refused.status).toBe('pending');
+    expect(refused.lastError).toMatch(/ERR_TLS_CERT_ALTNAME_INVALID|altnames/);
+    for (const id of [ok, wrong]) expect((await t.call('DELETE', `${BASE}/${id}`)).statusCode).toBe(204);
   });
 
   it('http:// to a host that resolves to a public address is refused at delivery', async () => {
@@ -344,7 +432,7 @@ describe('delivery log extensions', () => {
     expect((await t.call('DELETE', `${BASE}/${down}`)).statusCode).toBe(204);
     expect(await outboxCount(down)).toBe(0);
     const count = receiver.received.filter(at('/down')).length;
-    await new Promise((r) => setTimeout(r, 400));
+    await new Promise((r) => setTimeout(r, 1000));
     expect(receiver.received.filter(at('/down')).length).toBeLessThanOrEqual(count + 1);
     expect((await t.call('DELETE', `${BASE}/${id}`)).statusCode).toBe(204);
   });
