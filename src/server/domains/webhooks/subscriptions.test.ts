@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhooksCodes as C, SUBSCRIPTION_LIMIT } from '../../../contract/webhooks.ts';
+import { deleteApplication } from '../../platform/auth/applications.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import { createSubscription, listSubscriptions } from './service.ts';
 import { NO_RATE_LIMITS, type Receiver, startReceiver } from './testReceiver.ts';
@@ -156,6 +157,13 @@ describe('subscriptions: create, list, delete', () => {
     const made = await createSubscription(t.db, user, valid, false);
     expect((await listSubscriptions(t.db, user)).data).toEqual([made]);
     expect((await t.call('GET', BASE)).json().data).toHaveLength(root);
+  });
+
+  it('go with their application when it is deleted (fieldwork apps delete)', async () => {
+    const id = (await create(valid, 'northA')).json().subscriptionId;
+    await deleteApplication(t.db, 'northA');
+    const left = await t.db.selectFrom('webhook_subscriptions').select('id').where('id', '=', id).execute();
+    expect(left).toEqual([]);
   });
 
   it('needs webhooks:write to create and delete, webhooks:read to list', async () => {
