@@ -10,6 +10,7 @@ import { rosteringEndpoints } from './rostering.ts';
 import { schedulingEndpoints } from './scheduling.ts';
 import { slotsEndpoints } from './slots.ts';
 import { staffEndpoints } from './staff.ts';
+import { webhooksEndpoints } from './webhooks.ts';
 
 export * from './businessOrganization.ts';
 export * from './common.ts';
@@ -23,6 +24,7 @@ export * from './rostering.ts';
 export * from './scheduling.ts';
 export * from './slots.ts';
 export * from './staff.ts';
+export * from './webhooks.ts';
 
 /** Every row of the table, in the order of the OpenAPI document. */
 export const endpoints: readonly Endpoint[] = [
@@ -34,5 +36,6 @@ export const endpoints: readonly Endpoint[] = [
   ...schedulingEndpoints,
   ...diagnosticEndpoints,
   ...projectManagementEndpoints,
+  ...webhooksEndpoints,
   ...consoleEndpoints,
 ];
