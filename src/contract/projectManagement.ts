@@ -102,9 +102,8 @@ export const ProjectManagementCodes = {
 
   /** Extension (DELETE .../dependencies): the dependency to remove does not exist. */
   dependencyUnknown: `${PM}.dependency.unknown`,
-  /** Reads (extensions): `<field>` of a query, a malformed continuation token. */
+  /** Lists (extensions): a malformed continuation token, or one issued for another search. */
   continuationTokenInvalid: derivedCode.continuationTokenInvalid(PM),
-  workOrderCodeMandatory: `${PM}.workorder.code.mandatory`,
 } as const;
 const C = ProjectManagementCodes;
 

@@ -71,8 +71,8 @@ export async function linkableServiceOrder(
 }
 
 /**
- * Locks rows of `table` by id, in id order (every writer locks in that order: no deadlock),
- * and answers their current status. FOR NO KEY UPDATE: writers of the container wait, the
+ * Locks container rows by id, in id order (every writer locks the work order first, then its
+ * containers in that order: no deadlock), and answers their current status. FOR NO KEY UPDATE: writers of the container wait, the
  * foreign-key checks of its entries do not.
  */
 export async function lockRows(
