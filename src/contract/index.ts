@@ -4,6 +4,7 @@ import { businessOrganizationEndpoints } from './businessOrganization.ts';
 import { consoleEndpoints } from './console.ts';
 import { diagnosticEndpoints } from './diagnostic.ts';
 import type { Endpoint } from './endpoint.ts';
+import { projectManagementEndpoints } from './projectManagement.ts';
 import { referentialsEndpoints } from './referentials.ts';
 import { rosteringEndpoints } from './rostering.ts';
 import { schedulingEndpoints } from './scheduling.ts';
@@ -17,6 +18,7 @@ export * from './console.ts';
 export * from './diagnostic.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
+export * from './projectManagement.ts';
 export * from './referentials.ts';
 export * from './rostering.ts';
 export * from './scheduling.ts';
@@ -33,6 +35,7 @@ export const endpoints: readonly Endpoint[] = [
   ...slotsEndpoints,
   ...schedulingEndpoints,
   ...diagnosticEndpoints,
+  ...projectManagementEndpoints,
   ...webhooksEndpoints,
   ...consoleEndpoints,
 ];
