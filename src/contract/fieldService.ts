@@ -3,6 +3,8 @@
  * management, scheduling, diagnostic and webhooks domains (gaps.md: statuses, identity).
  */
 import { z } from 'zod';
+import { type Endpoint, endpoint } from './endpoint.ts';
+import { derivedCode } from './errors.ts';
 
 /** Statuses in order (gaps.md). */
 export const WORK_ORDER_STATUSES = [
@@ -44,3 +46,46 @@ export const WorkOrderLocation = z
   })
   .meta({ id: 'WorkOrderLocation' });
 export type WorkOrderLocation = z.output<typeof WorkOrderLocation>;
+
+/* ---------------- work order types (extension for the planner) ---------------- */
+
+export const WORK_ORDER_TYPES = 'fieldService.workOrderTypes';
+export const WORK_ORDER_TYPES_PAGE_SIZE = 500;
+
+export const WorkOrderTypeCodes = {
+  continuationTokenInvalid: derivedCode.continuationTokenInvalid('fieldService'),
+  fieldUnknown: derivedCode.fieldUnknown(WORK_ORDER_TYPES),
+} as const;
+
+/** A work order type as the import wrote it: what a work order of this type needs. */
+export const WorkOrderType = z
+  .object({
+    workOrderTypeCode: z.string(),
+    name: z.string(),
+    durationMinutes: z.number().int().meta({ description: 'How long the work takes' }),
+    skills: z.array(z.string()).meta({ description: 'Skill codes a technician must hold, sorted' }),
+  })
+  .meta({ id: 'WorkOrderType' });
+export type WorkOrderType = z.infer<typeof WorkOrderType>;
+
+export const listWorkOrderTypes = endpoint({
+  id: 'fieldService.workOrderTypes.list',
+  method: 'GET',
+  path: '/eTech/rest/ws/fieldService/v1/workOrderTypes',
+  domain: 'fieldService',
+  range: 'standard',
+  summary:
+    `Work order types (instance-wide, loaded by import) with their duration and needed skills, sorted by code, ` +
+    `${WORK_ORDER_TYPES_PAGE_SIZE} a page: what the planner offers for a slot search by type.`,
+  errorPrefix: WORK_ORDER_TYPES,
+  query: z.strictObject({ continuationToken: z.string().optional() }),
+  responses: {
+    200: z
+      .object({ continuationToken: z.string().nullable(), data: z.array(WorkOrderType) })
+      .meta({ id: 'WorkOrderTypePage' }),
+  },
+  errors: { 400: [WorkOrderTypeCodes.continuationTokenInvalid, WorkOrderTypeCodes.fieldUnknown] },
+  extension: true,
+});
+
+export const fieldServiceEndpoints: Endpoint[] = [listWorkOrderTypes];

@@ -89,3 +89,10 @@ export function workOrderTypeByCode(db: Db, code: string) {
     .where('code', '=', code)
     .executeTakeFirst();
 }
+
+/** Work order types after `after` (keyset by code), for the planner's list. */
+export function workOrderTypesAfter(db: Db, after: string | undefined, limit: number) {
+  let q = db.selectFrom('work_order_types').select(['code', 'name', 'duration_minutes', 'skills']);
+  if (after !== undefined) q = q.where('code', '>', after);
+  return q.orderBy('code').limit(limit).execute();
+}

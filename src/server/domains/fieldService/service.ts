@@ -4,10 +4,18 @@
  * "a code names the live work order" lives here only.
  */
 import { randomUUID } from 'node:crypto';
-import { isLive, type WorkOrderLocation, type WorkOrderStatus } from '../../../contract/fieldService.ts';
+import {
+  isLive,
+  listWorkOrderTypes as listWorkOrderTypesRow,
+  WORK_ORDER_TYPES_PAGE_SIZE,
+  type WorkOrderLocation,
+  type WorkOrderStatus,
+  WorkOrderTypeCodes,
+} from '../../../contract/fieldService.ts';
 import type { Db } from '../../db/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { OfficeScope } from '../../platform/officeScope.ts';
+import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import type { WriteOutcome } from '../../platform/upsert.ts';
 import { unknownSkills } from '../rostering/queries.ts';
 import {
@@ -19,6 +27,7 @@ import {
   type WorkOrderRow,
   workOrderByUuid,
   workOrdersByCode,
+  workOrderTypesAfter,
 } from './queries.ts';
 
 export type { WorkOrderRow };
@@ -127,4 +136,29 @@ export async function putWorkOrder(trx: Db, w: WorkOrderInput): Promise<WriteOut
     technician_code: w.technicianCode ?? null,
     scheduled_start: w.scheduledStart ?? null,
   });
+}
+
+/** Extension: the work order types with what they need (duration, skills), by code. */
+export async function listWorkOrderTypes(db: Db, tokens: PageTokens, continuationToken?: string) {
+  const request = pageRequest(
+    tokens,
+    {
+      id: listWorkOrderTypesRow.id,
+      invalidCode: WorkOrderTypeCodes.continuationTokenInvalid,
+      isKey: isString,
+    },
+    continuationToken,
+  );
+  const rows = await workOrderTypesAfter(db, request.after, WORK_ORDER_TYPES_PAGE_SIZE + 1);
+  return request.page(
+    rows,
+    WORK_ORDER_TYPES_PAGE_SIZE,
+    (t) => ({
+      workOrderTypeCode: t.code,
+      name: t.name,
+      durationMinutes: t.duration_minutes,
+      skills: [...t.skills].sort(),
+    }),
+    (t) => t.code,
+  );
 }
