@@ -267,7 +267,11 @@ export const getWorkOrderNeeds = endpoint({
   params: z.object({ workOrderCode: Code(200) }),
   responses: { 200: WorkOrderNeeds },
   errors: {
-    400: [SlotsCodes.workOrderAmbiguous, `${SLOTS}.code.mandatory`, derivedCode.invalid(SLOTS, 'workOrderCode')],
+    400: [
+      SlotsCodes.workOrderAmbiguous,
+      `${SLOTS}.code.mandatory`,
+      derivedCode.invalid(SLOTS, 'workOrderCode'),
+    ],
     404: [SlotsCodes.workOrderNotFound],
   },
   extension: true,

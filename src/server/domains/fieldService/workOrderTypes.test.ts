@@ -42,15 +42,25 @@ describe('GET /fieldService/v1/workOrderTypes', () => {
       durationMinutes: 60,
       skills: ['ELEC', 'GAS'],
     });
-    expect(page1.data[1]).toEqual({ workOrderTypeCode: 'T-0000', name: 'Type 0', durationMinutes: 30, skills: [] });
+    expect(page1.data[1]).toEqual({
+      workOrderTypeCode: 'T-0000',
+      name: 'Type 0',
+      durationMinutes: 30,
+      skills: [],
+    });
     expect(page1.continuationToken).toBeTruthy();
 
-    const second = await t.call('GET', `${URL}?continuationToken=${encodeURIComponent(page1.continuationToken)}`);
+    const second = await t.call(
+      'GET',
+      `${URL}?continuationToken=${encodeURIComponent(page1.continuationToken)}`,
+    );
     expect(second.statusCode, second.body).toBe(200);
     const page2 = second.json();
     expect(page2.data).toHaveLength(COUNT - WORK_ORDER_TYPES_PAGE_SIZE);
     expect(page2.continuationToken).toBeNull();
-    const codes = [...page1.data, ...page2.data].map((x: { workOrderTypeCode: string }) => x.workOrderTypeCode);
+    const codes = [...page1.data, ...page2.data].map(
+      (x: { workOrderTypeCode: string }) => x.workOrderTypeCode,
+    );
     expect(codes).toEqual([...codes].sort());
     expect(new Set(codes).size).toBe(COUNT);
   });
@@ -71,5 +81,4 @@ describe('GET /fieldService/v1/workOrderTypes', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.map((e: { code: string }) => e.code)).toEqual([WorkOrderTypeCodes.fieldUnknown]);
   });
-
 });

@@ -20,10 +20,28 @@ beforeAll(async () => {
     workOrders: [
       ...fixture.workOrders,
       // Located by the operator's gazetteer row (zip code 99999).
-      { workOrderCode: 'WO-ZIP', workOrderTypeCode: 'GASFIX', status: 'NEW', officeCode: 'NORTH', location: { zipCode: '99999', country: 'FR' } },
+      {
+        workOrderCode: 'WO-ZIP',
+        workOrderTypeCode: 'GASFIX',
+        status: 'NEW',
+        officeCode: 'NORTH',
+        location: { zipCode: '99999', country: 'FR' },
+      },
       { workOrderCode: 'WO-NOWHERE', workOrderTypeCode: 'REPAIR', status: 'NEW', officeCode: 'NORTH' },
-      { uuid: '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d', workOrderCode: 'WO-TWICE', workOrderTypeCode: 'REPAIR', status: 'NEW', officeCode: 'NORTH' },
-      { uuid: '1b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d', workOrderCode: 'WO-TWICE', workOrderTypeCode: 'REPAIR', status: 'QUALIFIED', officeCode: 'NORTH' },
+      {
+        uuid: '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
+        workOrderCode: 'WO-TWICE',
+        workOrderTypeCode: 'REPAIR',
+        status: 'NEW',
+        officeCode: 'NORTH',
+      },
+      {
+        uuid: '1b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
+        workOrderCode: 'WO-TWICE',
+        workOrderTypeCode: 'REPAIR',
+        status: 'QUALIFIED',
+        officeCode: 'NORTH',
+      },
     ],
   });
 });
