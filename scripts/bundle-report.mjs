@@ -32,6 +32,7 @@ const NO_FORMS = [
   'src/console/features/catalog/pages/ItemDetailPage.tsx',
   'src/console/features/catalog/pages/SkillsPage.tsx',
   'src/console/features/catalog/pages/CharacteristicsPage.tsx',
+  'src/console/features/planning/pages/CrewsPage.tsx',
 ];
 
 const manifest = JSON.parse(readFileSync(join(DIR, '.vite/manifest.json'), 'utf8'));

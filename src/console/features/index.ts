@@ -4,6 +4,7 @@
  * `feature.ts` (see README, "Console: adding a feature").
  */
 import { catalog } from './catalog/feature.ts';
+import { planning } from './planning/feature.ts';
 import { referentials } from './referentials/feature.ts';
 
-export const FEATURES = [referentials, catalog] as const;
+export const FEATURES = [referentials, catalog, planning] as const;
