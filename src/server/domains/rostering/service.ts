@@ -200,7 +200,7 @@ function toTechnician(r: TechnicianListRow): Technician {
     home,
     timeZone: r.time_zone,
     workingHours: (r.working_hours as WorkingHours[] | null) ?? DEFAULT_WORKING_HOURS,
-    absences: r.absences,
+    absences: r.absences.map((a) => ({ start: rfc3339(a.start), end: rfc3339(a.end) })),
     capacity: { maxWorkOrdersPerDay: r.max_work_orders_per_day, maxMinutesPerDay: r.max_minutes_per_day },
     areas: r.areas,
     lastUpdate: rfc3339(r.last_update),
