@@ -348,13 +348,9 @@ export type WorkOrder = z.infer<typeof WorkOrder>;
 
 export const WorkOrderListQuery = z
   .strictObject({
-    q: z
-      .string()
-      .max(200)
-      .optional()
-      .meta({
-        description: 'Start of the work order code (case-insensitive): `WO-10` finds WO-1001, WO-1002...',
-      }),
+    q: z.string().max(200).optional().meta({
+      description: 'Start of the work order code (case-insensitive): `WO-10` finds WO-1001, WO-1002...',
+    }),
     status: z
       .string()
       .transform((s, ctx) => {

@@ -168,11 +168,9 @@ export const Technician = z
     skills: z.array(z.string()),
     home: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
     timeZone: z.string().meta({ description: 'IANA time zone of the working hours' }),
-    workingHours: z
-      .array(z.object({ weekday: z.number().int(), start: z.string(), end: z.string() }))
-      .meta({
-        description: 'In effect: the default week (Monday to Friday 08:00-17:00) when none was given',
-      }),
+    workingHours: z.array(z.object({ weekday: z.number().int(), start: z.string(), end: z.string() })).meta({
+      description: 'In effect: the default week (Monday to Friday 08:00-17:00) when none was given',
+    }),
     absences: z.array(z.object({ start: z.string(), end: z.string() })).meta({ description: 'UTC instants' }),
     capacity: z.object({
       maxWorkOrdersPerDay: z.number().int().nullable(),

@@ -92,6 +92,23 @@ describe('fieldwork seed --size large', () => {
     const n = perWorkOrder.rows.map((r) => Number(r.n));
     expect(n.slice(0, 2)).toEqual([250, 250]);
     expect(Math.max(...n.slice(2)) - Math.min(...n.slice(2))).toBeLessThanOrEqual(1);
+    // The load skips the foreign keys' per-row checks: every reference holds all the same.
+    const dangling = await sql<{ n: string }>`
+      SELECT (SELECT count(*) FROM activities a WHERE NOT EXISTS (SELECT 1 FROM work_orders w WHERE w.id = a.work_order_id)
+                OR NOT EXISTS (SELECT 1 FROM technicians t WHERE t.code = a.agent_code)
+                OR NOT EXISTS (SELECT 1 FROM activity_types y WHERE y.code = a.type_code))
+           + (SELECT count(*) FROM used_items u WHERE NOT EXISTS (SELECT 1 FROM work_orders w WHERE w.id = u.work_order_id)
+                OR (u.item_code IS NOT NULL AND NOT EXISTS (SELECT 1 FROM items i WHERE i.code = u.item_code))
+                OR NOT EXISTS (SELECT 1 FROM technicians t WHERE t.code = u.technician_code))
+           + (SELECT count(*) FROM technician_positions p
+                WHERE NOT EXISTS (SELECT 1 FROM technicians t WHERE t.code = p.technician_code))
+           + (SELECT count(*) FROM work_orders w WHERE w.code LIKE 'LWO-%' AND (
+                NOT EXISTS (SELECT 1 FROM technicians t WHERE t.code = w.technician_code)
+                OR NOT EXISTS (SELECT 1 FROM offices o WHERE o.id = w.office_id)
+                OR NOT EXISTS (SELECT 1 FROM work_order_types y WHERE y.code = w.type_code)))
+           + (SELECT count(*) FROM technicians t WHERE NOT EXISTS (SELECT 1 FROM offices o WHERE o.id = t.office_id))
+           AS n`.execute(t.db);
+    expect(Number(dangling.rows[0].n)).toBe(0);
     const busy = await sql<{ n: string }>`
       SELECT count(*) AS n FROM technician_positions WHERE technician_code = 'LT-0002'`.execute(t.db);
     expect(Number(busy.rows[0].n)).toBe(300);
