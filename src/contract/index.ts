@@ -11,6 +11,7 @@ import { rosteringEndpoints } from './rostering.ts';
 import { schedulingEndpoints } from './scheduling.ts';
 import { slotsEndpoints } from './slots.ts';
 import { staffEndpoints } from './staff.ts';
+import { webhooksEndpoints } from './webhooks.ts';
 
 export * from './businessOrganization.ts';
 export * from './common.ts';
@@ -25,6 +26,7 @@ export * from './rostering.ts';
 export * from './scheduling.ts';
 export * from './slots.ts';
 export * from './staff.ts';
+export * from './webhooks.ts';
 
 /** Every row of the table, in the order of the OpenAPI document. */
 export const endpoints: readonly Endpoint[] = [
@@ -37,5 +39,6 @@ export const endpoints: readonly Endpoint[] = [
   ...slotsEndpoints,
   ...schedulingEndpoints,
   ...diagnosticEndpoints,
+  ...webhooksEndpoints,
   ...consoleEndpoints,
 ];

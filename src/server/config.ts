@@ -1,3 +1,4 @@
+import { parseWebhooksConfig, type WebhooksConfig } from './events/config.ts';
 import { parseTokenLimits, type TokenLimitFigures } from './platform/auth/tokenLimits.ts';
 import { parseRateLimits, type RateLimitFigures } from './platform/rateLimit.ts';
 
@@ -35,6 +36,8 @@ export interface AppConfig {
   consoleDir?: string;
   /** Check every success answer against the contract's response schema (tests). */
   validateResponses?: boolean;
+  /** Webhooks delivery (FIELDWORK_WEBHOOKS_*); absent: no delivery worker, private addresses refused. */
+  webhooks?: WebhooksConfig;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -54,6 +57,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessTokenTtl: Number(env.FIELDWORK_TOKEN_TTL ?? 3600),
     logLevel: env.LOG_LEVEL ?? 'info',
     consoleDir: env.FIELDWORK_CONSOLE_DIR,
+    webhooks: parseWebhooksConfig(env),
   };
 }
 

@@ -13,6 +13,7 @@ import { rostering } from './rostering/index.ts';
 import { scheduling } from './scheduling/index.ts';
 import { slots } from './slots/index.ts';
 import { staff } from './staff/index.ts';
+import { webhooks } from './webhooks/index.ts';
 
 export const domains = [
   referentials,
@@ -24,4 +25,5 @@ export const domains = [
   slots,
   scheduling,
   diagnostic,
+  webhooks,
 ] as const;
