@@ -209,7 +209,7 @@ const usedItemsSummary =
   'Items used on the work order (parts, labour, on-the-fly items), sorted by lastUpdate descending then ' +
   `usedItemId descending; pageSize 1..${USED_ITEMS_PAGE_SIZE_MAX}, default ${USED_ITEMS_PAGE_SIZE_DEFAULT}. ` +
   '404 for a work order unknown or outside your office tree. The continuationToken is bound to the work ' +
-  'order and to invoiceMode.';
+  'order (the code: and uuid: paths of one work order walk the same list) and to invoiceMode.';
 
 export const listUsedItemsByCode = endpoint({
   id: 'fieldService.workOrders.usedItems.code',

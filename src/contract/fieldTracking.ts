@@ -110,7 +110,8 @@ const activitiesErrors = (by: 'code' | 'uuid') => ({
 const activitiesSummary =
   `Activities of the work order, ${ACTIVITIES_PAGE_SIZE} a page, sorted by startTime then activityId. ` +
   'By code: the live (non-validated) work order carrying it. The continuationToken is bound to the work ' +
-  'order and to the filters; a token given with other filters is refused (400).';
+  'order (the code: and uuid: paths of one work order walk the same list) and to the filters; a token ' +
+  'given with other filters is refused (400).';
 
 /** The list both companions walk: a token of one is valid on the other for the same work order. */
 export const ACTIVITIES_LIST = 'fieldTracking.workOrders.activities';
