@@ -6,6 +6,7 @@ import { diagnosticEndpoints } from './diagnostic.ts';
 import type { Endpoint } from './endpoint.ts';
 import { fieldServiceEndpoints } from './fieldService.ts';
 import { fieldTrackingEndpoints } from './fieldTracking.ts';
+import { projectManagementEndpoints } from './projectManagement.ts';
 import { referentialsEndpoints } from './referentials.ts';
 import { rosteringEndpoints } from './rostering.ts';
 import { schedulingEndpoints } from './scheduling.ts';
@@ -21,6 +22,7 @@ export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './fieldService.ts';
 export * from './fieldTracking.ts';
+export * from './projectManagement.ts';
 export * from './referentials.ts';
 export * from './rostering.ts';
 export * from './scheduling.ts';
@@ -39,6 +41,7 @@ export const endpoints: readonly Endpoint[] = [
   ...slotsEndpoints,
   ...schedulingEndpoints,
   ...diagnosticEndpoints,
+  ...projectManagementEndpoints,
   ...webhooksEndpoints,
   ...consoleEndpoints,
 ];

@@ -265,6 +265,35 @@ describe('delete (extension; event workorder.deletion)', () => {
     expectErr(await t.call('DELETE', `${BASE}/uuid:${U.W201}`), 404, C.workOrderNotFound);
   });
 
+  it('a work order in a project (with a dependency) and in a service order: links go, containers stay', async () => {
+    await runImport(t.db, {
+      projects: [
+        {
+          projectCode: 'P-DEL',
+          name: 'Deletion',
+          officeCode: 'NORTH',
+          jobs: [
+            { jobType: 'task', code: 1, name: 'Prepare' },
+            { jobType: 'workOrder', code: 'WO-EMPTY' },
+          ],
+          dependencies: [
+            { blocking: { jobType: 'task', code: '1' }, blocked: { jobType: 'workOrder', code: 'WO-EMPTY' } },
+          ],
+        },
+      ],
+      standardServiceOrders: [{ serviceOrderCode: 'SO-DEL', officeCode: 'NORTH', workOrders: ['WO-400'] }],
+    });
+    expect((await t.call('DELETE', `${BASE}/code:WO-EMPTY`)).statusCode).toBe(204);
+    expect((await t.call('DELETE', `${BASE}/code:WO-400`)).statusCode).toBe(204);
+    const { rows } = await sql<{ jobs: string; deps: string; links: string; containers: string }>`
+      SELECT (SELECT count(*) FROM project_jobs j JOIN projects p ON p.id = j.project_id WHERE p.code = 'P-DEL') AS jobs,
+             (SELECT count(*) FROM project_dependencies) AS deps,
+             (SELECT count(*) FROM service_order_work_orders) AS links,
+             (SELECT count(*) FROM projects WHERE code = 'P-DEL') + (SELECT count(*) FROM service_orders WHERE code = 'SO-DEL')
+               AS containers`.execute(t.db);
+    expect(rows[0]).toEqual({ jobs: '1', deps: '0', links: '0', containers: '2' });
+  });
+
   it('outside the tree, ambiguous, read-only: refused, nothing deleted', async () => {
     expectErr(await t.call('DELETE', `${BASE}/uuid:${U.SOUTH}`, { as: 'north' }), 404, C.workOrderNotFound);
     expectErr(await t.call('DELETE', `${BASE}/code:WO-DUP`), 400, C.workOrderAmbiguous);
