@@ -5,6 +5,7 @@ import { consoleEndpoints } from './console.ts';
 import { diagnosticEndpoints } from './diagnostic.ts';
 import type { Endpoint } from './endpoint.ts';
 import { fieldServiceEndpoints } from './fieldService.ts';
+import { fieldTrackingEndpoints } from './fieldTracking.ts';
 import { projectManagementEndpoints } from './projectManagement.ts';
 import { referentialsEndpoints } from './referentials.ts';
 import { rosteringEndpoints } from './rostering.ts';
@@ -20,6 +21,7 @@ export * from './diagnostic.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './fieldService.ts';
+export * from './fieldTracking.ts';
 export * from './projectManagement.ts';
 export * from './referentials.ts';
 export * from './rostering.ts';
@@ -34,6 +36,7 @@ export const endpoints: readonly Endpoint[] = [
   ...businessOrganizationEndpoints,
   ...staffEndpoints,
   ...rosteringEndpoints,
+  ...fieldTrackingEndpoints,
   ...fieldServiceEndpoints,
   ...slotsEndpoints,
   ...schedulingEndpoints,

@@ -3,7 +3,7 @@
  * with its duration and needed skills, by code, keyset pages, a malformed token refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORK_ORDER_TYPES_PAGE_SIZE, WorkOrderTypeCodes } from '../../../contract/fieldService.ts';
+import { FieldServiceCodes, WORK_ORDER_TYPES_PAGE_SIZE } from '../../../contract/fieldService.ts';
 import { runImport } from '../../cli/importFile.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 
@@ -75,10 +75,10 @@ describe('GET /fieldService/v1/workOrderTypes', () => {
     let res = await t.call('GET', `${URL}?continuationToken=nope`);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.map((e: { code: string }) => e.code)).toEqual([
-      WorkOrderTypeCodes.continuationTokenInvalid,
+      FieldServiceCodes.continuationTokenInvalid,
     ]);
     res = await t.call('GET', `${URL}?q=x`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { code: string }) => e.code)).toEqual([WorkOrderTypeCodes.fieldUnknown]);
+    expect(res.json().errors.map((e: { code: string }) => e.code)).toEqual([FieldServiceCodes.fieldUnknown]);
   });
 });
