@@ -44,6 +44,10 @@ test('planner: search the slots of a work order, schedule one, see it on the tim
   await expect(slots.first()).toBeVisible();
   await expect(page.getByTestId('timeline-technician').first()).toContainText('TECH-N');
   await expect(page.getByTestId('timeline-day')).toHaveCount(2);
+  // The work orders already booked on the technicians: WO-E2E-P3 on TECH-N1 on the 14th, 10:00 Paris.
+  await expect(
+    page.getByRole('img', { name: /WO-E2E-P3 booked on TECH-N1, Mon, Jan 14, 10:00 – 11:00/ }),
+  ).toBeVisible();
   await expectAccessible(page, 'planner timeline');
   await screenshot(page, 'planning-timeline');
 
@@ -81,7 +85,9 @@ test('planner: search the slots of a work order, schedule one, see it on the tim
   await screenshot(page, 'planning-list');
 });
 
-test('planner: a period in the past shows the 2003 sentence on the period field, from a link too', async ({ page }) => {
+test('planner: a period in the past shows the 2003 sentence on the period field, from a link too', async ({
+  page,
+}) => {
   await signIn(page, NORTH.login, NORTH.password, `/rostering/planner?wo=${WO}`);
   await page.getByTestId('range-start').first().fill('2020-01-06T08:00');
   await page.getByTestId('range-end').first().fill('2020-01-07T18:00');
@@ -94,7 +100,9 @@ test('planner: a period in the past shows the 2003 sentence on the period field,
 
   // The link reproduces the search, and its answer.
   await page.reload();
-  await expect(page.getByTestId('field-ranges').getByTestId('error-ranges')).toHaveText(SLOT_ERRORS['2003'].message);
+  await expect(page.getByTestId('field-ranges').getByTestId('error-ranges')).toHaveText(
+    SLOT_ERRORS['2003'].message,
+  );
 });
 
 test('crews: the timeline shows CREW-NORTH and its members over the period', async ({ page }) => {

@@ -6,10 +6,12 @@ import {
   keepPreviousData,
   useInfiniteQuery,
   useMutation,
+  useQueries,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { WorkOrder } from '../../../contract/fieldService.ts';
 import type { ScheduleBody } from '../../../contract/scheduling.ts';
 import type { SlotSearchSent } from '../../../contract/slots.ts';
 import { useApi } from '../../app/api.ts';
@@ -29,6 +31,8 @@ export const planningKeys = {
   workOrderLists: ['planning', 'workOrders'] as const,
   workOrders: (q: string) => ['planning', 'workOrders', q] as const,
   crews: (from: string, to: string) => ['planning', 'crews', from, to] as const,
+  bookingLists: ['planning', 'bookings'] as const,
+  bookings: (technicianCode: string) => ['planning', 'bookings', technicianCode] as const,
   reference: (what: string) => ['planning', 'reference', what] as const,
 };
 
@@ -119,6 +123,32 @@ export function useSkills() {
   });
 }
 
+/** The answers together (stable while they do not change: the function is module-level). */
+function everyWorkOrder(results: { data?: WorkOrder[] }[]): WorkOrder[] {
+  return results.flatMap((r) => r.data ?? []);
+}
+
+/** Technicians whose booked work orders the timeline reads, at most (the best rows first). */
+export const MAX_BOOKED_TECHNICIANS = 40;
+
+/**
+ * The work orders booked on these technicians (one list request each, in parallel), for the
+ * timeline's first lane. A service without the work order list shows none (no error).
+ */
+export function useBookedWorkOrders(technicianCodes: readonly string[], enabled: boolean): WorkOrder[] {
+  const api = usePlanningApi();
+  return useQueries({
+    combine: everyWorkOrder,
+    queries: technicianCodes.slice(0, MAX_BOOKED_TECHNICIANS).map((code) => ({
+      queryKey: planningKeys.bookings(code),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.technicianWorkOrders(code, signal),
+      enabled,
+      staleTime: 30_000,
+      retry: retryUnlessRefused,
+    })),
+  });
+}
+
 /** Schedules a work order; then its scheduling data and every search are read again. */
 export function useScheduleWorkOrder() {
   const api = usePlanningApi();
@@ -131,6 +161,7 @@ export function useScheduleWorkOrder() {
         qc.invalidateQueries({ queryKey: planningKeys.needs(code) }),
         qc.invalidateQueries({ queryKey: planningKeys.slots }),
         qc.invalidateQueries({ queryKey: planningKeys.workOrderLists }),
+        qc.invalidateQueries({ queryKey: planningKeys.bookingLists }),
       ]),
   });
 }

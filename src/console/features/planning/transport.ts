@@ -4,8 +4,12 @@
  */
 import type { Client } from '../../../client/index.ts';
 import type { Page } from '../../../contract/common.ts';
-import { listWorkOrderTypes, type WorkOrderType } from '../../../contract/fieldService.ts';
-import { type LinkableWorkOrder, listLinkableWorkOrders } from '../../../contract/projectManagement.ts';
+import {
+  listWorkOrders,
+  listWorkOrderTypes,
+  type WorkOrder,
+  type WorkOrderType,
+} from '../../../contract/fieldService.ts';
 import { listOffices, type Office } from '../../../contract/referentials.ts';
 import { type Crew, listAreas, listCrews } from '../../../contract/rostering.ts';
 import {
@@ -35,6 +39,10 @@ export interface Skill {
 
 /** Crews a page of the crews timeline asks for. */
 export const CREWS_PAGE = 50;
+/** Work orders still to do: what the planner places. */
+export const TO_PLAN = 'NEW,QUALIFIED,PRE_SCHEDULED,SCHEDULED,IN_PROGRESS';
+/** Pages of a technician's work orders read for the timeline (100 each), at most. */
+export const BOOKING_PAGES = 3;
 
 export function planningApi(client: Client) {
   /** Every element of a paginated list. */
@@ -59,13 +67,29 @@ export function planningApi(client: Client) {
         signal,
       })) as WorkOrderSchedule;
     },
-    /** Work orders of the caller's tree whose code contains `q` (first page: the picker's choices). */
-    async findWorkOrders(q: string, signal?: AbortSignal): Promise<LinkableWorkOrder[]> {
-      const page = (await client.call(listLinkableWorkOrders, {
-        query: { q: q || undefined },
+    /** Work orders still to do of the caller's tree whose code starts with `q` (the picker's choices). */
+    async findWorkOrders(q: string, signal?: AbortSignal): Promise<WorkOrder[]> {
+      const page = (await client.call(listWorkOrders, {
+        query: { q: q || undefined, status: TO_PLAN },
         signal,
-      })) as Page<LinkableWorkOrder>;
+      })) as Page<WorkOrder>;
       return page.data;
+    },
+    /**
+     * The work orders booked on a technician (still to do, with a schedule): the first
+     * BOOKING_PAGES pages of the work order list filtered on the technician.
+     */
+    async technicianWorkOrders(technicianCode: string, signal?: AbortSignal): Promise<WorkOrder[]> {
+      const out: WorkOrder[] = [];
+      let pages = 0;
+      for await (const page of client.pages(listWorkOrders, {
+        query: { technicianCode, status: TO_PLAN },
+        signal,
+      })) {
+        out.push(...(page as Page<WorkOrder>).data.filter((w) => w.schedule.scheduledStart));
+        if (++pages >= BOOKING_PAGES) break;
+      }
+      return out;
     },
     async crews(
       q: { from: string; to: string; continuationToken?: string },

@@ -8,7 +8,7 @@
 import './timeline.css';
 import { useElementSize } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type ReactNode, useRef } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef } from 'react';
 import type { Axis, Bar } from '../timeline.ts';
 
 export type BarTone = 'high' | 'mid' | 'low' | 'booking' | 'picked' | 'main' | 'secondary';
@@ -80,8 +80,14 @@ export function Timeline({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => heightOf(rows[i]),
+    getItemKey: (i) => rows[i].key,
     overscan: 8,
   });
+  // A row's height follows its lanes, which change with the data (bookings read later).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the rows change
+  useEffect(() => {
+    virtualizer.measure();
+  }, [rows, virtualizer]);
   const total = virtualizer.getTotalSize();
   const trackStyle = {
     width: trackWidth,

@@ -1,14 +1,13 @@
 /**
- * The work order to place: type its code (or part of it), pick one of the work orders of
- * your office tree that are still to do (the project linker's work order search, `?q=`,
- * asked once typing pauses); and what it needs, read from the service: its type (duration,
- * skills), its place and where the search locates it, and its current schedule.
+ * The work order to place: type the start of its code, pick one of the work orders of your
+ * office tree that are still to do (the work order list, `?q=&status=`, asked once typing
+ * pauses); and what it needs, read from the service: its type (duration, skills), its place
+ * and where the search locates it, and its current schedule.
  */
 import { Autocomplete, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isCompletedOrHigher } from '../../../../contract/fieldService.ts';
 import { useDebounced } from '../../../components/useDebounced.ts';
 import type { Formats } from '../format.ts';
 import { useNeeds, useSchedule, useWorkOrderChoices } from '../queries.ts';
@@ -30,10 +29,15 @@ export function WorkOrderPicker({
   const q = useDebounced(typing?.trim() ?? '', 250);
   const choices = useWorkOrderChoices(q, opened);
   const options = useMemo(() => {
-    const seen = new Map<string, { code: string; status: string; office: string }>();
+    const seen = new Map<string, { code: string; status: string; type: string; city: string | null }>();
     for (const w of choices.data ?? [])
-      if (!isCompletedOrHigher(w.status) && !seen.has(w.workOrderCode))
-        seen.set(w.workOrderCode, { code: w.workOrderCode, status: w.status, office: w.officeCode });
+      if (!seen.has(w.workOrderCode))
+        seen.set(w.workOrderCode, {
+          code: w.workOrderCode,
+          status: w.status,
+          type: w.workOrderTypeName,
+          city: w.location.city,
+        });
     return [...seen.values()].slice(0, MAX_OPTIONS);
   }, [choices.data]);
   const byCode = useMemo(() => new Map(options.map((o) => [o.code, o])), [options]);
@@ -58,7 +62,9 @@ export function WorkOrderPicker({
             </Text>
             {o && (
               <Text size="xs" c="dimmed">
-                {t(`status.${o.status}`, { defaultValue: o.status })} · {o.office}
+                {[t(`status.${o.status}`, { defaultValue: o.status }), o.type, o.city]
+                  .filter(Boolean)
+                  .join(' · ')}
               </Text>
             )}
           </Group>

@@ -20,7 +20,7 @@ export default {
     targetPlace: 'A type of work and a place',
     zone: 'Times are in {{zone}} (this browser’s time zone).',
     workOrder: 'Work order',
-    workOrderHint: 'Type its code, or part of it, and pick it',
+    workOrderHint: 'Type the start of its code and pick it among the work orders to do',
     workOrderPlaceholder: 'e.g. WO-1024',
     type: 'Work order type',
     typePlaceholder: 'Pick a type',
@@ -162,6 +162,7 @@ export default {
     booked: 'Booked work order',
   },
   timeline: {
+    bookedFirst: 'Booked work orders are shown for the first {{count}} technicians.',
     label: 'Slots by technician and day',
     hours: 'Hours {{from}}–{{to}}',
     slot: '{{technician}}, {{when}}, score {{score}}',

@@ -14,7 +14,7 @@ export default {
     targetPlace: 'Un type de travail et un lieu',
     zone: 'Heures en {{zone}} (le fuseau de ce navigateur).',
     workOrder: 'Intervention',
-    workOrderHint: 'Tapez son code, ou une partie, et choisissez-la',
+    workOrderHint: 'Tapez le début de son code et choisissez-la parmi les interventions à faire',
     workOrderPlaceholder: 'ex. WO-1024',
     type: 'Type d’intervention',
     typePlaceholder: 'Choisissez un type',
@@ -156,6 +156,7 @@ export default {
     booked: 'Intervention déjà planifiée',
   },
   timeline: {
+    bookedFirst: 'Les interventions déjà planifiées sont affichées pour les {{count}} premiers techniciens.',
     label: 'Créneaux par technicien et par jour',
     hours: 'Heures {{from}}–{{to}}',
     slot: '{{technician}}, {{when}}, score {{score}}',

@@ -34,7 +34,7 @@ import { SlotTimeline } from '../components/SlotTimeline.tsx';
 import { errorSentence, errorsByField } from '../errorFields.ts';
 import { formats } from '../format.ts';
 import { planningPaths as paths } from '../paths.ts';
-import { useSchedule, useSlotSearch } from '../queries.ts';
+import { MAX_BOOKED_TECHNICIANS, useBookedWorkOrders, useSchedule, useSlotSearch } from '../queries.ts';
 import {
   checkForm,
   formFromSearch,
@@ -93,24 +93,41 @@ export function PlannerPage() {
     serverErrors[p.field] = [...(serverErrors[p.field] ?? []), message];
   }
 
-  const list = slots.data?.slots ?? [];
+  const view = search.view ?? 'timeline';
+  const list = useMemo(() => slots.data?.slots ?? [], [slots.data]);
   const selectedSlot = list.find((s) => slotKey(s) === selected) ?? null;
+  // The technicians of the slots, best first: their booked work orders are read for the timeline.
+  const technicians = useMemo(() => {
+    const best = new Map<string, number>();
+    for (const s of list) best.set(s.technicians[0], Math.max(best.get(s.technicians[0]) ?? -1, s.score));
+    return [...best.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([code]) => code);
+  }, [list]);
+  const booked = useBookedWorkOrders(technicians, view === 'timeline' && list.length > 0);
   const bookings = useMemo<Booking[]>(() => {
+    const out: Booking[] = [];
     const s = schedule.data;
-    if (!s?.technicianCode || !s.scheduledStart || !s.scheduledEnd) return [];
-    return [
-      {
+    if (s?.technicianCode && s.scheduledStart && s.scheduledEnd)
+      out.push({
         technicianCode: s.technicianCode,
         workOrderCode: s.workOrderCode,
         start: Date.parse(s.scheduledStart),
         end: Date.parse(s.scheduledEnd),
         picked: true,
-      },
-    ];
-  }, [schedule.data]);
+      });
+    for (const w of booked) {
+      const { technicianCode, scheduledStart, scheduledEnd } = w.schedule;
+      if (!technicianCode || !scheduledStart || !scheduledEnd || w.uuid === s?.uuid) continue;
+      out.push({
+        technicianCode,
+        workOrderCode: w.workOrderCode,
+        start: Date.parse(scheduledStart),
+        end: Date.parse(scheduledEnd),
+      });
+    }
+    return out;
+  }, [schedule.data, booked]);
   const period = useMemo(() => periodOf(search, timeZone), [search, timeZone]);
   const onSelect = useCallback((key: string) => setSelected((k) => (k === key ? null : key)), []);
-  const view = search.view ?? 'timeline';
 
   const scheduleButton = (slot: Slot) =>
     search.wo ? (
@@ -265,6 +282,11 @@ export function PlannerPage() {
               <Tabs.Panel value="timeline" pt="sm">
                 <Stack gap={6}>
                   <Legend booked={bookings.some((b) => !b.picked)} />
+                  {technicians.length > MAX_BOOKED_TECHNICIANS && (
+                    <Text size="xs" c="dimmed">
+                      {t('timeline.bookedFirst', { count: MAX_BOOKED_TECHNICIANS })}
+                    </Text>
+                  )}
                   <SlotTimeline
                     slots={list}
                     bookings={bookings}
