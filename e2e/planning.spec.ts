@@ -25,7 +25,7 @@ test('planner: search the slots of a work order, schedule one, see it on the tim
   // The work order, picked among the suggestions; its needs show.
   const wo = page.getByTestId('wo-input');
   await wo.click();
-  await wo.fill('PLAN');
+  await wo.fill('wo-e2e-pl');
   await page.getByRole('option', { name: new RegExp(WO) }).click();
   await expect(page.getByTestId('needs-type')).toContainText('Repair (REPAIR) · 60 min');
   await expect(page.getByTestId('needs-card')).toContainText('ELEC');
@@ -103,6 +103,14 @@ test('planner: a period in the past shows the 2003 sentence on the period field,
   await expect(page.getByTestId('field-ranges').getByTestId('error-ranges')).toHaveText(
     SLOT_ERRORS['2003'].message,
   );
+
+  // A type of work and a place instead of a work order: the type's needs, the place inputs.
+  await page.getByText('A type of work and a place').click();
+  await page.getByTestId('field-type').getByLabel('Work order type').click();
+  await page.getByRole('option', { name: /GAS-SERVICE/ }).click();
+  await expect(page.getByTestId('field-type')).toContainText('90 min · skills: GAS');
+  await expect(page.getByTestId('field-place').getByRole('textbox', { name: 'City' })).toBeVisible();
+  await expectAccessible(page, 'planner, type and place');
 });
 
 test('crews: the timeline shows CREW-NORTH and its members over the period', async ({ page }) => {

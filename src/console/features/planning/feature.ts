@@ -22,8 +22,18 @@ export const planning = defineFeature({
       label: 'planning:nav.section',
       order: 30,
       items: [
-        { label: 'planning:nav.planner', to: paths.planner, icon: IconCalendarSearch },
-        { label: 'planning:nav.crews', to: paths.crews, icon: IconUsersGroup },
+        {
+          label: 'planning:nav.planner',
+          to: paths.planner,
+          icon: IconCalendarSearch,
+          description: 'planning:home.planner',
+        },
+        {
+          label: 'planning:nav.crews',
+          to: paths.crews,
+          icon: IconUsersGroup,
+          description: 'planning:home.crews',
+        },
       ],
     },
   ],

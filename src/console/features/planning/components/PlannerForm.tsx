@@ -9,6 +9,7 @@ import {
   ActionIcon,
   Button,
   Collapse,
+  Fieldset,
   Grid,
   Group,
   Input,
@@ -244,11 +245,18 @@ export function PlannerForm({
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 8 }}>
-              <Input.Wrapper
-                label={t('form.place')}
-                description={t('form.placeHint')}
+              <Fieldset
+                variant="unstyled"
+                legend={
+                  <Text size="sm" fw={500} component="span">
+                    {t('form.place')}
+                  </Text>
+                }
                 data-testid="field-place"
               >
+                <Text size="xs" c="dimmed">
+                  {t('form.placeHint')}
+                </Text>
                 <Grid gap="xs" mt={4}>
                   <Grid.Col span={12}>
                     <TextInput
@@ -296,7 +304,7 @@ export function PlannerForm({
                   </Grid.Col>
                 </Grid>
                 <FieldError field="coordinates" messages={errorsOf('coordinates')} />
-              </Input.Wrapper>
+              </Fieldset>
             </Grid.Col>
           </Grid>
         )}
