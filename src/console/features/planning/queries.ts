@@ -128,8 +128,8 @@ function everyWorkOrder(results: { data?: WorkOrder[] }[]): WorkOrder[] {
   return results.flatMap((r) => r.data ?? []);
 }
 
-/** Technicians whose booked work orders the timeline reads, at most (the best rows first). */
-export const MAX_BOOKED_TECHNICIANS = 40;
+/** Technicians whose booked work orders a timeline reads, at most (the rows seen first). */
+export const MAX_BOOKED_TECHNICIANS = 60;
 
 /**
  * The work orders booked on these technicians (one list request each, in parallel), for the

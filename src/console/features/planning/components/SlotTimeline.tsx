@@ -3,10 +3,11 @@
  * the search as columns, the booked work orders on the first lane, each slot a button that
  * selects it (the selected one shows its travel before and after, hatched).
  */
-import { Group, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { Group, Stack, Text } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Formats } from '../format.ts';
+import { MAX_BOOKED_TECHNICIANS, useBookedWorkOrders } from '../queries.ts';
 import { type Booking, type Slot, scoreBand, spansOf, technicianRows } from '../slotsModel.ts';
 import { hhmm, MINUTE } from '../time.ts';
 import { barOf, buildAxis, type Span, xOf } from '../timeline.ts';
@@ -17,7 +18,7 @@ export const MAX_TIMELINE_DAYS = 62;
 
 export function SlotTimeline({
   slots,
-  bookings,
+  picked,
   period,
   timeZone,
   f,
@@ -25,7 +26,8 @@ export function SlotTimeline({
   onSelect,
 }: {
   slots: readonly Slot[];
-  bookings: readonly Booking[];
+  /** The work order of the search, where it is scheduled (its uuid, not shown twice). */
+  picked: (Booking & { uuid: string }) | null;
   period: Span | null;
   timeZone: string;
   f: Formats;
@@ -33,6 +35,32 @@ export function SlotTimeline({
   onSelect: (key: string) => void;
 }) {
   const { t } = useTranslation('planning');
+  // The work orders booked on the technicians whose rows were in view (read once each, a
+  // request per technician; at most MAX_BOOKED_TECHNICIANS, so a search costs a few requests).
+  const [seen, setSeen] = useState<string[]>([]);
+  const onRowsInView = useCallback(
+    (keys: string[]) =>
+      setSeen((prev) => {
+        const next = [...prev, ...keys.filter((k) => !prev.includes(k))].slice(0, MAX_BOOKED_TECHNICIANS);
+        return next.length === prev.length ? prev : next;
+      }),
+    [],
+  );
+  const booked = useBookedWorkOrders(seen, true);
+  const bookings = useMemo<Booking[]>(() => {
+    const out: Booking[] = picked ? [picked] : [];
+    for (const w of booked) {
+      const { technicianCode, scheduledStart, scheduledEnd } = w.schedule;
+      if (!technicianCode || !scheduledStart || !scheduledEnd || w.uuid === picked?.uuid) continue;
+      out.push({
+        technicianCode,
+        workOrderCode: w.workOrderCode,
+        start: Date.parse(scheduledStart),
+        end: Date.parse(scheduledEnd),
+      });
+    }
+    return out;
+  }, [picked, booked]);
   const axis = useMemo(
     () => buildAxis(spansOf(slots, bookings), period, timeZone, { maxDays: MAX_TIMELINE_DAYS }),
     [slots, bookings, period, timeZone],
@@ -109,8 +137,10 @@ export function SlotTimeline({
   );
 
   return (
-    <>
+    <Stack gap={6}>
+      <Legend booked={bookings.some((b) => !b.picked)} />
       <Timeline
+        onRowsInView={onRowsInView}
         axis={axis}
         rows={rows}
         ariaLabel={t('timeline.label')}
@@ -131,10 +161,34 @@ export function SlotTimeline({
         testId="slot-timeline"
       />
       {axis.truncated && (
-        <Text size="xs" c="dimmed" mt={4}>
+        <Text size="xs" c="dimmed">
           {t('timeline.truncated', { count: axis.days.length })}
         </Text>
       )}
-    </>
+    </Stack>
+  );
+}
+
+function Legend({ booked }: { booked: boolean }) {
+  const { t } = useTranslation('planning');
+  const item = (tone: string, label: string) => (
+    <Text span size="xs" c="dimmed" mr="md">
+      <span
+        className="pl-legend pl-bar"
+        data-tone={tone}
+        style={{ position: 'static', minWidth: 0, padding: 0 }}
+        aria-hidden
+      />
+      {label}
+    </Text>
+  );
+  return (
+    <Group gap={0} wrap="wrap">
+      {item('high', t('legend.high'))}
+      {item('mid', t('legend.mid'))}
+      {item('low', t('legend.low'))}
+      {item('picked', t('legend.picked'))}
+      {booked && item('booking', t('legend.booked'))}
+    </Group>
   );
 }

@@ -54,6 +54,7 @@ export function Timeline({
   maxHeight = 520,
   hourLines = true,
   testId,
+  onRowsInView,
 }: {
   axis: Axis;
   rows: readonly TimelineRow[];
@@ -66,6 +67,8 @@ export function Timeline({
   /** Faint lines at each hour of the columns (not for whole-day columns). */
   hourLines?: boolean;
   testId?: string;
+  /** Told the keys of the rows in view (and just around) when they change. */
+  onRowsInView?: (keys: string[]) => void;
 }) {
   const { ref: sizeRef, width } = useElementSize();
   const scrollRef = useRef<HTMLElement>(null);
@@ -88,6 +91,14 @@ export function Timeline({
   useEffect(() => {
     virtualizer.measure();
   }, [rows, virtualizer]);
+  const items = virtualizer.getVirtualItems();
+  const inView = items
+    .map((v) => rows[v.index]?.key)
+    .filter((k): k is string => !!k)
+    .join('\n');
+  useEffect(() => {
+    if (inView) onRowsInView?.(inView.split('\n'));
+  }, [inView, onRowsInView]);
   const total = virtualizer.getTotalSize();
   const trackStyle = {
     width: trackWidth,
@@ -128,7 +139,7 @@ export function Timeline({
             })}
           </div>
           <div style={{ height: total, position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((v) => {
+            {items.map((v) => {
               const row = rows[v.index];
               return (
                 <div

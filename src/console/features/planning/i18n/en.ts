@@ -162,7 +162,6 @@ export default {
     booked: 'Booked work order',
   },
   timeline: {
-    bookedFirst: 'Booked work orders are shown for the first {{count}} technicians.',
     label: 'Slots by technician and day',
     hours: 'Hours {{from}}–{{to}}',
     slot: '{{technician}}, {{when}}, score {{score}}',

@@ -156,7 +156,6 @@ export default {
     booked: 'Intervention déjà planifiée',
   },
   timeline: {
-    bookedFirst: 'Les interventions déjà planifiées sont affichées pour les {{count}} premiers techniciens.',
     label: 'Créneaux par technicien et par jour',
     hours: 'Heures {{from}}–{{to}}',
     slot: '{{technician}}, {{when}}, score {{score}}',

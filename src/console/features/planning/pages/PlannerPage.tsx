@@ -34,7 +34,7 @@ import { SlotTimeline } from '../components/SlotTimeline.tsx';
 import { errorSentence, errorsByField } from '../errorFields.ts';
 import { formats } from '../format.ts';
 import { planningPaths as paths } from '../paths.ts';
-import { MAX_BOOKED_TECHNICIANS, useBookedWorkOrders, useSchedule, useSlotSearch } from '../queries.ts';
+import { useSchedule, useSlotSearch } from '../queries.ts';
 import {
   checkForm,
   formFromSearch,
@@ -44,7 +44,7 @@ import {
   searchFromForm,
 } from '../request.ts';
 import type { PlannerSearch } from '../search.ts';
-import { type Booking, type Slot, slotKey } from '../slotsModel.ts';
+import { type Slot, slotKey } from '../slotsModel.ts';
 import { browserTimeZone } from '../time.ts';
 
 const route = getRouteApi(paths.planner);
@@ -96,36 +96,18 @@ export function PlannerPage() {
   const view = search.view ?? 'timeline';
   const list = useMemo(() => slots.data?.slots ?? [], [slots.data]);
   const selectedSlot = list.find((s) => slotKey(s) === selected) ?? null;
-  // The technicians of the slots, best first: their booked work orders are read for the timeline.
-  const technicians = useMemo(() => {
-    const best = new Map<string, number>();
-    for (const s of list) best.set(s.technicians[0], Math.max(best.get(s.technicians[0]) ?? -1, s.score));
-    return [...best.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([code]) => code);
-  }, [list]);
-  const booked = useBookedWorkOrders(technicians, view === 'timeline' && list.length > 0);
-  const bookings = useMemo<Booking[]>(() => {
-    const out: Booking[] = [];
+  const picked = useMemo(() => {
     const s = schedule.data;
-    if (s?.technicianCode && s.scheduledStart && s.scheduledEnd)
-      out.push({
-        technicianCode: s.technicianCode,
-        workOrderCode: s.workOrderCode,
-        start: Date.parse(s.scheduledStart),
-        end: Date.parse(s.scheduledEnd),
-        picked: true,
-      });
-    for (const w of booked) {
-      const { technicianCode, scheduledStart, scheduledEnd } = w.schedule;
-      if (!technicianCode || !scheduledStart || !scheduledEnd || w.uuid === s?.uuid) continue;
-      out.push({
-        technicianCode,
-        workOrderCode: w.workOrderCode,
-        start: Date.parse(scheduledStart),
-        end: Date.parse(scheduledEnd),
-      });
-    }
-    return out;
-  }, [schedule.data, booked]);
+    if (!s?.technicianCode || !s.scheduledStart || !s.scheduledEnd) return null;
+    return {
+      uuid: s.uuid,
+      technicianCode: s.technicianCode,
+      workOrderCode: s.workOrderCode,
+      start: Date.parse(s.scheduledStart),
+      end: Date.parse(s.scheduledEnd),
+      picked: true,
+    };
+  }, [schedule.data]);
   const period = useMemo(() => periodOf(search, timeZone), [search, timeZone]);
   const onSelect = useCallback((key: string) => setSelected((k) => (k === key ? null : key)), []);
 
@@ -281,15 +263,9 @@ export function PlannerPage() {
               </Tabs.List>
               <Tabs.Panel value="timeline" pt="sm">
                 <Stack gap={6}>
-                  <Legend booked={bookings.some((b) => !b.picked)} />
-                  {technicians.length > MAX_BOOKED_TECHNICIANS && (
-                    <Text size="xs" c="dimmed">
-                      {t('timeline.bookedFirst', { count: MAX_BOOKED_TECHNICIANS })}
-                    </Text>
-                  )}
                   <SlotTimeline
                     slots={list}
-                    bookings={bookings}
+                    picked={picked}
                     period={period}
                     timeZone={timeZone}
                     f={f}
@@ -343,29 +319,5 @@ export function PlannerPage() {
         />
       )}
     </Stack>
-  );
-}
-
-function Legend({ booked }: { booked: boolean }) {
-  const { t } = useTranslation('planning');
-  const item = (tone: string, label: string) => (
-    <Text span size="xs" c="dimmed" mr="md">
-      <span
-        className="pl-legend pl-bar"
-        data-tone={tone}
-        style={{ position: 'static', minWidth: 0, padding: 0 }}
-        aria-hidden
-      />
-      {label}
-    </Text>
-  );
-  return (
-    <Group gap={0} wrap="wrap">
-      {item('high', t('legend.high'))}
-      {item('mid', t('legend.mid'))}
-      {item('low', t('legend.low'))}
-      {item('picked', t('legend.picked'))}
-      {booked && item('booking', t('legend.booked'))}
-    </Group>
   );
 }
