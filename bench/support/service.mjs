@@ -9,6 +9,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { serverBuildIsStale } from '../../scripts/build-server.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const log = (line) => process.stderr.write(`[bench] ${line}\n`);
@@ -43,7 +44,9 @@ export function importDocument(dir, document, env) {
  */
 export function serviceEntry() {
   const built = join(root, 'dist/server/main.js');
-  return existsSync(built) ? [built] : ['--import', 'tsx', join(root, 'src/server/main.ts')];
+  return existsSync(built) && !serverBuildIsStale()
+    ? [built]
+    : ['--import', 'tsx', join(root, 'src/server/main.ts')];
 }
 
 /** Starts the service on a free port; resolves once it prints its ready line. */

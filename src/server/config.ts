@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { parseTokenLimits, type TokenLimitFigures } from './platform/auth/tokenLimits.ts';
 import { parseRateLimits, type RateLimitFigures } from './platform/rateLimit.ts';
 
@@ -35,6 +36,8 @@ export interface AppConfig {
   consoleDir?: string;
   /** Check every success answer against the contract's response schema (tests). */
   validateResponses?: boolean;
+  /** Service processes behind the port (FIELDWORK_WORKERS, main.ts); 1 by default. */
+  workers?: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -54,7 +57,32 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessTokenTtl: Number(env.FIELDWORK_TOKEN_TTL ?? 3600),
     logLevel: env.LOG_LEVEL ?? 'info',
     consoleDir: env.FIELDWORK_CONSOLE_DIR,
+    workers: parseWorkers(env.FIELDWORK_WORKERS, env),
   };
+}
+
+/**
+ * FIELDWORK_WORKERS: how many service processes share the port (node:cluster), a number
+ * or `auto` (one per core). Several need PostgreSQL (PGlite is opened by one process) and
+ * Redis (the rate limits and the token endpoint's counters are shared through it).
+ */
+export function parseWorkers(text: string | undefined, env: NodeJS.ProcessEnv = {}): number {
+  const value = text?.trim();
+  if (!value) return 1;
+  const n = value === 'auto' ? availableParallelism() : Number(value);
+  if (!Number.isSafeInteger(n) || n < 1 || n > 64)
+    throw new Error(
+      `FIELDWORK_WORKERS: a number of processes from 1 to 64, or auto; got ${JSON.stringify(text)}`,
+    );
+  if (n > 1 && !env.DATABASE_URL)
+    throw new Error(
+      'FIELDWORK_WORKERS: several processes need DATABASE_URL (PostgreSQL); a PGlite DATA_DIR is opened by one process',
+    );
+  if (n > 1 && !env.REDIS_URL)
+    throw new Error(
+      'FIELDWORK_WORKERS: several processes need REDIS_URL, where they share the rate limits and the token endpoint counters',
+    );
+  return n;
 }
 
 function parseInstanceId(text: string | undefined) {

@@ -230,14 +230,16 @@ export async function migrate(
   db: Db,
   execScript: (trx: Db, text: string) => Promise<unknown>,
 ): Promise<string[]> {
-  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(
-    db,
-  );
   const files = await migrationFiles();
   const applied: string[] = [];
   await db.transaction().execute(async (trx) => {
-    // One migrator at a time across processes sharing a PostgreSQL server.
+    // One migrator at a time across processes sharing a PostgreSQL server (the service's
+    // workers start together): the table too, which two concurrent CREATE IF NOT EXISTS
+    // would both try to create.
     await sql`SELECT pg_advisory_xact_lock(727274)`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(
+      trx,
+    );
     const done = new Set(
       (await trx.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name),
     );
