@@ -252,3 +252,25 @@ export async function migrate(
   });
   return applied;
 }
+
+/**
+ * The tables of the current schema that the current transaction has written (inserted,
+ * updated or deleted rows), from PostgreSQL's per-transaction statistics.
+ */
+export async function tablesWrittenInTransaction(trx: Db): Promise<string[]> {
+  const { rows } = await sql<{ relname: string }>`
+    SELECT relname FROM pg_stat_xact_user_tables
+    WHERE schemaname = current_schema() AND n_tup_ins + n_tup_upd + n_tup_del > 0
+    ORDER BY relname`.execute(trx);
+  return rows.map((r) => r.relname);
+}
+
+/**
+ * Fresh planner statistics for tables that just took many rows (an import, the demo
+ * dataset): without them PostgreSQL (whose autovacuum may be off or late) and PGlite
+ * (which has no autovacuum) plan from the empty tables' estimates, e.g. a customer GET as
+ * a scan of the office index discarding every other row of the office.
+ */
+export async function analyzeTables(db: Db, tables: string[]) {
+  for (const table of tables) await sql`ANALYZE ${sql.id(table)}`.execute(db);
+}
