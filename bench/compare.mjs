@@ -22,6 +22,7 @@
  *
  *   node bench/compare.mjs            # DURATION=5 CUSTOMERS=1000 CONNECTIONS=1,10,50
  *   CPU_PROF=/tmp/prof node bench/compare.mjs   # the Fieldwork services write .cpuprofile files there
+ *   OPERATIONS=GET CONNECTIONS=10 node bench/compare.mjs   # a part of the matrix
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -53,6 +54,7 @@ import {
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 1000);
 const DURATION = Number(process.env.DURATION ?? 5);
 const CONNECTIONS = (process.env.CONNECTIONS ?? '1,10,50').split(',').map(Number);
+const OPERATIONS = (process.env.OPERATIONS ?? 'GET,PUT').split(',');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const WORKERS = process.env.FIELDWORK_WORKERS ?? String(cpus().length);
@@ -383,11 +385,11 @@ try {
   };
 
   log('warming up every target (JIT, caches, pools)');
-  for (const t of targets) for (const op of ['GET', 'PUT']) await run(t, op, 10, 2);
+  for (const t of targets) for (const op of OPERATIONS) await run(t, op, 10, 2);
 
   const rows = [];
   const loads = [];
-  for (const operation of ['GET', 'PUT']) {
+  for (const operation of OPERATIONS) {
     for (const connections of CONNECTIONS) {
       for (const t of targets) {
         const row = await run(t, operation, connections, DURATION);
