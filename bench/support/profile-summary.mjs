@@ -5,14 +5,14 @@
  * collection, our code, each package, Node's internals) and the functions with the most
  * self time.
  *
- *   node bench/profile-summary.mjs <file.cpuprofile or folder> [top=25]
+ *   node bench/support/profile-summary.mjs <file.cpuprofile or folder> [top=25]
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [target, topArg] = process.argv.slice(2);
 if (!target) {
-  console.error('usage: node bench/profile-summary.mjs <file.cpuprofile or folder> [top]');
+  console.error('usage: node bench/support/profile-summary.mjs <file.cpuprofile or folder> [top]');
   process.exit(2);
 }
 const TOP = Number(topArg ?? 25);
@@ -67,6 +67,8 @@ console.log(
   `${files.length} profile(s), ${total} samples, busy in ${((100 * busy) / total).toFixed(1)} % of them; shares of the busy time:\n`,
 );
 console.log('| where | share of busy time |\n|---|---|');
-for (const [c, n] of [...byCategory].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`| ${c} | ${pct(n)} |`);
+for (const [c, n] of [...byCategory].sort((a, b) => b[1] - a[1]).slice(0, 20))
+  console.log(`| ${c} | ${pct(n)} |`);
 console.log('\n| function (self time) | share of busy time |\n|---|---|');
-for (const [f, n] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`| ${f} | ${pct(n)} |`);
+for (const [f, n] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, TOP))
+  console.log(`| ${f} | ${pct(n)} |`);
