@@ -4,11 +4,13 @@ import { businessOrganizationEndpoints } from './businessOrganization.ts';
 import { consoleEndpoints } from './console.ts';
 import { diagnosticEndpoints } from './diagnostic.ts';
 import type { Endpoint } from './endpoint.ts';
+import { projectManagementEndpoints } from './projectManagement.ts';
 import { referentialsEndpoints } from './referentials.ts';
 import { rosteringEndpoints } from './rostering.ts';
 import { schedulingEndpoints } from './scheduling.ts';
 import { slotsEndpoints } from './slots.ts';
 import { staffEndpoints } from './staff.ts';
+import { webhooksEndpoints } from './webhooks.ts';
 
 export * from './businessOrganization.ts';
 export * from './common.ts';
@@ -16,11 +18,13 @@ export * from './console.ts';
 export * from './diagnostic.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
+export * from './projectManagement.ts';
 export * from './referentials.ts';
 export * from './rostering.ts';
 export * from './scheduling.ts';
 export * from './slots.ts';
 export * from './staff.ts';
+export * from './webhooks.ts';
 
 /** Every row of the table, in the order of the OpenAPI document. */
 export const endpoints: readonly Endpoint[] = [
@@ -31,5 +35,7 @@ export const endpoints: readonly Endpoint[] = [
   ...slotsEndpoints,
   ...schedulingEndpoints,
   ...diagnosticEndpoints,
+  ...projectManagementEndpoints,
+  ...webhooksEndpoints,
   ...consoleEndpoints,
 ];

@@ -1,4 +1,6 @@
 import { availableParallelism } from 'node:os';
+import { parseServiceOrderMax } from './domains/projectManagement/settings.ts';
+import { parseWebhooksConfig, type WebhooksConfig } from './events/config.ts';
 import { parseTokenLimits, type TokenLimitFigures } from './platform/auth/tokenLimits.ts';
 import { parseRateLimits, type RateLimitFigures } from './platform/rateLimit.ts';
 
@@ -38,6 +40,10 @@ export interface AppConfig {
   validateResponses?: boolean;
   /** Service processes behind the port (FIELDWORK_WORKERS, main.ts); 1 by default. */
   workers?: number;
+  /** FIELDWORK_SERVICE_ORDER_MAX: work orders a service order carries without its own maximum (default 100). */
+  serviceOrderMax?: number;
+  /** Webhooks delivery (FIELDWORK_WEBHOOKS_*); absent: no delivery worker, private addresses refused. */
+  webhooks?: WebhooksConfig;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -58,6 +64,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     consoleDir: env.FIELDWORK_CONSOLE_DIR,
     workers: parseWorkers(env.FIELDWORK_WORKERS, env),
+    serviceOrderMax: parseServiceOrderMax(env.FIELDWORK_SERVICE_ORDER_MAX),
+    webhooks: parseWebhooksConfig(env),
   };
 }
 

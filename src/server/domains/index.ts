@@ -7,11 +7,13 @@
 import { businessOrganization } from './businessOrganization/index.ts';
 import { diagnostic } from './diagnostic/index.ts';
 import { fieldService } from './fieldService/index.ts';
+import { projectManagement } from './projectManagement/index.ts';
 import { referentials } from './referentials/index.ts';
 import { rostering } from './rostering/index.ts';
 import { scheduling } from './scheduling/index.ts';
 import { slots } from './slots/index.ts';
 import { staff } from './staff/index.ts';
+import { webhooks } from './webhooks/index.ts';
 
 export const domains = [
   referentials,
@@ -22,4 +24,6 @@ export const domains = [
   slots,
   scheduling,
   diagnostic,
+  projectManagement,
+  webhooks,
 ] as const;
