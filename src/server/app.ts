@@ -197,7 +197,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await callerFeed.stop();
     await counters.close();
     await dbh.close();
-    destination?.flushSync();
+    try {
+      destination?.flushSync();
+    } catch {
+      // Standard output closed already: nothing more can be written.
+    }
   });
   return app;
 }

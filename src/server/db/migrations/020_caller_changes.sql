@@ -15,8 +15,8 @@ CREATE TABLE caller_changes (
 );
 INSERT INTO caller_changes (id, version) VALUES (true, 0);
 
--- One row per listening service process; beat_at moves every 10 s (a crashed process's
--- row stops counting after 30 s).
+-- One row per listening service process (PostgreSQL); beat_at moves every 5 s (a killed
+-- process's row stops counting after 15 s).
 CREATE TABLE caller_listeners (
   id text PRIMARY KEY,
   seen bigint NOT NULL,
