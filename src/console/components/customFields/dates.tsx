@@ -5,6 +5,7 @@
  * it is kept as typed for the form to refuse ("This date does not exist").
  */
 import '@mantine/dates/styles.css';
+import './dates.css';
 import 'dayjs/locale/fr';
 import {
   DateInput,
@@ -28,6 +29,21 @@ export function LocalDates({ children }: { children: ReactNode }) {
   );
 }
 
+/** Names of the calendar's header buttons (previous/next month, year, decade; level switch). */
+function useCalendarLabels() {
+  const { t } = useTranslation('common');
+  return {
+    previousMonth: t('dates.previousMonth'),
+    nextMonth: t('dates.nextMonth'),
+    previousYear: t('dates.previousYear'),
+    nextYear: t('dates.nextYear'),
+    previousDecade: t('dates.previousDecade'),
+    nextDecade: t('dates.nextDecade'),
+    monthLevelControl: t('dates.monthLevel'),
+    yearLevelControl: t('dates.yearLevel'),
+  };
+}
+
 /** `YYYY-MM-DD` that exists, else null (what the input keeps while the text is not a date). */
 export function parseStrictDate(text: string): string | null {
   const v = text.trim();
@@ -48,6 +64,7 @@ type StrictDateProps = Omit<DateInputProps, 'value' | 'onChange' | 'dateParser' 
  */
 export function StrictDateInput({ value, onChange, onBlur, clearable, ...rest }: StrictDateProps) {
   const { t } = useTranslation('common');
+  const ariaLabels = useCalendarLabels();
   const valid = value !== null && parseStrictDate(value) !== null ? value : null;
   // The input shows the last valid date while the form holds a typed, invalid text.
   const lastValid = useRef<string | null>(valid);
@@ -61,6 +78,7 @@ export function StrictDateInput({ value, onChange, onBlur, clearable, ...rest }:
       fixOnBlur={false}
       clearable={clearable}
       clearButtonProps={{ 'aria-label': t('dates.clear') }}
+      ariaLabels={ariaLabels}
       onChange={(d) => onChange(d ? d.slice(0, 10) : null)}
       onBlur={(e: FocusEvent<HTMLInputElement>) => {
         const text = e.currentTarget.value.trim();
@@ -77,9 +95,11 @@ export function StrictDateInput({ value, onChange, onBlur, clearable, ...rest }:
 /** A date and time picked in the calendar (UTC, `YYYY-MM-DD HH:mm`), with a named clear button. */
 export function DateTimeInput(props: DateTimePickerProps) {
   const { t } = useTranslation('common');
+  const ariaLabels = useCalendarLabels();
   return (
     <DateTimePicker
       valueFormat="YYYY-MM-DD HH:mm"
+      ariaLabels={ariaLabels}
       {...props}
       clearButtonProps={{ 'aria-label': t('dates.clear') }}
       popoverProps={{ middlewares: { flip: true, shift: true }, ...props.popoverProps }}
