@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, Request, Response } from '@playwright/test';
-import { expect, expectAccessible, signIn, test, USERS } from './support/fixtures.ts';
+import { expect, expectAccessible, fillLoginForm, signIn, test, USERS } from './support/fixtures.ts';
 
 const RUN = Date.now().toString(36).toUpperCase();
 const LONG = `C8L${RUN}`;
@@ -94,15 +94,21 @@ test.beforeAll(async ({ browser }) => {
 });
 test.afterAll(() => shared?.context().close());
 
-test('a reload loads the app once, and Back after a reload or a deep link leaves the console', async ({
+test('a reload loads the app once, and Back after a sign-in, a reload or a deep link leaves the console', async ({
   browser,
 }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await signIn(page, USERS.admin.login, USERS.admin.password);
-  // A page outside the console in the history (the service's API docs), then a deep link.
+  // A page outside the console in the history (the service's API docs), then the console.
   await page.goto('/docs');
   await page.goto('/referentials/customers');
+  await fillLoginForm(page, USERS.admin.login, USERS.admin.password);
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  // The sign-in form's page left the history with the rest of the round trip.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/docs$/);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/referentials\/customers$/);
   await expect(page.getByTestId('account-menu')).toBeVisible();
 
   // Deep link (signed in through the provider session): the sign-in round trip replaced

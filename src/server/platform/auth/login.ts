@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Db } from '../../db/index.ts';
 import { CONSOLE_CLIENT_ID } from './consoleClient.ts';
-import { expiredPage, loginPage, pageLanguage } from './loginPage.ts';
+import { badCredentialsJson, expiredPage, FORM_SCRIPT_CSP, loginPage, pageLanguage } from './loginPage.ts';
 import { verifySecretOrDummy } from './passwords.ts';
 import { API_RESOURCE } from './provider.ts';
 
@@ -46,7 +46,7 @@ export function registerLoginRoutes(app: FastifyInstance, provider: Provider, db
       .header('referrer-policy', 'no-referrer')
       .header(
         'content-security-policy',
-        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+        `default-src 'none'; style-src 'unsafe-inline'; script-src ${FORM_SCRIPT_CSP}; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
       );
 
   app.register(async (scope) => {
@@ -79,10 +79,14 @@ export function registerLoginRoutes(app: FastifyInstance, provider: Provider, db
         const lang = pageLanguage(it?.params.ui_locales, request.headers['accept-language']);
         if (!it || it.uid !== request.params.uid)
           return pageHeaders(reply).code(400).send(expiredPage(publicUrl, lang));
+        // The form's script posts with fetch and asks for JSON (the page stays, then leaves
+        // the history with location.replace); without it, the browser posts the form.
+        const json = /\bapplication\/json\b/.test(String(request.headers.accept ?? ''));
         const login = String(request.body?.login ?? '');
         const password = String(request.body?.password ?? '');
         const accountId = login && password ? await checkPassword(db, login, password) : null;
         if (!accountId) {
+          if (json) return reply.code(401).header('cache-control', 'no-store').send(badCredentialsJson(lang));
           return pageHeaders(reply)
             .code(401)
             .send(loginPage({ action: `${INTERACTION_PATH}/${it.uid}`, login, failed: true, lang }));
@@ -94,6 +98,7 @@ export function registerLoginRoutes(app: FastifyInstance, provider: Provider, db
           { login: { accountId }, consent: { grantId } },
           { mergeWithLastSubmission: false },
         );
+        if (json) return reply.code(200).header('cache-control', 'no-store').send({ location: to });
         return reply.redirect(to, 303);
       },
     );

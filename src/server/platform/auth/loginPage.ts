@@ -7,7 +7,21 @@
  * else the browser's (`Accept-Language`), else English.
  */
 
+import { createHash } from 'node:crypto';
+
 export type PageLanguage = 'en' | 'fr';
+
+/**
+ * The sign-in form's one script (progressive: without it the form posts as usual). It
+ * posts the form with fetch and, on success, goes on with `location.replace`: the form's
+ * page leaves the history with the rest of the sign-in round trip, so Back from the
+ * console goes to where the user was before signing in, not to an expired form. A refusal
+ * is shown in the page; anything unexpected falls back to a plain post.
+ */
+const FORM_SCRIPT = `(()=>{const f=document.getElementById('login-form');if(!f||!window.fetch)return;f.addEventListener('submit',async(e)=>{e.preventDefault();const b=f.querySelector('button');b.disabled=true;try{const r=await fetch(f.action,{method:'POST',credentials:'same-origin',headers:{accept:'application/json','content-type':'application/x-www-form-urlencoded'},body:new URLSearchParams(new FormData(f))});const j=await r.json();if(r.ok&&j.location){location.replace(j.location);return}if(!j.error)throw new Error();let p=document.getElementById('login-error');if(!p){p=document.createElement('p');p.className='error';p.id='login-error';p.setAttribute('role','alert');f.prepend(p)}p.textContent=j.error;for(const i of f.querySelectorAll('input')){i.setAttribute('aria-invalid','true');i.setAttribute('aria-describedby','login-error')}const w=document.getElementById('password');w.value='';w.focus();b.disabled=false}catch{f.submit()}})})();`;
+
+/** The Content-Security-Policy source allowing that script and no other. */
+export const FORM_SCRIPT_CSP = `'sha256-${createHash('sha256').update(FORM_SCRIPT).digest('base64')}'`;
 
 const TEXT = {
   en: {
@@ -130,7 +144,7 @@ export function loginPage(opts: {
     `<div class="card">
 <h1>${esc(tx.signIn)}</h1>
 <p class="sub">${esc(tx.sub)}</p>
-<form method="post" action="${esc(opts.action)}" novalidate>
+<form method="post" action="${esc(opts.action)}" id="login-form" novalidate>
 ${error}
 <label for="login">${esc(tx.login)}</label>
 <input id="login" name="login" autocomplete="username" required autocapitalize="none" spellcheck="false" value="${esc(opts.login ?? '')}"${opts.login ? '' : ' autofocus'}${describedBy}>
@@ -139,8 +153,14 @@ ${error}
 <button type="submit">${esc(tx.signIn)}</button>
 </form>
 </div>
-<footer>${esc(tx.footer)}</footer>`,
+<footer>${esc(tx.footer)}</footer>
+<script>${FORM_SCRIPT}</script>`,
   );
+}
+
+/** The refusal of a sign-in posted by the form's script (JSON instead of the page). */
+export function badCredentialsJson(lang: PageLanguage = 'en') {
+  return { error: TEXT[lang].badCredentials };
 }
 
 export function expiredPage(consoleUrl: string, lang: PageLanguage = 'en'): string {
