@@ -2,10 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { endpoints } from '../contract/index.ts';
+import { endpoints, webhookEvents } from '../contract/index.ts';
 import type { AppConfig } from './config.ts';
 import { type DbHandle, openDatabase } from './db/index.ts';
 import { domains } from './domains/index.ts';
+import type { Resolver } from './events/http.ts';
+import { DeliveryWorker } from './events/worker.ts';
 import { registerAuth } from './platform/auth/index.ts';
 import { meRoute } from './platform/auth/meRoute.ts';
 import { createTokenGuard, DEFAULT_TOKEN_LIMITS } from './platform/auth/tokenLimits.ts';
@@ -48,6 +50,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Clock of the rate limits (tests). */
   now?: () => number;
+  /** Webhooks delivery: how callback hosts resolve, extra CAs for https callbacks (tests). */
+  webhooks?: { resolve?: Resolver; ca?: string | Buffer };
 }
 
 /** Builds the whole service; tests call it in-process and use `inject`. */
@@ -125,12 +129,31 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     validateResponses: config.validateResponses,
   };
   registerRoutes(app, [meRoute, ...domains.flatMap((d) => d.routes)], routeDeps);
-  await registerOpenApi(app, endpoints);
+  await registerOpenApi(app, endpoints, webhookEvents);
   app.fieldwork.routeDeps = routeDeps;
   // The built console at / (after the API routes, whose paths win).
   await registerConsole(app, config.consoleDir);
 
+  // The webhooks delivery worker (src/server/events/worker.ts), unless disabled.
+  const worker = config.webhooks?.worker
+    ? new DeliveryWorker({
+        db: dbh.db,
+        kind: dbh.kind,
+        databaseUrl: config.databaseUrl,
+        schema: config.databaseSchema,
+        log: app.log,
+        timeScale: config.webhooks.timeScale,
+        allowPrivate: config.webhooks.allowPrivate,
+        concurrency: config.webhooks.concurrency,
+        resolve: options.webhooks?.resolve,
+        ca: options.webhooks?.ca,
+      })
+    : undefined;
+  await worker?.start();
+
   app.addHook('onClose', async () => {
+    // Deliveries in flight finish and are recorded before the database closes.
+    await worker?.stop();
     await counters.close();
     await dbh.close();
   });

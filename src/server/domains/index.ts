@@ -7,11 +7,14 @@
 import { businessOrganization } from './businessOrganization/index.ts';
 import { diagnostic } from './diagnostic/index.ts';
 import { fieldService } from './fieldService/index.ts';
+import { fieldTracking } from './fieldTracking/index.ts';
+import { projectManagement } from './projectManagement/index.ts';
 import { referentials } from './referentials/index.ts';
 import { rostering } from './rostering/index.ts';
 import { scheduling } from './scheduling/index.ts';
 import { slots } from './slots/index.ts';
 import { staff } from './staff/index.ts';
+import { webhooks } from './webhooks/index.ts';
 
 export const domains = [
   referentials,
@@ -19,7 +22,10 @@ export const domains = [
   staff,
   rostering,
   fieldService,
+  fieldTracking,
   slots,
   scheduling,
   diagnostic,
+  projectManagement,
+  webhooks,
 ] as const;

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ALL_SCOPES, type Endpoint, requiredScope } from '../../contract/endpoint.ts';
 import { CommonCodes, derivedCode, ErrorBody } from '../../contract/errors.ts';
+import type { WebhookEventDoc } from '../../contract/webhooks.ts';
 
 type Json = Record<string, unknown>;
 
@@ -42,7 +43,10 @@ const RATE_HEADERS = {
  * with `.meta({ id })` becomes a component. Input shapes are documented (`io: 'input'`):
  * codes are transformed to uppercase after validation, which JSON Schema cannot express.
  */
-export function buildOpenApi(endpoints: readonly Endpoint[], info: { version?: string } = {}) {
+export function buildOpenApi(
+  endpoints: readonly Endpoint[],
+  info: { version?: string; webhooks?: readonly WebhookEventDoc[] } = {},
+) {
   const components: Record<string, Json> = {};
 
   /** JSON Schema of `schema`, its named parts hoisted into components.schemas. */
@@ -151,6 +155,47 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: { version?: s
     paths[e.path][e.method.toLowerCase()] = operation;
   }
 
+  // The callbacks the service POSTs to subscribers (OpenAPI 3.1 `webhooks`).
+  const webhooks: Record<string, Json> = {};
+  for (const w of info.webhooks ?? []) {
+    const header = (name: string, required: boolean, description: string) => ({
+      name,
+      in: 'header',
+      required,
+      description,
+      schema: { type: 'string' },
+    });
+    webhooks[w.eventType] = {
+      post: {
+        operationId: `callback.${w.eventType}`,
+        tags: ['webhooks'],
+        summary: w.summary.split(/(?<=\.)\s/)[0],
+        description: `${w.summary}\n\nPOSTed to the \`callbackUrl\` of each subscription to \`${w.eventType}\` whose office tree holds the event's office. Custom headers of the subscription are sent unchanged. Success is a 2xx within 5 s; otherwise the same callback (same \`id\`) is retried with exponential back-off, at most 10 minutes apart, for 1 hour.`,
+        parameters: [
+          header('x-service-event', true, 'The event type'),
+          header(
+            'x-service-secret',
+            false,
+            "The secret of the subscription; the header is absent when the subscription has none (the spec's null)",
+          ),
+          header('webhook-id', false, 'Standard Webhooks: the callback id (with a secret only)'),
+          header(
+            'webhook-timestamp',
+            false,
+            'Standard Webhooks: Unix seconds of the attempt (with a secret only)',
+          ),
+          header(
+            'webhook-signature',
+            false,
+            'Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the secret (the bytes after `whsec_` base64-decoded when it has that form, else its UTF-8 bytes); with a secret only',
+          ),
+        ],
+        requestBody: { required: true, content: { 'application/json': { schema: convert(w.payload) } } },
+        responses: { '200': { description: 'Acknowledged (any 2xx within 5 s)' } },
+      },
+    };
+  }
+
   const scopes = Object.fromEntries(
     ALL_SCOPES.map((s) => [s, `${s.endsWith(':read') ? 'Read' : 'Write'} ${s.split(':')[0]}`]),
   );
@@ -163,6 +208,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: { version?: s
         'Every error answer carries `{ errors: [{ code, message }], errorReference }`; the codes of each status are listed in its description and in `x-error-codes`. Operations marked `x-extension: true` are additions to the interface description.',
     },
     paths,
+    webhooks: Object.keys(webhooks).length ? webhooks : undefined,
     components: {
       schemas: components,
       headers: {
@@ -227,8 +273,12 @@ const DOCS_INIT = `window.onload = function () {
 `;
 
 /** `GET /openapi.json` and the interactive reference at `/docs` (swagger-ui-dist, no CDN); no auth. */
-export async function registerOpenApi(app: FastifyInstance, endpoints: readonly Endpoint[]) {
-  const doc = JSON.stringify(buildOpenApi(endpoints));
+export async function registerOpenApi(
+  app: FastifyInstance,
+  endpoints: readonly Endpoint[],
+  webhooks: readonly WebhookEventDoc[] = [],
+) {
+  const doc = JSON.stringify(buildOpenApi(endpoints, { webhooks }));
   app.get('/openapi.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(doc));
   const page = async (_req: unknown, reply: import('fastify').FastifyReply) =>
     reply.type('text/html; charset=utf-8').send(DOCS_HTML);

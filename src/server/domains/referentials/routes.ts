@@ -12,6 +12,7 @@ import {
   putCustomer,
   putSite,
 } from '../../../contract/referentials.ts';
+import { actorOf } from '../../events/index.ts';
 import { implement, type Route } from '../../platform/routes.ts';
 import { writeStatus } from '../../platform/upsert.ts';
 import * as service from './service.ts';
@@ -39,7 +40,9 @@ export const referentialsRoutes: Route[] = [
   })),
   implement(putAsset, async ({ params, body }, { db, caller }) => ({
     status: writeStatus(
-      await db.transaction().execute((trx) => service.putAsset(trx, caller.scope, params.assetCode, body)),
+      await db
+        .transaction()
+        .execute((trx) => service.putAsset(trx, caller.scope, params.assetCode, body, actorOf(caller))),
     ),
   })),
   implement(getAsset, async ({ params }, { db, caller }) => ({

@@ -48,6 +48,8 @@ import {
   truncateDecimals,
 } from '../../../contract/referentials.ts';
 import type { Db } from '../../db/index.ts';
+import { IMPORT_ACTOR, recordAssetUpsert } from '../../events/emitters.ts';
+import type { Actor } from '../../events/index.ts';
 import { checkCustomFields, customFieldDefinitions } from '../../platform/customFields.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { findOfficeInScope, inScope, type OfficeScope } from '../../platform/officeScope.ts';
@@ -297,6 +299,7 @@ export async function putAsset(
   scope: OfficeScope,
   code: string,
   body: AssetBody,
+  actor: Actor = IMPORT_ACTOR,
 ): Promise<WriteOutcome> {
   const codes = C.asset;
   await lockEntity(trx, 'asset');
@@ -346,7 +349,7 @@ export async function putAsset(
       `Asset ${code} has sub-assets: it cannot move to another site or office`,
     );
 
-  return write(trx, 'asset', existing, {
+  const outcome = await write(trx, 'asset', existing, {
     code,
     name: body.name,
     site_code: siteCode,
@@ -357,6 +360,9 @@ export async function putAsset(
     description: body.description ?? null,
     custom_fields: customFields,
   });
+  // Webhooks: asset.upsert in this transaction (outbox), unless nothing changed.
+  if (outcome !== 'unchanged') await recordAssetUpsert(trx, code, actor);
+  return outcome;
 }
 
 /* ---------------- reads ---------------- */

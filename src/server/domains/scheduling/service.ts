@@ -5,6 +5,7 @@
 import { isCompletedOrHigher } from '../../../contract/fieldService.ts';
 import { SchedulingCodes, type WorkOrderSchedule } from '../../../contract/scheduling.ts';
 import type { Db } from '../../db/index.ts';
+import { actorOf, recordEvent } from '../../events/index.ts';
 import type { Caller } from '../../platform/caller.ts';
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import type { OfficeScope } from '../../platform/officeScope.ts';
@@ -136,15 +137,35 @@ export function schedule(
 }
 
 /**
- * Called inside the scheduling transaction, after the write: the webhooks issue emits
- * `status.scheduled` through its transactional outbox here (`src/server/events`, not on main
- * yet when scheduling landed). Kept as the one place scheduling announces a change.
+ * Called inside the scheduling transaction, after the write: emits `status.scheduled`
+ * through the webhooks' transactional outbox (`src/server/events`). The one place
+ * scheduling announces a change.
  */
 export async function onWorkOrderScheduled(
-  _trx: Db,
-  _workOrder: WorkOrderRow,
-  _actor: Pick<Caller, 'kind' | 'name'>,
-): Promise<void> {}
+  trx: Db,
+  workOrder: WorkOrderRow,
+  actor: Pick<Caller, 'kind' | 'name'>,
+): Promise<void> {
+  const start = workOrder.scheduled_start;
+  const end = scheduledEnd(workOrder);
+  if (!start || !end || !workOrder.technician_code) return;
+  await recordEvent(trx, {
+    type: 'status.scheduled',
+    officeId: String(workOrder.office_id),
+    data: {
+      updatedAt: rfc3339(workOrder.last_update),
+      workOrderCode: workOrder.code,
+      uuid: workOrder.uuid,
+      officeCode: workOrder.office_code,
+      status: 'SCHEDULED',
+      technicianCode: workOrder.technician_code,
+      crewCode: (workOrder as WorkOrderRow & { crew_code?: string | null }).crew_code ?? null,
+      scheduledStart: rfc3339(start),
+      scheduledEnd: rfc3339(end),
+      actor: actorOf(actor),
+    },
+  });
+}
 
 /** GET: the scheduling data of the work order. */
 export async function getSchedule(db: Db, scope: OfficeScope, ref: WorkOrderRef): Promise<WorkOrderSchedule> {

@@ -1,0 +1,83 @@
+/**
+ * The hour of retries, run in 3.6 s (time scale 0.001): a receiver that always fails gets
+ * the same callback again and again, never more than 10 minutes (scaled) apart, until the
+ * hour after the event is over; then the callback is `failed` and nothing more is sent.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryTimes, RETRY_MAX_DELAY_MS } from '../../events/schedule.ts';
+import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import { NO_RATE_LIMITS, type Receiver, startReceiver } from './testReceiver.ts';
+
+const SCALE = 0.001;
+let t: TestApp;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  receiver = await startReceiver(() => ({ status: 500 }));
+  t = await createTestApp({
+    rateLimits: NO_RATE_LIMITS,
+    webhooks: { worker: true, allowPrivate: true, timeScale: SCALE, concurrency: 4 },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await receiver?.close();
+});
+
+describe('giving up', () => {
+  it('retries for one hour (scaled) with back-off capped at 10 minutes, then gives up', async () => {
+    const sub = await t.call('POST', '/rest/ws/webhooks/v1/subscriptions', {
+      body: { eventTypes: ['asset.upsert'], callbackUrl: `${receiver.url}/always-500` },
+    });
+    expect(sub.statusCode, sub.body).toBe(201);
+    const id = sub.json().subscriptionId;
+    expect(
+      (await t.call('PUT', '/eTech/rest/ws/referentials/v1/assets/code:DOOMED', { body: { name: 'x' } }))
+        .statusCode,
+    ).toBe(201);
+
+    const times = deliveryTimes(SCALE);
+    let entry: Record<string, unknown> = {};
+    for (let i = 0; i < 600 && entry.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      entry =
+        (await t.call('GET', `/rest/ws/webhooks/v1/subscriptions/${id}/deliveries`)).json().data[0] ?? {};
+    }
+    expect(entry).toMatchObject({ status: 'failed', nextAttemptAt: null, deliveredAt: null });
+
+    const delivery = await t.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'created_at', 'finished_at', 'attempts'])
+      .where('subscription_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const attempts = await t.db
+      .selectFrom('webhook_attempts')
+      .select(['attempt', 'started_at', 'status_code', 'error'])
+      .where('delivery_id', '=', delivery.id)
+      .orderBy('id')
+      .execute();
+    // 5, 10, 20... ms then 600 ms apart (scaled): about a dozen attempts in 3.6 s.
+    expect(attempts.length).toBeGreaterThanOrEqual(8);
+    expect(delivery.attempts).toBe(attempts.length);
+    expect(attempts.map((a) => a.attempt)).toEqual(attempts.map((_, i) => i + 1));
+    const start = delivery.created_at.getTime();
+    const last = attempts[attempts.length - 1].started_at.getTime();
+    // Every attempt within the hour; the last one close enough to its end that one more
+    // retry (at most 10 minutes later) would have fallen beyond it.
+    expect(last - start).toBeLessThan(times.windowMs);
+    expect(last - start + RETRY_MAX_DELAY_MS * SCALE).toBeGreaterThan(times.windowMs - 100);
+    for (let i = 1; i < attempts.length; i++) {
+      const gap = attempts[i].started_at.getTime() - attempts[i - 1].started_at.getTime();
+      // Never more than 10 minutes apart (scaled), allowing for the attempt's own time.
+      expect(gap).toBeLessThanOrEqual(RETRY_MAX_DELAY_MS * SCALE + times.timeoutMs + 150);
+    }
+    // Every attempt reached the receiver with the same callback id.
+    const ids = new Set(receiver.received.map((r) => r.json.id));
+    expect([...ids]).toEqual([delivery.id]);
+
+    // Nothing more once given up.
+    const sent = receiver.received.length;
+    await new Promise((r) => setTimeout(r, RETRY_MAX_DELAY_MS * SCALE + 200));
+    expect(receiver.received.length).toBe(sent);
+  });
+});
