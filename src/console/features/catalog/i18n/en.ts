@@ -1,10 +1,4 @@
 export default {
-  nav: {
-    section: 'Catalog',
-    items: 'Items',
-    skills: 'Skills',
-    characteristics: 'Characteristics',
-  },
   items: {
     title: 'Items',
     subtitle: 'The item catalog: parts, consumables and services your technicians use and bill.',
@@ -24,11 +18,12 @@ export default {
     empty: 'Create the first item, or import a CSV file of items.',
     noMatchTitle: 'No match',
     noMatch: 'No item matches these filters.',
+    sortedByCode: 'Sorted by code',
   },
   item: {
     entity: 'Item',
     newTitle: 'New item',
-    editTitle: 'Item {{code}}',
+    editTitle: 'Edit item {{code}}',
     duplicateTitle: 'New item (copy of {{code}})',
     duplicateHint: 'Every field is copied except the code and the bar code. Give the new item its own code.',
     duplicate: 'Duplicate as new',
@@ -59,8 +54,6 @@ export default {
       active: 'Active',
     },
     hints: {
-      code: 'Up to 200 characters, stored in capitals. It cannot be changed later.',
-      codeFixed: 'The code of an item cannot be changed.',
       category: 'Pick one or type a new one',
       unit: 'e.g. piece, hour, metre',
       unitPrice: '0 or more, 2 decimals at most',
@@ -103,8 +96,7 @@ export default {
   characteristics: {
     title: 'Characteristics',
     subtitle: 'Attributes of technicians and resources, used to qualify and plan work.',
-    note: 'Characteristics are read-only here: they come from the import file. An operator loads them with',
-    noteKey: 'under the key',
+    note: 'Characteristics are read-only here: your administrator maintains them with the data import. Ask them for a change.',
     listLabel: 'Characteristics list',
     emptyTitle: 'No characteristic yet',
     empty: 'Characteristics appear here once an import file with them has been loaded.',
@@ -189,23 +181,6 @@ export default {
     exported_one: '{{count}} item written to {{name}}',
     exported_other: '{{count}} items written to {{name}}',
     exportFailed: 'Export failed',
-  },
-  form: {
-    required: 'Fields marked * are required.',
-    fixErrors: 'Fix the fields in red to save.',
-    cancel: 'Cancel',
-    close: 'Close',
-    create: 'Create',
-    save: 'Save',
-    errorTitle: 'The service refused the request',
-  },
-  notify: {
-    createdTitle: '{{entity}} {{code}} created',
-    createdNoUndo: 'A creation cannot be undone from here.',
-    savedTitle: '{{entity}} {{code}} saved',
-    savedBody: 'Changes saved.',
-    undoneTitle: 'Undone',
-    undoneBody: '{{code}} is back to its previous version.',
   },
   validation: {
     required: 'Required',
