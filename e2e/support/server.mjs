@@ -4,7 +4,8 @@
  * console into a private directory (so that a concurrent `npm run build` in the tree
  * cannot pull it away mid-run; E2E_SKIP_BUILD=1 copies E2E_CONSOLE_SOURCE, default
  * dist/console, instead), imports the e2e dataset into a fresh temporary DATA_DIR through
- * `fieldwork import`, then runs the real service (src/server/main.ts) on E2E_PORT.
+ * `fieldwork import` (dataset.json, then the generated bulk rows of bulk.mjs), then runs the
+ * real service (src/server/main.ts) on E2E_PORT.
  *
  * The temporary directory is removed on every exit path: a failed step, SIGTERM or SIGINT
  * at any stage (Playwright sends SIGTERM to the process group, see playwright.config.ts),
@@ -12,10 +13,11 @@
  * removed by the next run: its name carries the process id of its owner.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bulkDocument } from './bulk.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const port = process.env.E2E_PORT ?? '4173';
@@ -114,6 +116,10 @@ await step('dataset import', [
   'import',
   join(root, 'e2e/support/dataset.json'),
 ]);
+// The bulk rows (5,000 activities of WO-E2E-BULK...), generated rather than committed.
+const bulkFile = join(work, 'bulk.json');
+writeFileSync(bulkFile, JSON.stringify(bulkDocument()));
+await step('bulk import', [join(root, 'bin/fieldwork.mjs'), 'import', bulkFile]);
 
 current = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
   cwd: root,

@@ -42,6 +42,12 @@ export interface Endpoint {
    * still answer `<prefix>.field.unknown`): for bodies whose rules answer business codes.
    */
   shapeErrors?: 'invalidJson';
+  /**
+   * Code of a path whose code is missing (`code:` followed by nothing), when it is not
+   * `<errorPrefix>.code.mandatory` (e.g. `projectmanagement.project.code.mandatory` while the
+   * body's codes use the prefix `projectmanagement`).
+   */
+  codeMandatory?: string;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -4,6 +4,9 @@ import { businessOrganizationEndpoints } from './businessOrganization.ts';
 import { consoleEndpoints } from './console.ts';
 import { diagnosticEndpoints } from './diagnostic.ts';
 import type { Endpoint } from './endpoint.ts';
+import { fieldServiceEndpoints } from './fieldService.ts';
+import { fieldTrackingEndpoints } from './fieldTracking.ts';
+import { projectManagementEndpoints } from './projectManagement.ts';
 import { referentialsEndpoints } from './referentials.ts';
 import { rosteringEndpoints } from './rostering.ts';
 import { schedulingEndpoints } from './scheduling.ts';
@@ -17,6 +20,9 @@ export * from './console.ts';
 export * from './diagnostic.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
+export * from './fieldService.ts';
+export * from './fieldTracking.ts';
+export * from './projectManagement.ts';
 export * from './referentials.ts';
 export * from './rostering.ts';
 export * from './scheduling.ts';
@@ -30,9 +36,12 @@ export const endpoints: readonly Endpoint[] = [
   ...businessOrganizationEndpoints,
   ...staffEndpoints,
   ...rosteringEndpoints,
+  ...fieldTrackingEndpoints,
+  ...fieldServiceEndpoints,
   ...slotsEndpoints,
   ...schedulingEndpoints,
   ...diagnosticEndpoints,
+  ...projectManagementEndpoints,
   ...webhooksEndpoints,
   ...consoleEndpoints,
 ];

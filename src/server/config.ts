@@ -1,3 +1,4 @@
+import { parseServiceOrderMax } from './domains/projectManagement/settings.ts';
 import { parseWebhooksConfig, type WebhooksConfig } from './events/config.ts';
 import { parseTokenLimits, type TokenLimitFigures } from './platform/auth/tokenLimits.ts';
 import { parseRateLimits, type RateLimitFigures } from './platform/rateLimit.ts';
@@ -36,6 +37,8 @@ export interface AppConfig {
   consoleDir?: string;
   /** Check every success answer against the contract's response schema (tests). */
   validateResponses?: boolean;
+  /** FIELDWORK_SERVICE_ORDER_MAX: work orders a service order carries without its own maximum (default 100). */
+  serviceOrderMax?: number;
   /** Webhooks delivery (FIELDWORK_WEBHOOKS_*); absent: no delivery worker, private addresses refused. */
   webhooks?: WebhooksConfig;
 }
@@ -57,6 +60,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessTokenTtl: Number(env.FIELDWORK_TOKEN_TTL ?? 3600),
     logLevel: env.LOG_LEVEL ?? 'info',
     consoleDir: env.FIELDWORK_CONSOLE_DIR,
+    serviceOrderMax: parseServiceOrderMax(env.FIELDWORK_SERVICE_ORDER_MAX),
     webhooks: parseWebhooksConfig(env),
   };
 }

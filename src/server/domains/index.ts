@@ -7,6 +7,8 @@
 import { businessOrganization } from './businessOrganization/index.ts';
 import { diagnostic } from './diagnostic/index.ts';
 import { fieldService } from './fieldService/index.ts';
+import { fieldTracking } from './fieldTracking/index.ts';
+import { projectManagement } from './projectManagement/index.ts';
 import { referentials } from './referentials/index.ts';
 import { rostering } from './rostering/index.ts';
 import { scheduling } from './scheduling/index.ts';
@@ -20,8 +22,10 @@ export const domains = [
   staff,
   rostering,
   fieldService,
+  fieldTracking,
   slots,
   scheduling,
   diagnostic,
+  projectManagement,
   webhooks,
 ] as const;

@@ -93,7 +93,7 @@ export interface RouteDeps {
  * Registers every route of the table. Endpoints that share a method and a fastify path
  * but differ by literal prefix (`code:{x}` vs `uuid:{x}`) share one fastify route and
  * are told apart here. An empty value after its prefix is the spec's "code missing in
- * path" (`<prefix>.code.mandatory`).
+ * path" (`<prefix>.code.mandatory`, or the endpoint's `codeMandatory`).
  */
 export function registerRoutes(app: FastifyInstance, routes: Route[], deps: RouteDeps) {
   const groups = new Map<
@@ -138,7 +138,7 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
           if (value.trim() === '') {
             throw new ApiError(
               400,
-              `${endpoint.errorPrefix}.code.mandatory`,
+              endpoint.codeMandatory ?? `${endpoint.errorPrefix}.code.mandatory`,
               `${s.name} is missing in the path`,
             );
           }

@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProjectManagementCodes as C } from '../../../contract/projectManagement.ts';
+import { buildApp } from '../../app.ts';
+import { runImport } from '../../cli/importFile.ts';
+import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import { BASE, UNLIMITED } from './fixture.ts';
+
+/**
+ * 50 link calls at once on one project and on one service order, through two service
+ * processes sharing the PostgreSQL database (20 connections): every call is answered as a
+ * serial execution would answer it, and the order holds each work order once, with no gap.
+ */
+let t: TestApp;
+let other: FastifyInstance;
+let token: string;
+const N = 50;
+const codes = (prefix: string, n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => `${prefix}${from + i}`);
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: UNLIMITED });
+  other = await buildApp(t.config, { logger: false });
+  token = await t.token('root');
+  const tasks = [1, 2, 3].map((n) => ({ jobType: 'task', code: n }));
+  await runImport(t.db, {
+    workOrderTypes: [{ workOrderTypeCode: 'REPAIR', name: 'Repair', durationMinutes: 60 }],
+    workOrders: [...codes('W', 2 * N), ...codes('S', N + 10)].map((code) => ({
+      workOrderCode: code,
+      workOrderTypeCode: 'REPAIR',
+      status: 'NEW',
+      officeCode: 'NORTH',
+    })),
+    projects: [
+      // W25..W49 already sit at the end of P-ONE; W50..W99 are split between P-X and P-Y.
+      {
+        projectCode: 'P-ONE',
+        name: 'One',
+        officeCode: 'NORTH',
+        jobs: [...tasks, ...codes('W', N / 2, N / 2).map((code) => ({ jobType: 'workOrder', code }))],
+      },
+      {
+        projectCode: 'P-X',
+        name: 'X',
+        officeCode: 'NORTH',
+        jobs: codes('W', N / 2, N).map((code) => ({ jobType: 'workOrder', code })),
+      },
+      {
+        projectCode: 'P-Y',
+        name: 'Y',
+        officeCode: 'NORTH',
+        jobs: codes('W', N / 2, N + N / 2).map((code) => ({ jobType: 'workOrder', code })),
+      },
+    ],
+    standardServiceOrders: [
+      { serviceOrderCode: 'SO-CAP', officeCode: 'NORTH', maxWorkOrders: 40 },
+      { serviceOrderCode: 'SO-L', officeCode: 'NORTH', workOrders: codes('S', 5, N) },
+      { serviceOrderCode: 'SO-R', officeCode: 'NORTH', workOrders: codes('S', 5, N + 5) },
+    ],
+  });
+});
+afterAll(async () => {
+  await other.close();
+  await t.close();
+});
+
+/** A link call, sent alternately to each of the two processes. */
+let turn = 0;
+function post(path: string, body: unknown) {
+  const app = turn++ % 2 === 0 ? t.app : other;
+  return app.inject({
+    method: 'POST',
+    url: `${BASE}${path}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+}
+const read = async (path: string) => (await t.call('GET', `${BASE}${path}`)).json();
+const jobCodes = async (project: string) =>
+  ((await read(`/projects/code:${project}`)).jobs as { code: string }[]).map((j) => j.code);
+
+describe('50 parallel link calls (PostgreSQL, two service processes)', () => {
+  it('on one project: every call applied, each work order once, no gap', async () => {
+    // 25 new work orders and the 25 already at the end all go right after task 1.
+    const answers = await Promise.all(
+      codes('W', N).map((code) =>
+        post('/projects/code:P-ONE/link', {
+          type: 'workOrder',
+          code,
+          insertion: { insertionMode: 'after', relativePosition: '1', jobType: 'task' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(N).fill(204));
+    const order = await jobCodes('P-ONE');
+    expect(order).toHaveLength(N + 3);
+    expect(order[0]).toBe('1');
+    expect(order.slice(N + 1)).toEqual(['2', '3']);
+    expect(new Set(order.slice(1, N + 1))).toEqual(new Set(codes('W', N)));
+    const { rows } = await sql<{ n: string }>`
+      SELECT count(DISTINCT rank)::text AS n FROM project_jobs j JOIN projects p ON p.id = j.project_id
+      WHERE p.code = 'P-ONE'`.execute(t.db);
+    expect(Number(rows[0].n)).toBe(N + 3);
+  });
+
+  it('between two projects both ways at once: no lost move, no deadlock', async () => {
+    const x = codes('W', N / 2, N);
+    const y = codes('W', N / 2, N + N / 2);
+    const answers = await Promise.all(
+      x.flatMap((code, i) => [
+        post('/projects/code:P-Y/link', { type: 'workOrder', code, insertion: { insertionMode: 'first' } }),
+        post('/projects/code:P-X/link', {
+          type: 'workOrder',
+          code: y[i],
+          insertion: { insertionMode: 'last' },
+        }),
+      ]),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(N).fill(204));
+    expect(new Set(await jobCodes('P-X'))).toEqual(new Set(y));
+    expect(new Set(await jobCodes('P-Y'))).toEqual(new Set(x));
+    expect(await jobCodes('P-X')).toHaveLength(N / 2);
+    expect(await jobCodes('P-Y')).toHaveLength(N / 2);
+  });
+
+  it('on one service order of 40 at most: exactly 40 taken, 10 refused as full', async () => {
+    const answers = await Promise.all(
+      codes('S', N).map((code, i) =>
+        post('/standardServiceOrders/code:SO-CAP/link', {
+          code,
+          insertion: i % 2 === 0 ? { insertionMode: 'first' } : { insertionMode: 'index', position: i },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 204)).toHaveLength(40);
+    const refused = answers.filter((a) => a.statusCode !== 204);
+    expect(refused.map((a) => a.json().errors.map((e: { code: string }) => e.code))).toEqual(
+      Array(10).fill([C.standardFull]),
+    );
+    const carried = ((await read('/standardServiceOrders/code:SO-CAP')).workOrders as { code: string }[]).map(
+      (w) => w.code,
+    );
+    expect(carried).toHaveLength(40);
+    expect(new Set(carried).size).toBe(40);
+  });
+
+  it('service orders swapping work orders both ways at once', async () => {
+    const l = codes('S', 5, N);
+    const r = codes('S', 5, N + 5);
+    const answers = await Promise.all(
+      l.flatMap((code, i) => [
+        post('/standardServiceOrders/code:SO-R/link', { code }),
+        post('/standardServiceOrders/code:SO-L/link', { code: r[i], insertion: { insertionMode: 'first' } }),
+      ]),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(204));
+    const codesOf = async (so: string) =>
+      new Set(
+        ((await read(`/standardServiceOrders/code:${so}`)).workOrders as { code: string }[]).map(
+          (w) => w.code,
+        ),
+      );
+    expect(await codesOf('SO-L')).toEqual(new Set(r));
+    expect(await codesOf('SO-R')).toEqual(new Set(l));
+  });
+});

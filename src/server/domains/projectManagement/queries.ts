@@ -1,0 +1,579 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { WorkOrderStatus } from '../../../contract/fieldService.ts';
+import type {
+  DependencyJobType,
+  JobRef,
+  JobType,
+  ProjectStatus,
+  ServiceOrderStatus,
+} from '../../../contract/projectManagement.ts';
+import type { Db } from '../../db/index.ts';
+import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
+import type { Edge } from './graph.ts';
+import type { ServiceOrderKind } from './tables.ts';
+
+/** The office path column `column` is the caller's office or one of its parent offices. */
+const onCallersChain = (scope: OfficeScope, column: string): Expression<SqlBool> =>
+  sql<SqlBool>`${scope.path} LIKE ${sql.ref(column)} || '%'`;
+/** The office path column `column` is in the caller's tree. */
+const inTree = (scope: OfficeScope, column: string): Expression<SqlBool> =>
+  sql<SqlBool>`${sql.ref(column)} LIKE ${`${scope.path}%`}`;
+/**
+ * Containers a caller may link to (spec rules 1, 4 and 6 together): one filed in the caller's
+ * tree, or on the caller's chain of parent offices; one of a sibling branch is unknown.
+ */
+const linkable = (scope: OfficeScope, column: string) =>
+  sql<SqlBool>`(${inTree(scope, column)} OR ${onCallersChain(scope, column)})`;
+
+/* ---------------- projects ---------------- */
+
+export interface ContainerRow {
+  id: string;
+  code: string;
+  office_path: string;
+  office_code: string;
+  /** In the caller's tree (false: on its chain of parent offices). */
+  in_tree: boolean;
+}
+export type ProjectRow = ContainerRow & { status: ProjectStatus };
+export type ServiceOrderRow = ContainerRow & {
+  kind: ServiceOrderKind;
+  status: ServiceOrderStatus | null;
+  max_work_orders: number | null;
+};
+
+/** A project the caller may link to, by code (one statement). */
+export async function linkableProject(
+  db: Db,
+  scope: OfficeScope,
+  code: string,
+): Promise<ProjectRow | undefined> {
+  const { rows } = await sql<ProjectRow>`
+    SELECT p.id, p.code, p.status, o.path AS office_path, o.code AS office_code,
+           ${inTree(scope, 'o.path')} AS in_tree
+    FROM projects p JOIN offices o ON o.id = p.office_id
+    WHERE p.code = ${code} AND ${linkable(scope, 'o.path')}`.execute(db);
+  return rows[0];
+}
+
+/** A service order of any kind the caller may link to, by code. */
+export async function linkableServiceOrder(
+  db: Db,
+  scope: OfficeScope,
+  code: string,
+): Promise<ServiceOrderRow | undefined> {
+  const { rows } = await sql<ServiceOrderRow>`
+    SELECT s.id, s.code, s.kind, s.status, s.max_work_orders, o.path AS office_path, o.code AS office_code,
+           ${inTree(scope, 'o.path')} AS in_tree
+    FROM service_orders s JOIN offices o ON o.id = s.office_id
+    WHERE s.code = ${code} AND ${linkable(scope, 'o.path')}`.execute(db);
+  return rows[0];
+}
+
+/**
+ * Locks container rows by id, in id order (every writer locks the work order first, then its
+ * containers in that order: no deadlock), and answers their current status. FOR NO KEY UPDATE: writers of the container wait, the
+ * foreign-key checks of its entries do not.
+ */
+export async function lockRows(
+  db: Db,
+  table: 'projects' | 'service_orders',
+  ids: readonly string[],
+): Promise<Map<string, string | null>> {
+  const status = new Map<string, string | null>();
+  for (const id of [...new Set(ids)].sort((a, b) => Number(a) - Number(b))) {
+    const { rows } = await sql<{ status: string | null }>`
+      SELECT status FROM ${sql.table(table)} WHERE id = ${id} FOR NO KEY UPDATE`.execute(db);
+    if (rows[0]) status.set(id, rows[0].status);
+  }
+  return status;
+}
+
+/**
+ * Locks a work order's row until the end of the transaction (the container holding it
+ * cannot change meanwhile) and answers its office path; undefined when it is gone.
+ */
+export async function lockWorkOrder(db: Db, workOrderId: string): Promise<string | undefined> {
+  const { rows } = await sql<{ path: string }>`
+    SELECT o.path FROM work_orders w JOIN offices o ON o.id = w.office_id
+    WHERE w.id = ${workOrderId} FOR NO KEY UPDATE OF w`.execute(db);
+  return rows[0]?.path;
+}
+
+/** The office path of a work order. */
+export async function workOrderOfficePath(db: Db, workOrderId: string): Promise<string> {
+  const { rows } = await sql<{ path: string }>`
+    SELECT o.path FROM work_orders w JOIN offices o ON o.id = w.office_id WHERE w.id = ${workOrderId}`.execute(
+    db,
+  );
+  return rows[0].path;
+}
+
+/** The project holding a work order (its job there), if any. */
+export async function projectOfWorkOrder(db: Db, workOrderId: string) {
+  const { rows } = await sql<{
+    job_id: string;
+    project_id: string;
+    code: string;
+    status: ProjectStatus;
+    office_path: string;
+  }>`
+    SELECT j.id AS job_id, p.id AS project_id, p.code, p.status, o.path AS office_path
+    FROM project_jobs j JOIN projects p ON p.id = j.project_id JOIN offices o ON o.id = p.office_id
+    WHERE j.work_order_id = ${workOrderId}`.execute(db);
+  return rows[0];
+}
+
+/** The service order holding a work order, if any. */
+export async function serviceOrderOfWorkOrder(db: Db, workOrderId: string) {
+  const { rows } = await sql<{
+    id: string;
+    code: string;
+    kind: ServiceOrderKind;
+    status: ServiceOrderStatus;
+    office_path: string;
+  }>`
+    SELECT s.id, s.code, s.kind, s.status, o.path AS office_path
+    FROM service_order_work_orders e JOIN service_orders s ON s.id = e.service_order_id
+    JOIN offices o ON o.id = s.office_id
+    WHERE e.work_order_id = ${workOrderId}`.execute(db);
+  return rows[0];
+}
+
+/** A job of a project found by reference, with what the rules need. */
+export interface JobMatch {
+  /** Index of the reference it answers in the list asked. */
+  i: number;
+  id: string;
+  rank: string;
+  job_type: JobType;
+  code: string;
+  work_order_id: string | null;
+  work_order_status: WorkOrderStatus | null;
+  /** Work orders: in the caller's tree. */
+  visible: boolean;
+  planned_start: Date | null;
+  planned_end: Date | null;
+}
+
+/**
+ * The jobs of a project named by references (type and canonical code), in one statement.
+ * A work order reference may match several work orders of the project (a validated and a
+ * live one share a code): every match is returned, live ones first.
+ */
+export async function jobsByRef(
+  db: Db,
+  scope: OfficeScope,
+  projectId: string,
+  refs: readonly JobRef[],
+): Promise<JobMatch[]> {
+  if (refs.length === 0) return [];
+  const types = refs.map((r) => r.jobType);
+  const refCodes = refs.map((r) => r.code);
+  const plannedEnd = sql`w.scheduled_start + make_interval(mins => t.duration_minutes)`;
+  // Phases and tasks by their code, work orders by theirs: each through its own index.
+  const { rows } = await sql<JobMatch & { i: string }>`
+    SELECT * FROM (
+      SELECT r.i, j.id, j.rank, j.job_type, j.code, NULL::bigint AS work_order_id,
+             NULL::text AS work_order_status, true AS visible, j.planned_start, j.planned_end,
+             false AS validated, NULL::timestamptz AS last_update
+      FROM unnest(${types}::text[], ${refCodes}::text[]) WITH ORDINALITY AS r(job_type, code, i)
+      JOIN project_jobs j ON j.project_id = ${projectId} AND j.job_type = r.job_type AND j.code = r.code
+      WHERE r.job_type <> 'workOrder'
+      UNION ALL
+      SELECT r.i, j.id, j.rank, j.job_type, w.code, j.work_order_id, w.status,
+             ${inScope(scope, 'w.office_id')}, w.scheduled_start, ${plannedEnd},
+             w.status = 'VALIDATED', w.last_update
+      FROM unnest(${types}::text[], ${refCodes}::text[]) WITH ORDINALITY AS r(job_type, code, i)
+      JOIN work_orders w ON w.code = r.code
+      JOIN project_jobs j ON j.work_order_id = w.id AND j.project_id = ${projectId}
+      JOIN work_order_types t ON t.code = w.type_code
+      WHERE r.job_type = 'workOrder'
+    ) m
+    ORDER BY m.i, m.validated, m.last_update DESC NULLS LAST`.execute(db);
+  return rows.map((r) => ({ ...r, i: Number(r.i) - 1 }));
+}
+
+/** The job of a work order in a project, with its planned dates (its schedule). */
+export async function workOrderJob(db: Db, projectId: string, workOrderId: string) {
+  const { rows } = await sql<{ id: string }>`
+    SELECT id FROM project_jobs WHERE project_id = ${projectId} AND work_order_id = ${workOrderId}`.execute(
+    db,
+  );
+  return rows[0]?.id;
+}
+
+/**
+ * Every dependency of a project, as one text value (`blocking>blocked,...`): a thousand
+ * edges cost one row to carry instead of a thousand (about 5 times faster on PGlite).
+ */
+export async function projectEdges(db: Db, projectId: string): Promise<Edge[]> {
+  const { rows } = await sql<{ edges: string | null }>`
+    SELECT string_agg(blocking_job_id || '>' || blocked_job_id, ',') AS edges
+    FROM project_dependencies WHERE project_id = ${projectId}`.execute(db);
+  if (!rows[0]?.edges) return [];
+  return rows[0].edges.split(',').map((e) => {
+    const at = e.indexOf('>');
+    return { blocking: e.slice(0, at), blocked: e.slice(at + 1) };
+  });
+}
+
+/** Job references of job ids (for a cycle's path). */
+export async function jobRefsById(db: Db, ids: readonly string[]): Promise<Map<string, JobRef>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{ id: string; job_type: JobType; code: string }>`
+    SELECT j.id, j.job_type, coalesce(j.code, w.code) AS code
+    FROM project_jobs j LEFT JOIN work_orders w ON w.id = j.work_order_id
+    WHERE j.id = ANY(${[...ids]}::bigint[])`.execute(db);
+  return new Map(rows.map((r) => [r.id, { jobType: r.job_type, code: r.code }]));
+}
+
+export async function deleteJob(db: Db, jobId: string) {
+  await sql`DELETE FROM project_jobs WHERE id = ${jobId}`.execute(db);
+}
+
+export async function setJobRank(db: Db, jobId: string, rank: string) {
+  await sql`UPDATE project_jobs SET rank = ${rank}::bigint WHERE id = ${jobId}`.execute(db);
+}
+
+export async function insertWorkOrderJob(db: Db, projectId: string, workOrderId: string, rank: string) {
+  const { rows } = await sql<{ id: string }>`
+    INSERT INTO project_jobs (project_id, rank, job_type, work_order_id)
+    VALUES (${projectId}, ${rank}::bigint, 'workOrder', ${workOrderId}) RETURNING id`.execute(db);
+  return rows[0].id;
+}
+
+export async function insertEdges(db: Db, projectId: string, edges: readonly Edge[]) {
+  if (edges.length === 0) return;
+  await sql`
+    INSERT INTO project_dependencies (project_id, blocking_job_id, blocked_job_id)
+    SELECT ${projectId}, e.blocking, e.blocked
+    FROM unnest(${edges.map((e) => e.blocking)}::bigint[], ${edges.map((e) => e.blocked)}::bigint[]) AS e(blocking, blocked)
+    ON CONFLICT DO NOTHING`.execute(db);
+}
+
+export async function deleteEdge(db: Db, projectId: string, edge: Edge): Promise<boolean> {
+  const { numAffectedRows } = await sql`
+    DELETE FROM project_dependencies
+    WHERE project_id = ${projectId} AND blocking_job_id = ${edge.blocking} AND blocked_job_id = ${edge.blocked}`.execute(
+    db,
+  );
+  return Number(numAffectedRows ?? 0) > 0;
+}
+
+export async function touch(db: Db, table: 'projects' | 'service_orders', ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await sql`UPDATE ${sql.table(table)} SET last_update = now() WHERE id = ANY(${[...ids]}::bigint[])`.execute(
+    db,
+  );
+}
+
+/* ---------------- service orders ---------------- */
+
+export async function serviceOrderCount(db: Db, serviceOrderId: string): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    SELECT count(*)::text AS n FROM service_order_work_orders WHERE service_order_id = ${serviceOrderId}`.execute(
+    db,
+  );
+  return Number(rows[0].n);
+}
+
+/**
+ * The entries of a service order carrying a work order of this code in the caller's tree,
+ * live ones first (for `relativePosition`).
+ */
+export async function serviceOrderEntriesByCode(
+  db: Db,
+  scope: OfficeScope,
+  serviceOrderId: string,
+  code: string,
+) {
+  const { rows } = await sql<{ work_order_id: string; rank: string; status: WorkOrderStatus }>`
+    SELECT e.work_order_id, e.rank, w.status
+    FROM service_order_work_orders e JOIN work_orders w ON w.id = e.work_order_id
+    WHERE e.service_order_id = ${serviceOrderId} AND w.code = ${code} AND ${inScope(scope, 'w.office_id')}
+    ORDER BY (w.status = 'VALIDATED'), w.last_update DESC`.execute(db);
+  return rows;
+}
+
+export async function removeFromServiceOrder(db: Db, workOrderId: string) {
+  await sql`DELETE FROM service_order_work_orders WHERE work_order_id = ${workOrderId}`.execute(db);
+}
+
+export async function placeInServiceOrder(db: Db, serviceOrderId: string, workOrderId: string, rank: string) {
+  await sql`
+    INSERT INTO service_order_work_orders (service_order_id, work_order_id, rank)
+    VALUES (${serviceOrderId}, ${workOrderId}, ${rank}::bigint)
+    ON CONFLICT (service_order_id, work_order_id) DO UPDATE SET rank = excluded.rank`.execute(db);
+}
+
+/* ---------------- reads ---------------- */
+
+interface JsonJob {
+  jobType: JobType;
+  code: string;
+  uuid: string | null;
+  name: string | null;
+  plannedStart: string | null;
+  plannedEnd: string | null;
+}
+interface JsonDependency {
+  blockingType: DependencyJobType;
+  blockingCode: string;
+  blockedType: DependencyJobType;
+  blockedCode: string;
+}
+
+/** A project of the caller's tree with its jobs and dependencies, in one statement. */
+export async function projectInTree(db: Db, scope: OfficeScope, code: string) {
+  const { rows } = await sql<{
+    code: string;
+    name: string;
+    office_code: string;
+    status: ProjectStatus;
+    jobs: JsonJob[];
+    dependencies: JsonDependency[];
+  }>`
+    SELECT p.code, p.name, o.code AS office_code, p.status,
+      coalesce((
+        SELECT json_agg(json_build_object(
+          'jobType', j.job_type, 'code', coalesce(j.code, w.code), 'uuid', w.uuid, 'name', j.name,
+          'plannedStart', CASE WHEN j.job_type = 'workOrder' THEN w.scheduled_start ELSE j.planned_start END,
+          'plannedEnd', CASE WHEN j.job_type = 'workOrder'
+                             THEN w.scheduled_start + make_interval(mins => t.duration_minutes)
+                             ELSE j.planned_end END) ORDER BY j.rank)
+        FROM project_jobs j LEFT JOIN work_orders w ON w.id = j.work_order_id
+        LEFT JOIN work_order_types t ON t.code = w.type_code
+        WHERE j.project_id = p.id), '[]'::json) AS jobs,
+      coalesce((
+        SELECT json_agg(json_build_object(
+          'blockingType', bj.job_type, 'blockingCode', coalesce(bj.code, bw.code),
+          'blockedType', dj.job_type, 'blockedCode', coalesce(dj.code, dw.code)) ORDER BY bj.rank, dj.rank)
+        FROM project_dependencies d
+        JOIN project_jobs bj ON bj.id = d.blocking_job_id LEFT JOIN work_orders bw ON bw.id = bj.work_order_id
+        JOIN project_jobs dj ON dj.id = d.blocked_job_id LEFT JOIN work_orders dw ON dw.id = dj.work_order_id
+        WHERE d.project_id = p.id), '[]'::json) AS dependencies
+    FROM projects p JOIN offices o ON o.id = p.office_id
+    WHERE p.code = ${code} AND ${inScope(scope, 'p.office_id')}`.execute(db);
+  return rows[0];
+}
+
+/** A service order of this kind in the caller's tree with its work orders, in one statement. */
+export async function serviceOrderInTree(db: Db, scope: OfficeScope, kind: ServiceOrderKind, code: string) {
+  const { rows } = await sql<{
+    code: string;
+    office_code: string;
+    status: ServiceOrderStatus;
+    max_work_orders: number | null;
+    work_orders: { code: string; uuid: string; status: WorkOrderStatus }[];
+  }>`
+    SELECT s.code, o.code AS office_code, s.status, s.max_work_orders,
+      coalesce((
+        SELECT json_agg(json_build_object('code', w.code, 'uuid', w.uuid, 'status', w.status) ORDER BY e.rank)
+        FROM service_order_work_orders e JOIN work_orders w ON w.id = e.work_order_id
+        WHERE e.service_order_id = s.id), '[]'::json) AS work_orders
+    FROM service_orders s JOIN offices o ON o.id = s.office_id
+    WHERE s.code = ${code} AND s.kind = ${kind} AND ${inScope(scope, 's.office_id')}`.execute(db);
+  return rows[0];
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern; codes are uppercase. */
+const containsCode = (column: string, q: string | undefined) =>
+  q ? sql`AND ${sql.ref(column)} LIKE ${`%${q.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
+
+export async function projectsPage(
+  db: Db,
+  scope: OfficeScope,
+  q: string | undefined,
+  after: string | undefined,
+  limit: number,
+) {
+  const { rows } = await sql<{
+    code: string;
+    name: string;
+    office_code: string;
+    status: ProjectStatus;
+    job_count: string;
+    work_order_count: string;
+  }>`
+    SELECT p.code, p.name, o.code AS office_code, p.status,
+      (SELECT count(*) FROM project_jobs j WHERE j.project_id = p.id)::text AS job_count,
+      (SELECT count(*) FROM project_jobs j WHERE j.project_id = p.id AND j.job_type = 'workOrder')::text
+        AS work_order_count
+    FROM projects p JOIN offices o ON o.id = p.office_id
+    WHERE ${inScope(scope, 'p.office_id')} ${containsCode('p.code', q)}
+      ${after === undefined ? sql`` : sql`AND p.code > ${after}`}
+    ORDER BY p.code LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+export async function serviceOrdersPage(
+  db: Db,
+  scope: OfficeScope,
+  kind: ServiceOrderKind,
+  q: string | undefined,
+  after: string | undefined,
+  limit: number,
+) {
+  const { rows } = await sql<{
+    code: string;
+    office_code: string;
+    status: ServiceOrderStatus;
+    max_work_orders: number | null;
+    work_order_count: string;
+  }>`
+    SELECT s.code, o.code AS office_code, s.status, s.max_work_orders,
+      (SELECT count(*) FROM service_order_work_orders e WHERE e.service_order_id = s.id)::text AS work_order_count
+    FROM service_orders s JOIN offices o ON o.id = s.office_id
+    WHERE s.kind = ${kind} AND ${inScope(scope, 's.office_id')} ${containsCode('s.code', q)}
+      ${after === undefined ? sql`` : sql`AND s.code > ${after}`}
+    ORDER BY s.code LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+/** Work orders of the caller's tree with the containers holding them (visible ones only). */
+export async function workOrdersPage(
+  db: Db,
+  scope: OfficeScope,
+  q: string | undefined,
+  after: [string, string] | undefined,
+  limit: number,
+) {
+  const { rows } = await sql<{
+    code: string;
+    uuid: string;
+    status: WorkOrderStatus;
+    office_code: string;
+    scheduled_start: Date | null;
+    duration_minutes: number;
+    project_code: string | null;
+    service_order_code: string | null;
+    service_order_kind: 'standard' | 'route' | null;
+  }>`
+    SELECT w.code, w.uuid::text AS uuid, w.status, o.code AS office_code, w.scheduled_start, t.duration_minutes,
+      CASE WHEN ${linkable(scope, 'po.path')} THEN p.code END AS project_code,
+      CASE WHEN ${linkable(scope, 'so.path')} THEN s.code END AS service_order_code,
+      CASE WHEN ${linkable(scope, 'so.path')} THEN s.kind END AS service_order_kind
+    FROM work_orders w JOIN offices o ON o.id = w.office_id
+    JOIN work_order_types t ON t.code = w.type_code
+    LEFT JOIN project_jobs j ON j.work_order_id = w.id
+    LEFT JOIN projects p ON p.id = j.project_id LEFT JOIN offices po ON po.id = p.office_id
+    LEFT JOIN service_order_work_orders e ON e.work_order_id = w.id
+    LEFT JOIN service_orders s ON s.id = e.service_order_id LEFT JOIN offices so ON so.id = s.office_id
+    WHERE ${inScope(scope, 'w.office_id')} ${containsCode('w.code', q)}
+      ${after === undefined ? sql`` : sql`AND (w.code, w.uuid) > (${after[0]}, ${after[1]}::uuid)`}
+    ORDER BY w.code, w.uuid LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+/* ---------------- import: whole lists ---------------- */
+
+export interface StoredJob {
+  id: string;
+  rank: string;
+  job_type: JobType;
+  code: string | null;
+  work_order_id: string | null;
+  name: string | null;
+  planned_start: Date | null;
+  planned_end: Date | null;
+}
+export type DesiredJob = Omit<StoredJob, 'id'>;
+
+export async function projectForUpdate(db: Db, code: string) {
+  const { rows } = await sql<{ id: string; status: ProjectStatus; office_id: string }>`
+    SELECT id, status, office_id FROM projects WHERE code = ${code} FOR NO KEY UPDATE`.execute(db);
+  return rows[0];
+}
+
+export async function officePath(db: Db, officeId: string): Promise<string> {
+  const { rows } = await sql<{ path: string }>`SELECT path FROM offices WHERE id = ${officeId}`.execute(db);
+  return rows[0].path;
+}
+
+export async function storedJobs(db: Db, projectId: string): Promise<StoredJob[]> {
+  const { rows } = await sql<StoredJob>`
+    SELECT id, rank, job_type, code, work_order_id, name, planned_start, planned_end
+    FROM project_jobs WHERE project_id = ${projectId} ORDER BY rank`.execute(db);
+  return rows;
+}
+
+/** Jobs whose order key or fields change, in one statement (keys checked at its end). */
+export async function updateJobs(db: Db, jobs: readonly (DesiredJob & { id: string })[]) {
+  if (jobs.length === 0) return;
+  await sql`
+    UPDATE project_jobs j SET rank = v.rank, name = v.name, planned_start = v.planned_start, planned_end = v.planned_end
+    FROM unnest(${jobs.map((j) => j.id)}::bigint[], ${jobs.map((j) => j.rank)}::bigint[],
+                ${jobs.map((j) => j.name)}::text[], ${jobs.map((j) => j.planned_start)}::timestamptz[],
+                ${jobs.map((j) => j.planned_end)}::timestamptz[])
+         AS v(id, rank, name, planned_start, planned_end)
+    WHERE j.id = v.id`.execute(db);
+}
+
+export async function insertJobs(db: Db, projectId: string, jobs: readonly DesiredJob[]) {
+  if (jobs.length === 0) return;
+  await sql`
+    INSERT INTO project_jobs (project_id, rank, job_type, code, work_order_id, name, planned_start, planned_end)
+    SELECT ${projectId}, v.rank, v.job_type, v.code, v.work_order_id, v.name, v.planned_start, v.planned_end
+    FROM unnest(${jobs.map((j) => j.rank)}::bigint[], ${jobs.map((j) => j.job_type)}::text[],
+                ${jobs.map((j) => j.code)}::text[], ${jobs.map((j) => j.work_order_id)}::bigint[],
+                ${jobs.map((j) => j.name)}::text[], ${jobs.map((j) => j.planned_start)}::timestamptz[],
+                ${jobs.map((j) => j.planned_end)}::timestamptz[])
+         AS v(rank, job_type, code, work_order_id, name, planned_start, planned_end)`.execute(db);
+}
+
+export async function deleteJobs(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await sql`DELETE FROM project_jobs WHERE id = ANY(${[...ids]}::bigint[])`.execute(db);
+}
+
+export async function deleteEdges(db: Db, projectId: string, edges: readonly Edge[]) {
+  if (edges.length === 0) return;
+  await sql`
+    DELETE FROM project_dependencies d
+    USING unnest(${edges.map((e) => e.blocking)}::bigint[], ${edges.map((e) => e.blocked)}::bigint[]) AS e(blocking, blocked)
+    WHERE d.project_id = ${projectId} AND d.blocking_job_id = e.blocking AND d.blocked_job_id = e.blocked`.execute(
+    db,
+  );
+}
+
+export async function serviceOrderForUpdate(db: Db, code: string) {
+  const { rows } = await sql<{
+    id: string;
+    kind: ServiceOrderKind;
+    status: ServiceOrderStatus | null;
+    office_id: string;
+  }>`SELECT id, kind, status, office_id FROM service_orders WHERE code = ${code} FOR NO KEY UPDATE`.execute(
+    db,
+  );
+  return rows[0];
+}
+
+export async function serviceOrderEntries(db: Db, serviceOrderId: string) {
+  const { rows } = await sql<{ work_order_id: string; rank: string }>`
+    SELECT work_order_id, rank FROM service_order_work_orders
+    WHERE service_order_id = ${serviceOrderId} ORDER BY rank`.execute(db);
+  return rows;
+}
+
+/** Replaces the entries of a service order whose membership or order key changes. */
+export async function writeServiceOrderEntries(
+  db: Db,
+  serviceOrderId: string,
+  remove: readonly string[],
+  upsert: readonly { work_order_id: string; rank: string }[],
+) {
+  if (remove.length > 0)
+    await sql`
+      DELETE FROM service_order_work_orders
+      WHERE service_order_id = ${serviceOrderId} AND work_order_id = ANY(${[...remove]}::bigint[])`.execute(
+      db,
+    );
+  if (upsert.length === 0) return;
+  await sql`
+    INSERT INTO service_order_work_orders (service_order_id, work_order_id, rank)
+    SELECT ${serviceOrderId}, v.work_order_id, v.rank
+    FROM unnest(${upsert.map((e) => e.work_order_id)}::bigint[], ${upsert.map((e) => e.rank)}::bigint[])
+         AS v(work_order_id, rank)
+    ON CONFLICT (service_order_id, work_order_id) DO UPDATE SET rank = excluded.rank`.execute(db);
+}

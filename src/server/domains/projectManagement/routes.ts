@@ -1,0 +1,108 @@
+import {
+  deleteProjectDependency,
+  getProject,
+  getRouteServiceOrder,
+  getStandardServiceOrder,
+  linkProject,
+  linkRouteServiceOrder,
+  linkStandardServiceOrder,
+  listLinkableWorkOrders,
+  listProjects,
+  listRouteServiceOrders,
+  listStandardServiceOrders,
+  SERVICE_ORDER_MAX_DEFAULT,
+} from '../../../contract/projectManagement.ts';
+import { implement, type RequestContext, type Route } from '../../platform/routes.ts';
+import * as service from './service.ts';
+
+/** FIELDWORK_SERVICE_ORDER_MAX of the running service. */
+const instanceMax = (ctx: RequestContext) =>
+  ctx.request.server.fieldwork.config.serviceOrderMax ?? SERVICE_ORDER_MAX_DEFAULT;
+
+/** HTTP only: the rules live in service.ts. */
+export const projectManagementRoutes: Route[] = [
+  implement(linkProject, async ({ params, body }, { db, caller }) => {
+    await service.linkProject(db, caller, params.projectCode, body);
+    return { status: 204 };
+  }),
+  implement(linkStandardServiceOrder, async ({ params, body }, ctx) => {
+    await service.linkServiceOrder(
+      ctx.db,
+      ctx.caller,
+      'standard',
+      params.standardServiceOrderCode,
+      body,
+      instanceMax(ctx),
+    );
+    return { status: 204 };
+  }),
+  implement(linkRouteServiceOrder, async ({ params, body }, ctx) => {
+    await service.linkServiceOrder(
+      ctx.db,
+      ctx.caller,
+      'route',
+      params.routeServiceOrderCode,
+      body,
+      instanceMax(ctx),
+    );
+    return { status: 204 };
+  }),
+  implement(deleteProjectDependency, async ({ params, body }, { db, caller }) => {
+    await service.removeDependency(db, caller, params.projectCode, body);
+    return { status: 204 };
+  }),
+  implement(getProject, async ({ params }, { db, caller }) => ({
+    status: 200,
+    body: await service.getProject(db, caller.scope, params.projectCode),
+  })),
+  implement(getStandardServiceOrder, async ({ params }, ctx) => ({
+    status: 200,
+    body: await service.getServiceOrder(
+      ctx.db,
+      ctx.caller.scope,
+      'standard',
+      params.standardServiceOrderCode,
+      instanceMax(ctx),
+    ),
+  })),
+  implement(getRouteServiceOrder, async ({ params }, ctx) => ({
+    status: 200,
+    body: await service.getServiceOrder(
+      ctx.db,
+      ctx.caller.scope,
+      'route',
+      params.routeServiceOrderCode,
+      instanceMax(ctx),
+    ),
+  })),
+  implement(listProjects, async ({ query }, { db, caller, tokens }) => ({
+    status: 200,
+    body: await service.listProjectsPage(db, caller.scope, tokens, query),
+  })),
+  implement(listStandardServiceOrders, async ({ query }, ctx) => ({
+    status: 200,
+    body: await service.listServiceOrdersPage(
+      ctx.db,
+      ctx.caller.scope,
+      ctx.tokens,
+      'standard',
+      query,
+      instanceMax(ctx),
+    ),
+  })),
+  implement(listRouteServiceOrders, async ({ query }, ctx) => ({
+    status: 200,
+    body: await service.listServiceOrdersPage(
+      ctx.db,
+      ctx.caller.scope,
+      ctx.tokens,
+      'route',
+      query,
+      instanceMax(ctx),
+    ),
+  })),
+  implement(listLinkableWorkOrders, async ({ query }, { db, caller, tokens }) => ({
+    status: 200,
+    body: await service.listWorkOrdersPage(db, caller.scope, tokens, query),
+  })),
+];
