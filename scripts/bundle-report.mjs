@@ -35,6 +35,8 @@ const NO_FORMS = [
   'src/console/features/catalog/pages/ItemDetailPage.tsx',
   'src/console/features/catalog/pages/SkillsPage.tsx',
   'src/console/features/catalog/pages/CharacteristicsPage.tsx',
+  'src/console/features/webhooks/pages/SubscriptionsPage.tsx',
+  'src/console/features/webhooks/pages/SubscriptionPage.tsx',
 ];
 
 const manifest = JSON.parse(readFileSync(join(DIR, '.vite/manifest.json'), 'utf8'));

@@ -5,5 +5,6 @@
  */
 import { catalog } from './catalog/feature.ts';
 import { referentials } from './referentials/feature.ts';
+import { webhooks } from './webhooks/feature.ts';
 
-export const FEATURES = [referentials, catalog] as const;
+export const FEATURES = [referentials, catalog, webhooks] as const;

@@ -107,7 +107,7 @@ describe('the feature registry', () => {
 
 describe('the navigation and breadcrumbs built from the registry', () => {
   it('groups the features by domain, in order', () => {
-    expect(NAV.map((g) => g.id)).toEqual(['referentials', 'businessOrganization']);
+    expect(NAV.map((g) => g.id)).toEqual(['referentials', 'businessOrganization', 'webhooks']);
     expect(NAV[0].items.map((i) => i.to)).toEqual([
       '/referentials/customers',
       '/referentials/sites',
