@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /**
- * The service the end-to-end tests run against (Playwright's webServer): builds the
- * console into a private directory (so that a concurrent `npm run build` in the tree
- * cannot pull it away mid-run; E2E_SKIP_BUILD=1 copies E2E_CONSOLE_SOURCE, default
+ * The service the end-to-end tests run against (Playwright's webServer), one per run:
+ * builds the console into a private directory (so that a concurrent `npm run build` in the
+ * tree cannot pull it away mid-run; E2E_SKIP_BUILD=1 copies E2E_CONSOLE_SOURCE, default
  * dist/console, instead), imports the e2e dataset into a fresh temporary DATA_DIR through
- * `fieldwork import` (dataset.json, then the generated bulk rows of bulk.mjs), then runs the
- * real service (src/server/main.ts) on E2E_PORT.
+ * `fieldwork import` (dataset.json with BULK_ITEMS generated items, so that the items list
+ * spans two pages; then the generated bulk rows of bulk.mjs), then runs the real service
+ * (src/server/main.ts) on E2E_PORT.
  *
  * The temporary directory is removed on every exit path: a failed step, SIGTERM or SIGINT
  * at any stage (Playwright sends SIGTERM to the process group, see playwright.config.ts),
@@ -13,7 +14,7 @@
  * removed by the next run: its name carries the process id of its owner.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +43,23 @@ const removeWork = () => rmSync(work, { recursive: true, force: true });
 process.on('exit', removeWork);
 
 const dataDir = join(work, 'data');
+const datasetFile = join(work, 'dataset.json');
+/** More than one page of the items list (200 a page): the grid loads the next one on scroll. */
+const BULK_ITEMS = 230;
+const dataset = JSON.parse(readFileSync(join(root, 'e2e/support/dataset.json'), 'utf8'));
+dataset.items = [
+  ...(dataset.items ?? []),
+  ...Array.from({ length: BULK_ITEMS }, (_, i) => ({
+    itemCode: `BULK-${String(i + 1).padStart(4, '0')}`,
+    name: `Bulk part ${i + 1}`,
+    category: ['Cables', 'Filters', 'Pumps', 'Valves'][i % 4],
+    unit: 'piece',
+    unitPrice: Math.round((i + 1) * 137) / 100,
+    vatRates: [20],
+    active: i % 9 !== 0,
+  })),
+];
+writeFileSync(datasetFile, JSON.stringify(dataset));
 const consoleDir = join(work, 'console');
 const env = {
   ...process.env,
@@ -58,6 +76,13 @@ const env = {
     low: { perMinute: 100000, perHour: 1000000 },
   }),
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // e2e/webhooks.spec.ts subscribes a receiver it starts on loopback (http://127.0.0.1:port),
+  // and watches its retries: private addresses allowed, every delay of delivery at a fifth
+  // (retries after about 1 s and 2 s, a 1 s answer deadline). Only that spec subscribes, and
+  // it deletes its subscriptions: the other specs' changes reach its receivers only while it
+  // runs (it tells callbacks apart by event type and asset code).
+  FIELDWORK_WEBHOOKS_ALLOW_PRIVATE: '1',
+  FIELDWORK_WEBHOOKS_TIME_SCALE: '0.2',
 };
 // Playwright sets FORCE_COLOR=1 for its web server; with NO_COLOR (plain CI logs) Node would
 // warn at every child's start that one overrides the other.
@@ -105,11 +130,7 @@ if (process.env.E2E_SKIP_BUILD) {
     '--outDir',
     consoleDir,
   ]);
-await step('dataset import', [
-  join(root, 'bin/fieldwork.mjs'),
-  'import',
-  join(root, 'e2e/support/dataset.json'),
-]);
+await step('dataset import', [join(root, 'bin/fieldwork.mjs'), 'import', datasetFile]);
 // The bulk rows (5,000 activities of WO-E2E-BULK...), generated rather than committed.
 const bulkFile = join(work, 'bulk.json');
 writeFileSync(bulkFile, JSON.stringify(bulkDocument()));

@@ -6,5 +6,6 @@
 import { catalog } from './catalog/feature.ts';
 import { planning } from './planning/feature.ts';
 import { referentials } from './referentials/feature.ts';
+import { webhooks } from './webhooks/feature.ts';
 
-export const FEATURES = [referentials, catalog, planning] as const;
+export const FEATURES = [referentials, catalog, planning, webhooks] as const;

@@ -99,6 +99,9 @@ describe('the feature registry', () => {
       expect(keysOf(f.i18n.shell.fr).sort(), `${f.id} shell`).toEqual(keysOf(f.i18n.shell.en).sort());
       const [en, fr] = await Promise.all([f.i18n.load.en(), f.i18n.load.fr()]);
       expect(keysOf(fr.default).sort(), f.id).toEqual(keysOf(en.default).sort());
+      // The shell strings are not repeated (a loaded bundle would override what the shell showed).
+      for (const key of keysOf(f.i18n.shell.en))
+        expect(has(en.default, key), `${f.id}: ${key} twice`).toBe(false);
     }
     const [en, fr] = await Promise.all([
       import('../components/customFields/i18n/en.ts'),
@@ -110,7 +113,7 @@ describe('the feature registry', () => {
 
 describe('the navigation and breadcrumbs built from the registry', () => {
   it('groups the features by domain, in order', () => {
-    expect(NAV.map((g) => g.id)).toEqual(['referentials', 'businessOrganization', 'rostering']);
+    expect(NAV.map((g) => g.id)).toEqual(['referentials', 'businessOrganization', 'rostering', 'webhooks']);
     expect(NAV[0].items.map((i) => i.to)).toEqual([
       '/referentials/customers',
       '/referentials/sites',

@@ -16,6 +16,7 @@ import {
 } from '../domains/fieldService/service.ts';
 import { actorOf } from '../events/index.ts';
 import { deleteApplication, type Outcome, rotateSecret, setDisabled } from '../platform/auth/applications.ts';
+import { awaitCallerListeners } from '../platform/auth/callerCache.ts';
 import { hashSecret, newClientSecret } from '../platform/auth/passwords.ts';
 import { ApiError } from '../platform/errors.ts';
 import type { OfficeScope } from '../platform/officeScope.ts';
@@ -64,7 +65,16 @@ async function withDb<T>(
   fn: (db: Db, config: AppConfig) => Promise<T>,
 ): Promise<T> {
   const config = { ...configFromEnv(io.env), ...io.config };
-  if (io.database) return fn(io.database, config);
+  // A change of applications, users or offices is in force in every running service
+  // process when the command returns (platform/auth/callerCache.ts).
+  const done = async (db: Db, result: T) => {
+    if (!(await awaitCallerListeners(db)))
+      io.stderr(
+        'fieldwork: warning: a service process has not confirmed the change yet; it applies it when its notification arrives\n',
+      );
+    return result;
+  };
+  if (io.database) return done(io.database, await fn(io.database, config));
   const release = holdDataDir(config, command);
   try {
     const dbh = await openDatabase({
@@ -73,7 +83,7 @@ async function withDb<T>(
       schema: config.databaseSchema,
     });
     try {
-      return await fn(dbh.db, config);
+      return await done(dbh.db, await fn(dbh.db, config));
     } finally {
       await dbh.close();
     }
