@@ -1,5 +1,4 @@
 import { SLOT_ERRORS } from '../../../../contract/slots.ts';
-import { shell } from './shell.ts';
 
 /** The slot search business codes' sentences: the contract's own (the service sends them). */
 const slotErrors = Object.fromEntries(Object.entries(SLOT_ERRORS).map(([code, e]) => [code, e.message])) as {
@@ -7,7 +6,6 @@ const slotErrors = Object.fromEntries(Object.entries(SLOT_ERRORS).map(([code, e]
 };
 
 export default {
-  ...shell.en,
   planner: {
     title: 'Planner',
     subtitle:

@@ -1,7 +1,4 @@
-import { shell } from './shell.ts';
-
 export default {
-  ...shell.fr,
   planner: {
     title: 'Planificateur',
     subtitle:
