@@ -10,7 +10,7 @@
  */
 import { get } from 'node:http';
 import type { Page } from '@playwright/test';
-import { expect, expectHomeAreas, signIn, test, USERS } from './support/fixtures.ts';
+import { expect, expectHomeAreas, signIn, test, USERS } from '../../e2e/support/fixtures.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
