@@ -35,6 +35,7 @@ const NO_FORMS = [
   'src/console/features/catalog/pages/ItemDetailPage.tsx',
   'src/console/features/catalog/pages/SkillsPage.tsx',
   'src/console/features/catalog/pages/CharacteristicsPage.tsx',
+  'src/console/features/planning/pages/CrewsPage.tsx',
   'src/console/features/webhooks/pages/SubscriptionsPage.tsx',
   'src/console/features/webhooks/pages/SubscriptionPage.tsx',
 ];

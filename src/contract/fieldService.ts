@@ -520,6 +520,37 @@ export const deleteWorkOrderByUuid = endpoint({
   extension: true,
 });
 
+/* ---------------- work order types (extension for the planner) ---------------- */
+
+export const WORK_ORDER_TYPES_PAGE_SIZE = 500;
+
+/** A work order type as the import wrote it: what a work order of this type needs. */
+export const WorkOrderType = z
+  .object({
+    workOrderTypeCode: z.string(),
+    name: z.string(),
+    durationMinutes: z.number().int().meta({ description: 'How long the work takes' }),
+    skills: z.array(z.string()).meta({ description: 'Skill codes a technician must hold, sorted' }),
+  })
+  .meta({ id: 'WorkOrderType' });
+export type WorkOrderType = z.infer<typeof WorkOrderType>;
+
+export const listWorkOrderTypes = endpoint({
+  id: 'fieldService.workOrderTypes.list',
+  method: 'GET',
+  path: '/eTech/rest/ws/fieldService/v1/workOrderTypes',
+  domain: 'fieldService',
+  range: 'standard',
+  summary:
+    `Work order types (instance-wide, loaded by import) with their duration and needed skills, sorted by code, ` +
+    `${WORK_ORDER_TYPES_PAGE_SIZE} a page: what the planner offers for a slot search by type.`,
+  errorPrefix: FIELD_SERVICE,
+  query: z.strictObject({ continuationToken: z.string().optional() }),
+  responses: { 200: Page(WorkOrderType).meta({ id: 'WorkOrderTypePage' }) },
+  errors: { 400: [FieldServiceCodes.continuationTokenInvalid, FieldServiceCodes.fieldUnknown] },
+  extension: true,
+});
+
 export const fieldServiceEndpoints: Endpoint[] = [
   listUsedItemsByCode,
   listUsedItemsByUuid,
@@ -532,4 +563,5 @@ export const fieldServiceEndpoints: Endpoint[] = [
   validateWorkOrderByUuid,
   deleteWorkOrderByCode,
   deleteWorkOrderByUuid,
+  listWorkOrderTypes,
 ];

@@ -5,9 +5,10 @@
  * answers `slots.invalid.json` (wrong type or format) or `slots.field.unknown`.
  */
 import { z } from 'zod';
-import { DateInput, DateTimeInput } from './common.ts';
+import { Code, DateInput, DateTimeInput } from './common.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
+import { WorkOrderStatus } from './fieldService.ts';
 import { TimeOfDay } from './rostering.ts';
 
 export const SLOTS = 'slots';
@@ -211,4 +212,69 @@ export const searchSlots = endpoint({
   errors: { 400: [...Object.keys(SLOT_ERRORS), ...Object.values(SlotsCodes)] },
 });
 
-export const slotsEndpoints: Endpoint[] = [searchSlots];
+/* ---------------- a work order's needs (extension for the planner) ---------------- */
+
+export const WorkOrderNeeds = z
+  .object({
+    workOrderCode: z.string(),
+    uuid: z.string(),
+    status: WorkOrderStatus,
+    officeCode: z.string(),
+    workOrderType: z
+      .object({
+        workOrderTypeCode: z.string(),
+        name: z.string(),
+        durationMinutes: z.number().int(),
+        skills: z.array(z.string()).meta({ description: 'Skill codes a technician must hold, sorted' }),
+      })
+      .meta({ description: 'The type of the work order: the duration and skills a slot search uses' }),
+    location: z
+      .object({
+        address: z.string().nullable(),
+        zipCode: z.string().nullable(),
+        city: z.string().nullable(),
+        country: z.string().nullable(),
+        latitude: z.number().nullable(),
+        longitude: z.number().nullable(),
+      })
+      .meta({ description: 'The place as the work order holds it' }),
+    target: z
+      .object({
+        latitude: z.number(),
+        longitude: z.number(),
+        source: z.enum(['workOrder', 'gazetteer']),
+      })
+      .nullable()
+      .meta({
+        description:
+          'Where a slot search for this work order places the work: its coordinates, else its address, zip code ' +
+          'and city located by the gazetteer; null when it cannot be located (a search without a location answers 3011)',
+      }),
+  })
+  .meta({ id: 'WorkOrderNeeds' });
+export type WorkOrderNeeds = z.infer<typeof WorkOrderNeeds>;
+
+export const getWorkOrderNeeds = endpoint({
+  id: 'slots.workOrders.needs',
+  method: 'GET',
+  path: '/rest/v3/slots/workOrders/code:{workOrderCode}/needs',
+  domain: 'slots',
+  range: 'standard',
+  summary:
+    'What a slot search for the work order needs: its type (duration, skills), its place and where the search ' +
+    'locates it. By code: the live work order of your office tree, else the latest validated one.',
+  errorPrefix: SLOTS,
+  params: z.object({ workOrderCode: Code(200) }),
+  responses: { 200: WorkOrderNeeds },
+  errors: {
+    400: [
+      SlotsCodes.workOrderAmbiguous,
+      `${SLOTS}.code.mandatory`,
+      derivedCode.invalid(SLOTS, 'workOrderCode'),
+    ],
+    404: [SlotsCodes.workOrderNotFound],
+  },
+  extension: true,
+});
+
+export const slotsEndpoints: Endpoint[] = [searchSlots, getWorkOrderNeeds];

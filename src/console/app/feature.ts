@@ -61,6 +61,8 @@ export interface NavItem<TPath extends string = string> {
   icon: Icon;
   /** The resource behind the entry (its count and "new" link on Home), by key. */
   resource?: string;
+  /** Home card: the i18n key of its one-line description, for an entry without a resource. */
+  description?: string;
 }
 
 /** A group of the navigation, one per business domain of the spec; features may share a group id. */

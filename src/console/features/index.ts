@@ -4,7 +4,8 @@
  * `feature.ts` (see README, "Console: adding a feature").
  */
 import { catalog } from './catalog/feature.ts';
+import { planning } from './planning/feature.ts';
 import { referentials } from './referentials/feature.ts';
 import { webhooks } from './webhooks/feature.ts';
 
-export const FEATURES = [referentials, catalog, webhooks] as const;
+export const FEATURES = [referentials, catalog, planning, webhooks] as const;

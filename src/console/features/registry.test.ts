@@ -76,7 +76,13 @@ describe('the feature registry', () => {
     for (const f of FEATURES) {
       const own = (key: string) => key.startsWith(`${f.id}:`);
       const keys = [
-        ...f.nav.flatMap((g) => [g.label, ...g.items.map((i) => i.label)]),
+        ...f.nav.flatMap((g) => [
+          g.label,
+          ...g.items.flatMap((i) => [
+            i.label,
+            ...('description' in i && i.description ? [i.description] : []),
+          ]),
+        ]),
         ...f.resources.flatMap((r) => [r.label.one, r.label.many, ...(r.home ? [r.home.description] : [])]),
       ];
       for (const key of keys) {
@@ -107,7 +113,7 @@ describe('the feature registry', () => {
 
 describe('the navigation and breadcrumbs built from the registry', () => {
   it('groups the features by domain, in order', () => {
-    expect(NAV.map((g) => g.id)).toEqual(['referentials', 'businessOrganization', 'webhooks']);
+    expect(NAV.map((g) => g.id)).toEqual(['referentials', 'businessOrganization', 'rostering', 'webhooks']);
     expect(NAV[0].items.map((i) => i.to)).toEqual([
       '/referentials/customers',
       '/referentials/sites',

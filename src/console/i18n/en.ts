@@ -35,6 +35,7 @@ export default {
     title: 'Good to see you, {{login}}',
     subtitle: 'You work in {{office}} ({{code}}) and the offices below it.',
     openList: 'Open list',
+    open: 'Open',
     create: 'New',
     records_one: '{{count}} record',
     records_other: '{{count}} records',

@@ -36,6 +36,7 @@ const fr: Shape<typeof en> = {
     title: 'Bonjour, {{login}}',
     subtitle: 'Vous travaillez dans {{office}} ({{code}}) et les agences en dessous.',
     openList: 'Ouvrir la liste',
+    open: 'Ouvrir',
     create: 'Nouveau',
     records_one: '{{count}} fiche',
     records_other: '{{count}} fiches',

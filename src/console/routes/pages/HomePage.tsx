@@ -72,14 +72,14 @@ function AreaCard({ item }: { item: NavEntry }) {
         </Group>
         {resource && <Count path={resource.list.path} />}
       </Group>
-      {resource?.home && (
+      {(resource?.home?.description ?? item.description) && (
         <Text size="sm" c="dimmed" mb="md" style={{ flexGrow: 1 }}>
-          {t(resource.home.description)}
+          {t(resource?.home?.description ?? item.description ?? '')}
         </Text>
       )}
       <Group gap="xs">
         <ButtonLink to={item.to} size="xs" variant="light">
-          {t('home.openList')}
+          {resource ? t('home.openList') : t('home.open')}
         </ButtonLink>
         {create && (
           <ButtonLink to={create} size="xs" variant="subtle" leftSection={<IconPlus size={14} />}>

@@ -292,3 +292,12 @@ export async function catalogItems(db: Db, codes: string[]) {
     .execute();
   return new Map(rows.map((r) => [r.code, r.serial_number_pattern]));
 }
+
+/* ---------------- work order types (extension for the planner) ---------------- */
+
+/** Work order types after `after` (keyset by code), for the planner's list. */
+export function workOrderTypesAfter(db: Db, after: string | undefined, limit: number) {
+  let q = db.selectFrom('work_order_types').select(['code', 'name', 'duration_minutes', 'skills']);
+  if (after !== undefined) q = q.where('code', '>', after);
+  return q.orderBy('code').limit(limit).execute();
+}

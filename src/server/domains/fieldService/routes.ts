@@ -6,6 +6,7 @@ import {
   listUsedItemsByCode,
   listUsedItemsByUuid,
   listWorkOrders,
+  listWorkOrderTypes,
   usedItemTotalsByCode,
   usedItemTotalsByUuid,
   validateWorkOrderByCode,
@@ -61,4 +62,8 @@ export const fieldServiceRoutes: Route[] = [
     await service.deleteWorkOrder(db, caller.scope, { uuid: params.workOrderUuid }, actorOf(caller));
     return { status: 204 };
   }),
+  implement(listWorkOrderTypes, async ({ query }, { db, tokens }) => ({
+    status: 200,
+    body: await service.listWorkOrderTypes(db, tokens, query.continuationToken),
+  })),
 ];

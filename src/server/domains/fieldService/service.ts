@@ -12,11 +12,13 @@ import {
   type InvoiceMode,
   isLive,
   listWorkOrders as listWorkOrdersRow,
+  listWorkOrderTypes as listWorkOrderTypesRow,
   USED_ITEMS_LIST,
   USED_ITEMS_PAGE_SIZE_DEFAULT,
   type UsedItem,
   type UsedItemsQuery,
   type UsedItemTotals,
+  WORK_ORDER_TYPES_PAGE_SIZE,
   WORK_ORDERS_PAGE_SIZE,
   type WorkOrder,
   type WorkOrderListQuery,
@@ -27,7 +29,7 @@ import type { Db } from '../../db/index.ts';
 import { type Actor, recordEvent } from '../../events/index.ts';
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { findOfficeInScope, type OfficeScope } from '../../platform/officeScope.ts';
-import { type PageTokens, pageRequest } from '../../platform/pagination.ts';
+import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import { rfc3339 } from '../../platform/time.ts';
 import type { WriteOutcome } from '../../platform/upsert.ts';
 import { unknownCodes, unknownSkills } from '../rostering/queries.ts';
@@ -49,6 +51,7 @@ import {
   workOrderByUuid,
   workOrderPage,
   workOrdersByCode,
+  workOrderTypesAfter,
 } from './queries.ts';
 
 export type { WorkOrderRow };
@@ -537,5 +540,26 @@ export async function putUsedItems(
       technician_code: r.technicianCode ?? null,
       last_update: r.lastUpdate ? r.lastUpdate.toISOString() : null,
     })),
+  );
+}
+
+/** Extension: the work order types with what they need (duration, skills), by code. */
+export async function listWorkOrderTypes(db: Db, tokens: PageTokens, continuationToken?: string) {
+  const request = pageRequest(
+    tokens,
+    { id: listWorkOrderTypesRow.id, invalidCode: C.continuationTokenInvalid, isKey: isString },
+    continuationToken,
+  );
+  const rows = await workOrderTypesAfter(db, request.after, WORK_ORDER_TYPES_PAGE_SIZE + 1);
+  return request.page(
+    rows,
+    WORK_ORDER_TYPES_PAGE_SIZE,
+    (t) => ({
+      workOrderTypeCode: t.code,
+      name: t.name,
+      durationMinutes: t.duration_minutes,
+      skills: [...t.skills].sort(),
+    }),
+    (t) => t.code,
   );
 }

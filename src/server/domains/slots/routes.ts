@@ -1,4 +1,4 @@
-import { searchSlots } from '../../../contract/slots.ts';
+import { getWorkOrderNeeds, searchSlots } from '../../../contract/slots.ts';
 import { implement, type Route } from '../../platform/routes.ts';
 import * as service from './service.ts';
 
@@ -7,5 +7,9 @@ export const slotsRoutes: Route[] = [
   implement(searchSlots, async ({ body }, { db, caller }) => ({
     status: 200,
     body: await service.search(db, caller.scope, body),
+  })),
+  implement(getWorkOrderNeeds, async ({ params }, { db, caller }) => ({
+    status: 200,
+    body: await service.workOrderNeeds(db, caller.scope, params.workOrderCode),
   })),
 ];

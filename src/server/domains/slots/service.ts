@@ -14,9 +14,10 @@ import {
   type SlotSearchRequest,
   type SlotSearchResponse,
   SlotsCodes,
+  type WorkOrderNeeds,
 } from '../../../contract/slots.ts';
 import type { Db } from '../../db/index.ts';
-import { ApiError, type ErrorItem } from '../../platform/errors.ts';
+import { ApiError, badRequest, type ErrorItem, notFound } from '../../platform/errors.ts';
 import type { OfficeScope } from '../../platform/officeScope.ts';
 import { rfc3339 } from '../../platform/time.ts';
 import { workOrderTypeByCode } from '../fieldService/queries.ts';
@@ -186,7 +187,7 @@ async function resolve(
 async function locate(
   db: Db,
   geocoder: Geocoder,
-  req: SlotSearchRequest,
+  req: Pick<SlotSearchRequest, 'location' | 'zipCode'>,
   wo: WorkOrderRow | null,
 ): Promise<{ point: Point; source: SlotSearchResponse['target']['source'] } | null> {
   const l = req.location;
@@ -212,6 +213,56 @@ async function locate(
     if (p) return { point: p, source: 'gazetteer' };
   }
   return null;
+}
+
+/**
+ * Extension for the planner: what a slot search for this work order uses (its type's
+ * duration and skills, its place, and where the search locates it), from the same lookups
+ * as the search.
+ */
+export async function workOrderNeeds(
+  db: Db,
+  scope: OfficeScope,
+  code: string,
+  services: SlotServices = defaultServices,
+): Promise<WorkOrderNeeds> {
+  const found = await findWorkOrder(db, scope, { code: code.toUpperCase() });
+  if ('missing' in found)
+    throw notFound(SlotsCodes.workOrderNotFound, 'This work order does not exist in your office tree.');
+  if ('ambiguous' in found)
+    throw badRequest(
+      SlotsCodes.workOrderAmbiguous,
+      'Several live work orders carry this code: name the work order by its id.',
+    );
+  const wo = found.found;
+  const [type, target] = await Promise.all([
+    workOrderTypeByCode(db, wo.type_code),
+    locate(db, services.geocoder, {}, wo),
+  ]);
+  if (!type) throw new Error(`work order ${wo.code} has no type ${wo.type_code}`);
+  return {
+    workOrderCode: wo.code,
+    uuid: wo.uuid,
+    status: wo.status,
+    officeCode: wo.office_code,
+    workOrderType: {
+      workOrderTypeCode: type.code,
+      name: type.name,
+      durationMinutes: type.duration_minutes,
+      skills: [...type.skills].sort(),
+    },
+    location: {
+      address: wo.address,
+      zipCode: wo.zip_code,
+      city: wo.city,
+      country: wo.country,
+      latitude: wo.latitude,
+      longitude: wo.longitude,
+    },
+    target: target
+      ? { ...target.point, source: target.source === 'workOrder' ? 'workOrder' : 'gazetteer' }
+      : null,
+  };
 }
 
 export async function search(

@@ -1,0 +1,115 @@
+/**
+ * The one adapter between the planning pages and HTTP: every call the pages make, each a
+ * row of the contract's endpoint table through the typed client (`src/client`).
+ */
+import type { Client } from '../../../client/index.ts';
+import type { Page } from '../../../contract/common.ts';
+import {
+  listWorkOrders,
+  listWorkOrderTypes,
+  type WorkOrder,
+  type WorkOrderType,
+} from '../../../contract/fieldService.ts';
+import { listOffices, type Office } from '../../../contract/referentials.ts';
+import { type Crew, listAreas, listCrews } from '../../../contract/rostering.ts';
+import {
+  getScheduleByCode,
+  type ScheduleBody,
+  scheduleByCode,
+  type WorkOrderSchedule,
+} from '../../../contract/scheduling.ts';
+import {
+  getWorkOrderNeeds,
+  type SlotSearchResponse,
+  type SlotSearchSent,
+  searchSlots,
+  type WorkOrderNeeds,
+} from '../../../contract/slots.ts';
+import { listSkills } from '../../../contract/staff.ts';
+
+export interface Area {
+  areaCode: string;
+  name: string;
+  zipCodes: string[];
+}
+export interface Skill {
+  skillCode: string;
+  name: string;
+}
+
+/** Crews a page of the crews timeline asks for. */
+export const CREWS_PAGE = 50;
+/** Work orders still to do: what the planner places. */
+export const TO_PLAN = 'NEW,QUALIFIED,PRE_SCHEDULED,SCHEDULED,IN_PROGRESS';
+/** Pages of a technician's work orders read for the timeline (100 each), at most. */
+export const BOOKING_PAGES = 3;
+
+export function planningApi(client: Client) {
+  /** Every element of a paginated list. */
+  async function all<T>(pages: AsyncGenerator<unknown>): Promise<T[]> {
+    const out: T[] = [];
+    for await (const page of pages) out.push(...(page as Page<T>).data);
+    return out;
+  }
+  return {
+    async searchSlots(body: SlotSearchSent, signal?: AbortSignal): Promise<SlotSearchResponse> {
+      return (await client.call(searchSlots, { body, signal })) as SlotSearchResponse;
+    },
+    async needs(workOrderCode: string, signal?: AbortSignal): Promise<WorkOrderNeeds> {
+      return (await client.call(getWorkOrderNeeds, { params: { workOrderCode }, signal })) as WorkOrderNeeds;
+    },
+    async schedule(workOrderCode: string, body: ScheduleBody): Promise<void> {
+      await client.request(scheduleByCode, { params: { workOrderCode }, body });
+    },
+    async getSchedule(workOrderCode: string, signal?: AbortSignal): Promise<WorkOrderSchedule> {
+      return (await client.call(getScheduleByCode, {
+        params: { workOrderCode },
+        signal,
+      })) as WorkOrderSchedule;
+    },
+    /** Work orders still to do of the caller's tree whose code starts with `q` (the picker's choices). */
+    async findWorkOrders(q: string, signal?: AbortSignal): Promise<WorkOrder[]> {
+      const page = (await client.call(listWorkOrders, {
+        query: { q: q || undefined, status: TO_PLAN },
+        signal,
+      })) as Page<WorkOrder>;
+      return page.data;
+    },
+    /**
+     * The work orders booked on a technician (still to do, with a schedule): the first
+     * BOOKING_PAGES pages of the work order list filtered on the technician.
+     */
+    async technicianWorkOrders(technicianCode: string, signal?: AbortSignal): Promise<WorkOrder[]> {
+      const out: WorkOrder[] = [];
+      let pages = 0;
+      for await (const page of client.pages(listWorkOrders, {
+        query: { technicianCode, status: TO_PLAN },
+        signal,
+      })) {
+        out.push(...(page as Page<WorkOrder>).data.filter((w) => w.schedule.scheduledStart));
+        if (++pages >= BOOKING_PAGES) break;
+      }
+      return out;
+    },
+    async crews(
+      q: { from: string; to: string; continuationToken?: string },
+      signal?: AbortSignal,
+    ): Promise<Page<Crew>> {
+      return (await client.call(listCrews, {
+        query: {
+          crewsStartDate: q.from,
+          crewsEndDate: q.to,
+          crewsSize: String(CREWS_PAGE),
+          continuationToken: q.continuationToken,
+        },
+        signal,
+      })) as Page<Crew>;
+    },
+    workOrderTypes: (signal?: AbortSignal) =>
+      all<WorkOrderType>(client.pages(listWorkOrderTypes, { signal })),
+    offices: (signal?: AbortSignal) => all<Office>(client.pages(listOffices, { signal })),
+    areas: (signal?: AbortSignal) => all<Area>(client.pages(listAreas, { signal })),
+    skills: (signal?: AbortSignal) => all<Skill>(client.pages(listSkills, { signal })),
+  };
+}
+export type PlanningApi = ReturnType<typeof planningApi>;
