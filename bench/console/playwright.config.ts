@@ -9,6 +9,7 @@ import base from '../../playwright.config.ts';
 export default defineConfig({
   ...base,
   testDir: '.',
+  outputDir: '../../test-results/bench-console',
   retries: 0,
   reporter: [['list']],
   webServer: base.webServer && { ...base.webServer, command: 'node e2e/support/server.mjs', cwd: '../..' },
