@@ -1,79 +1,172 @@
 #!/usr/bin/env node
 /**
- * After `vite build`: prints every chunk of dist/console with its raw and gzip size, and
- * checks the budget: the entry chunk and everything it imports statically (what the
- * sign-in and the shell load) stays under 250 kB of gzipped JS, and each domain's pages
- * (the lazily imported route modules) sit in chunks of their own.
+ * After `vite build`: every chunk of dist/console with its raw, gzip and brotli size, then
+ * what a user downloads, and the budgets:
+ *
+ * - boot: the entry (src/console/boot.ts) and its static imports, what every page load
+ *   fetches before the sign-in redirect;
+ * - to reach Home: index.html, the boot, the app (main.tsx) and the Home page's chunks,
+ *   with their CSS; the app's JS must stay under BUDGET_KB of gzip;
+ * - each page (a route's lazily loaded chunk) with what it adds; the pages that only show
+ *   (lists, record pages, Home) must not load the form code (react-hook-form,
+ *   @mantine/dates), told by the modules in each chunk's source map.
+ *
+ * `node scripts/bundle-report.mjs [dir] [--json]`: the figures as JSON on the last line too.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const DIR = process.argv[2] ?? 'dist/console';
+const args = process.argv.slice(2);
+const DIR = args.find((a) => !a.startsWith('--')) ?? 'dist/console';
+const JSON_OUT = args.includes('--json');
 const BUDGET_KB = 250;
-const DOMAIN_MODULES = ['src/console/routes/referentials.tsx', 'src/console/routes/catalog.tsx'];
+const BOOT_BUDGET_KB = 12;
+const FORM_MODULES = /node_modules\/(react-hook-form|@hookform|@mantine\/dates|dayjs)\//;
+/** Pages that show records without editing them: they must not load the form code. */
+const NO_FORMS = [
+  'src/console/routes/pages/HomePage.tsx',
+  'src/console/features/referentials/pages/ListPage.tsx',
+  'src/console/features/referentials/pages/DetailPage.tsx',
+  'src/console/features/catalog/pages/ItemsPage.tsx',
+  'src/console/features/catalog/pages/ItemDetailPage.tsx',
+  'src/console/features/catalog/pages/SkillsPage.tsx',
+  'src/console/features/catalog/pages/CharacteristicsPage.tsx',
+];
 
 const manifest = JSON.parse(readFileSync(join(DIR, '.vite/manifest.json'), 'utf8'));
-const chunks = Object.entries(manifest).map(([src, c]) => ({ src, ...c }));
-const byKey = new Map(chunks.map((c) => [c.src, c]));
+const byKey = new Map(Object.entries(manifest).map(([src, c]) => [src, { src, ...c }]));
+const chunks = [...byKey.values()];
 
 const sizes = new Map();
-const sizeOf = (file) => {
+function sizeOf(file) {
   if (!sizes.has(file)) {
     const buf = readFileSync(join(DIR, file));
-    sizes.set(file, { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length });
+    sizes.set(file, {
+      raw: buf.length,
+      gzip: gzipSync(buf, { level: 9 }).length,
+      brotli: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    });
   }
   return sizes.get(file);
-};
+}
+const sum = (files) =>
+  [...files].reduce(
+    (t, f) => {
+      const s = sizeOf(f);
+      return { raw: t.raw + s.raw, gzip: t.gzip + s.gzip, brotli: t.brotli + s.brotli };
+    },
+    { raw: 0, gzip: 0, brotli: 0 },
+  );
 const kb = (n) => `${(n / 1024).toFixed(1).padStart(7)} kB`;
+const line = (label, s) => `${label.padEnd(44)} ${kb(s.raw)} ${kb(s.gzip)} ${kb(s.brotli)}`;
 
-/** A chunk and its static imports, transitively. */
+/** A chunk and its static imports, transitively (keys of the manifest). */
 function closure(key, seen = new Set()) {
-  if (seen.has(key)) return seen;
+  if (seen.has(key) || !byKey.has(key)) return seen;
   seen.add(key);
-  for (const dep of byKey.get(key)?.imports ?? []) closure(dep, seen);
+  for (const dep of byKey.get(key).imports ?? []) closure(dep, seen);
   return seen;
+}
+const filesOf = (keys) => {
+  const out = new Set();
+  for (const k of keys) {
+    const c = byKey.get(k);
+    out.add(c.file);
+    for (const css of c.css ?? []) out.add(css);
+  }
+  return out;
+};
+const jsOf = (files) => new Set([...files].filter((f) => f.endsWith('.js')));
+
+const sourcesCache = new Map();
+function sourcesOf(file) {
+  if (!sourcesCache.has(file)) {
+    let sources = [];
+    try {
+      sources = JSON.parse(readFileSync(join(DIR, `${file}.map`), 'utf8')).sources ?? [];
+    } catch {
+      // no source map: nothing known about the chunk's modules
+    }
+    sourcesCache.set(file, sources);
+  }
+  return sourcesCache.get(file);
 }
 
 const entry = chunks.find((c) => c.isEntry);
-const initial = closure(entry.src);
+const boot = closure(entry.src);
+const app = byKey.get('src/console/main.tsx');
+const appKeys = app ? closure(app.src, new Set(boot)) : boot;
+const homeKeys = closure('src/console/routes/pages/HomePage.tsx', new Set(appKeys));
 
-console.log('\nchunk                                              raw        gzip   loaded');
+console.log('\nchunk                                              raw        gzip     brotli   loaded');
 const rows = chunks
   .filter((c) => c.file.endsWith('.js'))
   .map((c) => ({ c, ...sizeOf(c.file) }))
   .sort((a, b) => b.gzip - a.gzip);
-for (const { c, raw, gzip } of rows) {
-  const when = initial.has(c.src) ? 'initial' : c.isDynamicEntry ? 'lazy (route)' : 'lazy (shared)';
-  console.log(`${c.file.replace('assets/', '').padEnd(44)} ${kb(raw)} ${kb(gzip)}   ${when}`);
+for (const { c, raw, gzip, brotli } of rows) {
+  const when = boot.has(c.src)
+    ? 'boot'
+    : appKeys.has(c.src)
+      ? 'app'
+      : c.isDynamicEntry
+        ? 'lazy (page)'
+        : 'lazy (shared)';
+  console.log(`${line(c.file.replace('assets/', ''), { raw, gzip, brotli })}   ${when}`);
 }
-const css = [...new Set(chunks.flatMap((c) => c.css ?? []))];
-for (const f of css) {
-  const { raw, gzip } = sizeOf(f);
-  console.log(`${f.replace('assets/', '').padEnd(44)} ${kb(raw)} ${kb(gzip)}   css`);
-}
+for (const f of new Set(chunks.flatMap((c) => c.css ?? [])))
+  console.log(`${line(f.replace('assets/', ''), sizeOf(f))}   css`);
 
-const initialJs = [...initial].map((k) => byKey.get(k).file).filter((f) => f.endsWith('.js'));
-const total = initialJs.reduce((n, f) => n + sizeOf(f).gzip, 0);
-const totalRaw = initialJs.reduce((n, f) => n + sizeOf(f).raw, 0);
-console.log(
-  `\nsign-in + shell (entry and its static imports): ${initialJs.length} chunks, ${kb(totalRaw)} raw, ${kb(total)} gzip (budget ${BUDGET_KB} kB gzip)`,
-);
+const html = sizeOf('index.html');
+const bootFiles = filesOf(boot);
+const appFiles = filesOf(appKeys);
+const homeFiles = new Set([...filesOf(homeKeys), 'index.html']);
+const figures = {
+  boot: sum(jsOf(bootFiles)),
+  app: sum(jsOf(appFiles)),
+  home: sum(homeFiles),
+  homeFiles: homeFiles.size,
+  html,
+  pages: {},
+};
+console.log('\n                                                   raw        gzip     brotli');
+console.log(line(`boot (${jsOf(bootFiles).size} JS file(s))`, figures.boot));
+console.log(line(`sign-in + shell: boot + app (${jsOf(appFiles).size} JS)`, figures.app));
+console.log(line(`to reach Home (${homeFiles.size} files: html, JS, CSS)`, figures.home));
 
 let failed = false;
-if (total > BUDGET_KB * 1024) {
-  console.error(`FAIL: the initial JS is over budget by ${kb(total - BUDGET_KB * 1024)}`);
+console.log('\npage (what its first visit adds to the app)         raw        gzip     brotli   forms');
+for (const c of chunks.filter((x) => x.isDynamicEntry && /\/pages\//.test(x.src))) {
+  const keys = closure(c.src);
+  const added = [...filesOf(keys)].filter((f) => !appFiles.has(f));
+  const forms = [...jsOf(filesOf(keys))].some((f) => sourcesOf(f).some((s) => FORM_MODULES.test(s)));
+  const s = sum(added);
+  figures.pages[c.src] = { ...s, forms };
+  console.log(`${line(c.src.replace(/^src\/console\//, ''), s)}   ${forms ? 'yes' : 'no'}`);
+  if (forms && NO_FORMS.includes(c.src)) {
+    console.error(`FAIL: ${c.src} loads the form code (react-hook-form / @mantine/dates)`);
+    failed = true;
+  }
+}
+for (const page of NO_FORMS)
+  if (!byKey.get(page)?.isDynamicEntry) {
+    console.error(`FAIL: ${page} is not a lazily loaded page of its own`);
+    failed = true;
+  }
+
+if (figures.app.gzip > BUDGET_KB * 1024) {
+  console.error(`FAIL: the sign-in + shell JS is over budget by ${kb(figures.app.gzip - BUDGET_KB * 1024)}`);
   failed = true;
 }
-for (const mod of DOMAIN_MODULES) {
-  const c = byKey.get(mod);
-  if (!c) {
-    console.log(`note: ${mod} is not part of this build`);
-    continue;
-  }
-  if (initial.has(mod) || !c.isDynamicEntry) {
-    console.error(`FAIL: ${mod} is loaded with the shell; its pages must be a lazy chunk of their own`);
-    failed = true;
-  } else console.log(`ok: ${mod} -> ${c.file} (lazy, ${kb(sizeOf(c.file).gzip)} gzip)`);
+if (figures.boot.gzip > BOOT_BUDGET_KB * 1024) {
+  console.error(
+    `FAIL: the boot entry is over its ${BOOT_BUDGET_KB} kB gzip budget (${kb(figures.boot.gzip)})`,
+  );
+  failed = true;
 }
+if (!failed)
+  console.log(
+    `\nok: budgets (app ${BUDGET_KB} kB, boot ${BOOT_BUDGET_KB} kB gzip) and no form code on the pages that only show`,
+  );
+if (JSON_OUT) console.log(JSON.stringify(figures));
 process.exit(failed ? 1 : 0);

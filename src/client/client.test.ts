@@ -73,6 +73,35 @@ describe('typed client', () => {
     expect((calls[0].init.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
+  it('sends extra headers (If-Match) and answers the response headers (ETag)', async () => {
+    const { fetch, calls } = fakeFetch(() => new Response(null, { status: 204, headers: { etag: '"v2"' } }));
+    const api = createClient({ baseUrl: '', getToken: () => 'tok', fetch });
+    const r = await api.request(putThing, {
+      params: { thingCode: 'X' },
+      body: { name: 'n' },
+      headers: { 'if-match': '"v1"', authorization: 'not this one' },
+    });
+    const sent = calls[0].init.headers as Record<string, string>;
+    expect(sent['if-match']).toBe('"v1"');
+    // The client's own headers win over extra ones.
+    expect(sent.authorization).toBe('Bearer tok');
+    expect(r.headers.get('etag')).toBe('"v2"');
+  });
+
+  it('a refused conditional write is an ApiError with status 412', async () => {
+    const body = {
+      errors: [{ code: 'test.thing.precondition.failed', message: 'changed since' }],
+      errorReference: 'ref-412',
+    };
+    const { fetch } = fakeFetch(() => json(412, body));
+    const e = await createClient({ baseUrl: '', fetch })
+      .request(putThing, { params: { thingCode: 'X' }, body: { name: 'n' }, headers: { 'if-match': '"v1"' } })
+      .catch((x) => x);
+    expect(e).toBeInstanceOf(ApiError);
+    expect(e.status).toBe(412);
+    expect(e.has('test.thing.precondition.failed')).toBe(true);
+  });
+
   it('throws ApiError with errors[] and errorReference, and reports 401s', async () => {
     const onUnauthorized = vi.fn();
     const body = {

@@ -7,6 +7,8 @@
  *   const api = createClient({ baseUrl: '', getToken: () => token });
  *   const c = await api.call(getCustomer, { params: { customerCode: 'c1' } });
  *   for await (const page of api.pages(listCustomers, { query: { q: 'acme' } })) ...
+ *   const r = await api.request(getCustomer, { params });      // r.headers.get('etag')
+ *   await api.request(putCustomer, { params, body, headers: { 'if-match': etag } });
  */
 import type { Endpoint, ResponseOf, SentOf } from '../contract/endpoint.ts';
 import { type ApiError, NetworkError, toApiError } from './errors.ts';
@@ -21,6 +23,8 @@ export interface CallInput<E extends Endpoint> {
   params?: SentOf<E, 'params'>;
   query?: SentOf<E, 'query'>;
   body?: SentOf<E, 'body'>;
+  /** Extra request headers, e.g. `{ 'if-match': etag }` for a conditional write. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -71,11 +75,11 @@ export function createClient(options: ClientOptions) {
   async function send(
     method: string,
     path: string,
-    init: { query?: unknown; body?: unknown; signal?: AbortSignal } = {},
+    init: { query?: unknown; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
   ): Promise<{ status: number; data: unknown; headers: Headers }> {
     const url = `${base}${path}${queryString(init.query as Record<string, unknown>)}`;
     const label = `${method} ${path}`;
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { ...init.headers, accept: 'application/json' };
     const token = await options.getToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -138,7 +142,7 @@ export function createClient(options: ClientOptions) {
   async function raw<T>(
     method: string,
     path: string,
-    init: { query?: unknown; body?: unknown; signal?: AbortSignal } = {},
+    init: { query?: unknown; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
   ) {
     return (await send(method, path, init)).data as T;
   }

@@ -1,13 +1,15 @@
 /** The signed-in user for the shell: who (GET /me), and how to sign out. */
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
-import { getMe, type Me } from '../../contract/console.ts';
+import type { Me } from '../../contract/console.ts';
 import { useApi } from '../app/api.ts';
+import { ME_PATH } from '../app/apiPaths.ts';
 import { signOutEverywhere } from './oauth.ts';
 import { session } from './session.ts';
 
 interface Auth {
   me: Me | undefined;
+  /** Revokes the tokens and ends the provider session (leaves the page). Ask first if needed. */
   signOut(): Promise<never>;
 }
 
@@ -17,7 +19,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const api = useApi();
   const me = useQuery({
     queryKey: ['console', 'me'],
-    queryFn: ({ signal }) => api.call(getMe, { signal }),
+    queryFn: ({ signal }) => api.raw<Me>('GET', ME_PATH, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const signOut = useCallback(() => {

@@ -1,16 +1,21 @@
 /**
- * What the console does when the page loads, before anything renders:
- * - on `/auth/callback`: finish the sign-in and go back to the page asked for;
- * - on `/auth/signed-out`: show the signed-out page;
- * - otherwise, without tokens (always, after a load): go through sign-in.
+ * What the app does when it starts (boot.ts loads it only for these pages, every other
+ * page load goes through sign-in first):
+ * - on `/auth/callback`: finish the sign-in and show the page asked for (the callback's
+ *   history entry is replaced by it);
+ * - on `/auth/signed-out`: the signed-out page;
+ * - when boot could not start the sign-in: the sign-in failed page.
  */
-import { CALLBACK_PATH, completeSignIn, SIGNED_OUT_PATH, startSignIn } from './oauth.ts';
+import { CALLBACK_PATH, completeSignIn, SIGNED_OUT_PATH } from './oauth.ts';
 import { session } from './session.ts';
 
 export type Boot = { kind: 'ready' } | { kind: 'signedOut' } | { kind: 'failed'; error: Error };
 
-export async function bootstrapAuth(): Promise<Boot> {
-  const { pathname, search, hash } = window.location;
+const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
+
+export async function bootstrapAuth(failure?: unknown): Promise<Boot> {
+  if (failure !== undefined) return { kind: 'failed', error: asError(failure) };
+  const { pathname } = window.location;
   if (pathname === SIGNED_OUT_PATH) return { kind: 'signedOut' };
   if (pathname === CALLBACK_PATH) {
     try {
@@ -20,15 +25,8 @@ export async function bootstrapAuth(): Promise<Boot> {
       return { kind: 'ready' };
     } catch (e) {
       window.history.replaceState(null, '', '/');
-      return { kind: 'failed', error: e instanceof Error ? e : new Error(String(e)) };
+      return { kind: 'failed', error: asError(e) };
     }
   }
-  if (!session.tokens) {
-    try {
-      return await startSignIn(`${pathname}${search}${hash}`);
-    } catch (e) {
-      return { kind: 'failed', error: e instanceof Error ? e : new Error(String(e)) };
-    }
-  }
-  return { kind: 'ready' };
+  return session.tokens ? { kind: 'ready' } : { kind: 'failed', error: new Error('Not signed in.') };
 }

@@ -1,6 +1,6 @@
 import { Box, Center, Loader, Table, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface Column<T> {
@@ -18,19 +18,26 @@ interface VirtualTableProps<T> {
   hasMore: boolean;
   loadingMore: boolean;
   loadMore: () => void;
-  /** Height of the scroll area. */
-  height: string;
   label: string;
 }
 
 const ROW_HEIGHT = 41;
 
+/** A cell whose text is cut by the column width shows it whole on hover. */
+function titleIfTruncated(e: MouseEvent<HTMLTableCellElement>) {
+  const cell = e.currentTarget;
+  if (cell.scrollWidth > cell.clientWidth + 1) cell.title = cell.textContent ?? '';
+  else cell.removeAttribute('title');
+}
+
 /**
  * A table whose rows are virtualized (only the visible ones are in the DOM) and which asks
- * for the next page when the user scrolls near the end (keyset pages of the list extension).
+ * for the next page when the user scrolls near the end (keyset pages of a list). It takes
+ * the height its rows need, up to what its container leaves it (ListFrame: the rest of the
+ * page), and scrolls inside. A cell cut by its column shows its whole text on hover.
  */
 export function VirtualTable<T>(props: VirtualTableProps<T>) {
-  const { rows, columns, rowKey, onOpen, hasMore, loadingMore, loadMore, height, label } = props;
+  const { rows, columns, rowKey, onOpen, hasMore, loadingMore, loadMore, label } = props;
   const { t } = useTranslation('common');
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -57,7 +64,8 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     <Box
       ref={scrollRef}
       style={{
-        height,
+        flex: '0 1 auto',
+        minHeight: 160,
         overflow: 'auto',
         border: '1px solid var(--mantine-color-default-border)',
         borderRadius: 8,
@@ -98,8 +106,8 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                 ref={virtualizer.measureElement}
                 style={{ cursor: onOpen ? 'pointer' : undefined, height: ROW_HEIGHT }}
                 onClick={(e) => {
-                  // Links inside the row handle their own clicks.
-                  if ((e.target as HTMLElement).closest('a')) return;
+                  // Links and buttons inside the row handle their own clicks.
+                  if ((e.target as HTMLElement).closest('a, button')) return;
                   onOpen?.(row);
                 }}
                 data-testid="list-row"
@@ -108,6 +116,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                   <Table.Td
                     key={c.key}
                     style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                    onMouseEnter={titleIfTruncated}
                   >
                     {c.render(row)}
                   </Table.Td>

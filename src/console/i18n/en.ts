@@ -1,18 +1,15 @@
-/** Strings of the console's shell (namespace `common`). French in fr.ts, same keys. */
+/**
+ * Strings of the console's shell and of the components every feature shares (namespace
+ * `common`). French in fr.ts, same keys. A feature's own strings are in its folder.
+ */
 export default {
   appName: 'Fieldwork',
   skipToContent: 'Skip to content',
+  yes: 'Yes',
+  no: 'No',
   nav: {
     label: 'Main navigation',
     home: 'Home',
-    referentials: 'Referentials',
-    customers: 'Customers',
-    sites: 'Sites',
-    assets: 'Assets',
-    businessOrganization: 'Business organization',
-    items: 'Items',
-    skills: 'Skills',
-    characteristics: 'Characteristics',
     toggle: 'Toggle navigation',
   },
   crumbs: { label: 'Breadcrumbs', new: 'New', edit: 'Edit' },
@@ -27,14 +24,11 @@ export default {
   },
   languages: { en: 'English', fr: 'Français' },
   palette: {
-    placeholder: 'Search customers, sites, assets by code or name…',
+    placeholder: 'Search records by code or name…',
     nothing: 'Nothing found',
     typeMore: 'Type a code or a name',
     searching: 'Searching…',
     pages: 'Pages',
-    customers: 'Customers',
-    sites: 'Sites',
-    assets: 'Assets',
     unavailable: 'Search is not available on this instance.',
   },
   home: {
@@ -46,14 +40,6 @@ export default {
     records_other: '{{count}} records',
     recordsMore: 'More than {{count}} records',
     recordsUnknown: 'Count not available',
-    descriptions: {
-      customers: 'The companies and people you work for, with their contacts and addresses.',
-      sites: 'Places where work happens, attached to a customer.',
-      assets: 'Equipment installed on sites, with their hierarchy.',
-      items: 'The item catalog: parts, labour and services with their prices.',
-      skills: 'Skills that technicians hold and work needs.',
-      characteristics: 'Characteristics of technicians, read from the staff referential.',
-    },
     offices: 'Your offices',
     officesEmpty: 'No office below yours.',
     tipTitle: 'Tip',
@@ -90,6 +76,49 @@ export default {
     end_one: '{{count}} row, end of the list',
     end_other: '{{count}} rows, end of the list',
   },
+  /** Record pages of every feature (components/records). */
+  record: {
+    code: 'Code',
+    codeHint:
+      'Letters A to Z, digits, “-”, “_” and “.” (no space), up to {{max}} characters; stored in capitals. It cannot change later.',
+    codeFixed: 'The code of a record cannot change.',
+    lastUpdate: 'Last updated {{date}}',
+    notSet: 'Not set',
+    edit: 'Edit',
+    backToList: 'Back to the list',
+    notFoundTitle: 'Not found',
+  },
+  /** Record forms of every feature (components/forms). */
+  form: {
+    save: 'Save',
+    create: 'Create',
+    cancel: 'Cancel',
+    close: 'Close',
+    required: 'Fields marked * are required.',
+    fixErrors: 'Some fields need your attention.',
+    errorTitle: 'The service refused the change',
+    seeFields: 'The fields concerned are marked below.',
+  },
+  /** A save that met a newer version of the record (412). */
+  conflict: {
+    title: 'Changed since you opened it',
+    body: '{{entity}} {{code}} was changed by someone else after you opened this form. Saving now would silently drop their change.',
+    choice: 'Reload shows their version (your changes here are lost); Overwrite saves yours over theirs.',
+    reload: 'Reload',
+    overwrite: 'Overwrite',
+    keepEditing: 'Keep editing',
+    close: 'Close',
+  },
+  /** The save notifications (components/forms/useSaveWithUndo). */
+  notify: {
+    createdTitle: '{{entity}} {{code}} created',
+    createdNoUndo:
+      'The service offers no deletion, so a creation cannot be undone here; edit the record to change it.',
+    savedTitle: '{{entity}} {{code}} saved',
+    savedBody: 'The change is written.',
+    undoneTitle: 'Change undone',
+    undoneBody: 'The previous version of {{code}} is back.',
+  },
   /** Form validation messages of the contract's zod issues (components/forms/zodErrorMap). */
   validation: {
     required: 'Required',
@@ -100,6 +129,7 @@ export default {
     format: 'Invalid format',
     oneOf: 'Pick one of the allowed values',
     invalid: 'Invalid value',
+    code: 'Only letters A to Z, digits, “-”, “_” and “.”: no space or other sign',
   },
   /** The unsaved-changes dialog of every form (components/forms). */
   unsaved: {
@@ -108,6 +138,9 @@ export default {
     leave: 'Leave and lose changes',
     stay: 'Stay on the page',
     close: 'Close',
+    signOutTitle: 'Sign out without saving?',
+    signOutConfirm: 'Your changes to this form are not saved. Sign out and lose them?',
+    signOut: 'Sign out and lose changes',
   },
   /** The save notification's Undo (components/forms/useSaveWithUndo). */
   undo: {
@@ -115,6 +148,13 @@ export default {
     close: 'Close the notification',
     undoing: 'Restoring the previous version…',
     failedTitle: 'Undo failed',
+    changedSince:
+      '{{code}} was changed again since this save; it was not undone. Open it to see the current version.',
+  },
+  /** Date inputs (components/customFields). */
+  dates: {
+    clear: 'Clear the date',
+    invalid: 'This date does not exist',
   },
   loading: 'Loading…',
   empty: { title: 'Nothing here yet' },

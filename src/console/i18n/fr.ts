@@ -2,21 +2,15 @@ import type en from './en.ts';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
-/** Chaînes de la coquille de la console (espace `common`). */
+/** Chaînes de la coquille de la console et des composants partagés (espace `common`). */
 const fr: Shape<typeof en> = {
   appName: 'Fieldwork',
   skipToContent: 'Aller au contenu',
+  yes: 'Oui',
+  no: 'Non',
   nav: {
     label: 'Navigation principale',
     home: 'Accueil',
-    referentials: 'Référentiels',
-    customers: 'Clients',
-    sites: 'Sites',
-    assets: 'Équipements',
-    businessOrganization: 'Organisation',
-    items: 'Articles',
-    skills: 'Compétences',
-    characteristics: 'Caractéristiques',
     toggle: 'Afficher ou masquer la navigation',
   },
   crumbs: { label: "Fil d'Ariane", new: 'Nouveau', edit: 'Modifier' },
@@ -31,14 +25,11 @@ const fr: Shape<typeof en> = {
   },
   languages: { en: 'English', fr: 'Français' },
   palette: {
-    placeholder: 'Rechercher des clients, sites, équipements par code ou nom…',
+    placeholder: 'Rechercher des fiches par code ou nom…',
     nothing: 'Aucun résultat',
     typeMore: 'Saisissez un code ou un nom',
     searching: 'Recherche…',
     pages: 'Pages',
-    customers: 'Clients',
-    sites: 'Sites',
-    assets: 'Équipements',
     unavailable: "La recherche n'est pas disponible sur cette instance.",
   },
   home: {
@@ -50,14 +41,6 @@ const fr: Shape<typeof en> = {
     records_other: '{{count}} fiches',
     recordsMore: 'Plus de {{count}} fiches',
     recordsUnknown: 'Nombre indisponible',
-    descriptions: {
-      customers: 'Les entreprises et personnes pour qui vous travaillez, avec contacts et adresses.',
-      sites: "Les lieux d'intervention, rattachés à un client.",
-      assets: 'Les équipements installés sur les sites, avec leur hiérarchie.',
-      items: 'Le catalogue : pièces, main-d’œuvre et prestations avec leurs prix.',
-      skills: 'Les compétences des techniciens et celles que demandent les interventions.',
-      characteristics: 'Les caractéristiques des techniciens, lues dans le référentiel du personnel.',
-    },
     offices: 'Vos agences',
     officesEmpty: 'Aucune agence sous la vôtre.',
     tipTitle: 'Astuce',
@@ -93,6 +76,46 @@ const fr: Shape<typeof en> = {
     end_one: '{{count}} ligne, fin de la liste',
     end_other: '{{count}} lignes, fin de la liste',
   },
+  record: {
+    code: 'Code',
+    codeHint:
+      'Lettres A à Z, chiffres, « - », « _ » et « . » (sans espace), {{max}} caractères au plus ; enregistré en majuscules. Il ne pourra plus changer.',
+    codeFixed: "Le code d'une fiche ne peut pas changer.",
+    lastUpdate: 'Mis à jour le {{date}}',
+    notSet: 'Non renseigné',
+    edit: 'Modifier',
+    backToList: 'Retour à la liste',
+    notFoundTitle: 'Introuvable',
+  },
+  form: {
+    save: 'Enregistrer',
+    create: 'Créer',
+    cancel: 'Annuler',
+    close: 'Fermer',
+    required: 'Les champs marqués * sont obligatoires.',
+    fixErrors: 'Certains champs demandent votre attention.',
+    errorTitle: 'Le service a refusé la modification',
+    seeFields: 'Les champs concernés sont signalés ci-dessous.',
+  },
+  conflict: {
+    title: 'Modifiée depuis son ouverture',
+    body: "{{entity}} {{code}} a été modifié par quelqu'un d'autre après l'ouverture de ce formulaire. Enregistrer maintenant effacerait sa modification sans le dire.",
+    choice:
+      'Recharger affiche sa version (vos modifications ici sont perdues) ; Écraser enregistre la vôtre par-dessus.',
+    reload: 'Recharger',
+    overwrite: 'Écraser',
+    keepEditing: 'Continuer la saisie',
+    close: 'Fermer',
+  },
+  notify: {
+    createdTitle: '{{entity}} {{code}} créé',
+    createdNoUndo:
+      'Le service ne permet pas la suppression : une création ne peut pas être annulée ici ; modifiez la fiche pour la changer.',
+    savedTitle: '{{entity}} {{code}} enregistré',
+    savedBody: 'La modification est enregistrée.',
+    undoneTitle: 'Modification annulée',
+    undoneBody: 'La version précédente de {{code}} est rétablie.',
+  },
   validation: {
     required: 'Obligatoire',
     maxLength: 'Au plus {{max}} caractères',
@@ -102,6 +125,7 @@ const fr: Shape<typeof en> = {
     format: 'Format invalide',
     oneOf: 'Choisissez une des valeurs autorisées',
     invalid: 'Valeur invalide',
+    code: 'Seulement des lettres A à Z, des chiffres, « - », « _ » et « . » : ni espace ni autre signe',
   },
   unsaved: {
     title: 'Quitter sans enregistrer ?',
@@ -109,12 +133,21 @@ const fr: Shape<typeof en> = {
     leave: 'Quitter et perdre les modifications',
     stay: 'Rester sur la page',
     close: 'Fermer',
+    signOutTitle: 'Se déconnecter sans enregistrer ?',
+    signOutConfirm: 'Vos modifications ne sont pas enregistrées. Se déconnecter et les perdre ?',
+    signOut: 'Se déconnecter et perdre les modifications',
   },
   undo: {
     action: 'Annuler',
     close: 'Fermer la notification',
     undoing: 'Restauration de la version précédente…',
     failedTitle: "L'annulation a échoué",
+    changedSince:
+      "{{code}} a de nouveau été modifié depuis cet enregistrement ; rien n'a été annulé. Ouvrez la fiche pour voir sa version actuelle.",
+  },
+  dates: {
+    clear: 'Effacer la date',
+    invalid: "Cette date n'existe pas",
   },
   loading: 'Chargement…',
   empty: { title: 'Rien pour le moment' },

@@ -1,50 +1,71 @@
 /**
- * The console's one i18n setup. Namespaces: `common` (the shell, here), and one per
- * feature folder found by file name: `features/<name>/i18n/{en,fr}.ts` registers the
- * namespace `<name>`, `components/<name>/i18n/{en,fr}.ts` likewise (e.g. customFields).
- * A feature adds its strings by adding those files; nothing to edit here. A missing
- * French file falls back to English.
+ * The console's one i18n setup. Namespaces:
+ * - `common`: the shell's strings (./en.ts, ./fr.ts), loaded with the shell;
+ * - one per feature, named after the feature id: its `shell` strings (navigation, Home,
+ *   palette) load with the shell, the rest of `features/<id>/i18n/<lng>.ts` with the
+ *   feature's first page (`loadNamespaces`, called by the routes' lazy pages);
+ * - one per shared component folder with strings (`components/<name>/i18n/<lng>.ts`, e.g.
+ *   `customFields`), loaded by the features that declare they use it.
+ * Only the current language is loaded; switching language loads the other one first.
+ * Every namespace has the same keys in each language (i18n.test.ts checks it).
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { Bundle, BundleLoader, FeatureI18n } from '../app/feature.ts';
 import en from './en.ts';
 import fr from './fr.ts';
+import { LANGUAGES, type Language, storedLanguage, storeLanguage } from './language.ts';
 
-export const LANGUAGES = ['en', 'fr'] as const;
-export type Language = (typeof LANGUAGES)[number];
-const STORAGE_KEY = 'fieldwork.language';
+export { LANGUAGES, type Language, storedLanguage };
 
-type Bundle = Record<string, unknown>;
-const modules = import.meta.glob<{ default: Bundle }>(
-  ['../features/*/i18n/{en,fr}.ts', '../components/*/i18n/{en,fr}.ts'],
-  { eager: true },
-);
+/** Lazily loaded bundles: namespace -> language -> loader. */
+const loaders = new Map<string, Record<Language, BundleLoader>>();
+/** Namespaces whose full bundle is loaded, per language. */
+const loaded = new Map<Language, Set<string>>(LANGUAGES.map((l) => [l, new Set(['common'])]));
+const inFlight = new Map<string, Promise<void>>();
 
-function resources() {
-  const out: Record<Language, Record<string, Bundle>> = { en: { common: en }, fr: { common: fr } };
-  for (const [path, mod] of Object.entries(modules)) {
-    const m = /\/(features|components)\/([^/]+)\/i18n\/(en|fr)\.ts$/.exec(path);
-    if (m) out[m[3] as Language][m[2]] = mod.default;
-  }
-  return out;
+const shared = import.meta.glob<{ default: Bundle }>('../components/*/i18n/{en,fr}.ts');
+for (const [path, load] of Object.entries(shared)) {
+  const m = /\/components\/([^/]+)\/i18n\/(en|fr)\.ts$/.exec(path);
+  if (!m) continue;
+  const byLang = loaders.get(m[1]) ?? ({} as Record<Language, BundleLoader>);
+  byLang[m[2] as Language] = load;
+  loaders.set(m[1], byLang);
 }
 
-export function storedLanguage(): Language {
-  try {
-    const saved = localStorage.getItem(STORAGE_KEY);
-    if (saved === 'en' || saved === 'fr') return saved;
-  } catch {
-    // storage may be disabled
-  }
-  return typeof navigator !== 'undefined' && navigator.language?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+const currentLanguage = (): Language =>
+  (LANGUAGES as readonly string[]).includes(i18n.resolvedLanguage ?? '')
+    ? (i18n.resolvedLanguage as Language)
+    : storedLanguage();
+
+/** Loads the full bundles of these namespaces in `lng` (the current language by default). */
+export async function loadNamespaces(namespaces: readonly string[], lng: Language = currentLanguage()) {
+  await Promise.all(
+    namespaces.map((ns) => {
+      if (loaded.get(lng)?.has(ns)) return undefined;
+      const load = loaders.get(ns)?.[lng];
+      if (!load) return undefined;
+      const key = `${lng}:${ns}`;
+      let p = inFlight.get(key);
+      if (!p) {
+        p = load()
+          .then((mod) => {
+            i18n.addResourceBundle(lng, ns, mod.default, true, true);
+            loaded.get(lng)?.add(ns);
+          })
+          .finally(() => inFlight.delete(key));
+        inFlight.set(key, p);
+      }
+      return p;
+    }),
+  );
 }
 
+/** Switches language, after loading the namespaces already in use in the new one. */
 export async function setLanguage(lng: Language) {
-  try {
-    localStorage.setItem(STORAGE_KEY, lng);
-  } catch {
-    // not persisted, still switched
-  }
+  storeLanguage(lng);
+  const inUse = [...(loaded.get(currentLanguage()) ?? [])];
+  await loadNamespaces(inUse, lng);
   await i18n.changeLanguage(lng);
 }
 
@@ -52,15 +73,26 @@ i18n.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 });
 
-export const i18nReady = i18n.use(initReactI18next).init({
-  resources: resources(),
-  lng: storedLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  defaultNS: 'common',
-  ns: ['common'],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** Starts i18n with the shell's strings and the features' shell strings; resolves when ready. */
+export function initI18n(features: readonly { id: string; i18n: FeatureI18n }[]) {
+  const resources: Record<Language, Record<string, Bundle>> = { en: { common: en }, fr: { common: fr } };
+  for (const f of features) {
+    loaders.set(f.id, f.i18n.load);
+    for (const lng of LANGUAGES) resources[lng][f.id] = f.i18n.shell[lng];
+  }
+  // Shared namespaces start empty (their bundle loads with the first page that uses them).
+  for (const ns of loaders.keys()) for (const lng of LANGUAGES) resources[lng][ns] ??= {};
+  return i18n.use(initReactI18next).init({
+    resources,
+    partialBundledLanguages: true,
+    lng: storedLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    defaultNS: 'common',
+    ns: ['common'],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+}
 
 export { i18n };

@@ -1,98 +1,26 @@
 /**
- * The console's routes (code-based). Every page is loaded lazily, one chunk per domain
- * (referentials.tsx, catalog.tsx, pages/HomePage.tsx), so the sign-in and the shell load
- * alone. Paths of the Referentials pages match features/referentials/paths.ts; those of
- * the Catalog match features/catalog/paths.ts.
+ * The route tree: Home, then every feature's routes (features/index.ts), under the shell's
+ * root route. Pages load lazily per route, so the sign-in and the shell load alone.
  */
-import {
-  createRootRoute,
-  createRoute,
-  createRouter,
-  lazyRouteComponent,
-  Outlet,
-} from '@tanstack/react-router';
-import { AppLayout } from '../components/layout/AppLayout.tsx';
+import { createRoute, createRouter } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazyPage.tsx';
 import { ErrorState } from '../components/layout/ErrorState.tsx';
 import { LoadingState } from '../components/layout/LoadingState.tsx';
-import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { itemFormSearch, itemsSearch, listSearch, newRecordSearch } from './search.ts';
+import { FEATURES } from '../features/index.ts';
+import { HOME_PATH } from './paths.ts';
+import { rootRoute } from './root.tsx';
 
-const rootRoute = createRootRoute({
-  component: () => (
-    <AppLayout>
-      <Outlet />
-    </AppLayout>
-  ),
-  notFoundComponent: NotFoundPage,
-});
-
-const home = createRoute({
+const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: '/',
-  component: lazyRouteComponent(() => import('./pages/HomePage.tsx'), 'HomePage'),
+  path: HOME_PATH,
+  component: lazyPage([], () => import('./pages/HomePage.tsx'), 'HomePage'),
 });
 
-/* Referentials: list, new, detail, edit for customers, sites and assets. */
-const referentials = () => import('./referentials.tsx');
-type RefExport = keyof Awaited<ReturnType<typeof referentials>>;
-const ref = (name: RefExport) => lazyRouteComponent(referentials, name);
+/** Any route a feature declares. */
+type FeatureRoute = ReturnType<(typeof FEATURES)[number]['routes']>[number];
+const featureRoutes = FEATURES.flatMap<FeatureRoute>((f) => f.routes(rootRoute));
 
-function referentialRoutes(
-  segment: 'customers' | 'sites' | 'assets',
-  names: [RefExport, RefExport, RefExport, RefExport],
-) {
-  const base = `/referentials/${segment}` as const;
-  return [
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: base,
-      validateSearch: listSearch,
-      component: ref(names[0]),
-    }),
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: `${base}/new`,
-      validateSearch: newRecordSearch,
-      component: ref(names[1]),
-    }),
-    createRoute({ getParentRoute: () => rootRoute, path: `${base}/$code`, component: ref(names[2]) }),
-    createRoute({ getParentRoute: () => rootRoute, path: `${base}/$code/edit`, component: ref(names[3]) }),
-  ] as const;
-}
-
-/* Business organization: the catalog (items) and the staff referential (skills, characteristics). */
-const catalog = () => import('./catalog.tsx');
-type CatalogExport = keyof Awaited<ReturnType<typeof catalog>>;
-const cat = (name: CatalogExport) => lazyRouteComponent(catalog, name);
-const catalogRoutes = [
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/catalog/items',
-    validateSearch: itemsSearch,
-    component: cat('Items'),
-  }),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/catalog/items/new',
-    validateSearch: itemFormSearch,
-    component: cat('ItemNew'),
-  }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/catalog/items/$code', component: cat('ItemEdit') }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/staff/skills', component: cat('Skills') }),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/staff/characteristics',
-    component: cat('Characteristics'),
-  }),
-] as const;
-
-const routeTree = rootRoute.addChildren([
-  home,
-  ...referentialRoutes('customers', ['CustomersList', 'CustomerNew', 'CustomerDetail', 'CustomerEdit']),
-  ...referentialRoutes('sites', ['SitesList', 'SiteNew', 'SiteDetail', 'SiteEdit']),
-  ...referentialRoutes('assets', ['AssetsList', 'AssetNew', 'AssetDetail', 'AssetEdit']),
-  ...catalogRoutes,
-]);
+const routeTree = rootRoute.addChildren([homeRoute, ...featureRoutes]);
 
 export const router = createRouter({
   routeTree,

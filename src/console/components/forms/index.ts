@@ -1,9 +1,9 @@
 /**
- * What every console form shares: service errors read, put on their fields (through the
- * feature's code -> field mapping) or shown in an alert with a copyable errorReference,
- * the unsaved-changes guard, the scroll-to-alert helper, localized zod messages, and the
- * save-then-offer-Undo flow.
+ * What every console form shares: the record form frame (RecordForm: save + Undo,
+ * If-Match and the conflict dialog, service errors on their fields or in an alert with a
+ * copyable errorReference, the unsaved-changes guard, the footer), localized zod messages.
  */
+export { RecordForm, type RecordFormProps } from './RecordForm.tsx';
 export { ServiceErrorAlert } from './ServiceErrorAlert.tsx';
 export { StickyFormActions } from './StickyFormActions.tsx';
 export {
@@ -13,7 +13,7 @@ export {
   type ServiceErrorItem,
   serviceErrorForForm,
 } from './serviceErrors.ts';
-export { UnsavedChangesDialog, useUnsavedGuard } from './unsavedGuard.tsx';
-export { useSaveWithUndo } from './useSaveWithUndo.tsx';
+export { LeaveDialog, UnsavedChangesDialog, useUnsavedGuard } from './unsavedGuard.tsx';
+export { type PutRecord, useSaveWithUndo, type WriteResult } from './useSaveWithUndo.tsx';
 export { useScrollIntoView } from './useScrollIntoView.ts';
 export { zodErrorMap } from './zodErrorMap.ts';

@@ -5,34 +5,49 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readServiceError, type ServiceErrorItem } from './serviceErrors.ts';
 
+/** What a conditional write answered: created or updated, and the record's new version. */
+export interface WriteResult {
+  outcome: 'created' | 'updated';
+  /** The ETag of the version written (null when the service sends none). */
+  etag: string | null;
+}
+
+/** A PUT of a record; `ifMatch` makes it conditional (412 when the record changed since). */
+export type PutRecord<B> = (code: string, body: B, opts: { ifMatch?: string | null }) => Promise<WriteResult>;
+
 /**
  * Sends a PUT at once, then notifies. An update offers Undo: the previous version written
- * back by a compensating PUT. A creation cannot be undone (the API has no DELETE), which the
+ * back by a compensating PUT, on the condition that the record is still the version this
+ * save wrote (If-Match): a change made by someone else meanwhile is not undone, the Undo
+ * says so instead. A creation cannot be undone (the API has no DELETE), which the
  * notification says.
  *
  * The feature gives the write (`put`), what to refresh after it (`invalidate`, also after an
- * Undo), its i18n namespace `ns` holding `notify.{createdTitle, createdNoUndo, savedTitle,
- * savedBody, undoneTitle, undoneBody}`, the translated noun `entity` ("Customer", "Item"),
- * and `explain` (the translated text of a service error, for a failed Undo).
+ * Undo), the translated noun `entity` ("Customer", "Item"), and `explain` (the translated
+ * text of a service error, for a failed Undo). Texts are the `common` namespace's `notify.*`.
  */
 export function useSaveWithUndo<B>(opts: {
-  put: (code: string, body: B) => Promise<'created' | 'updated'>;
+  put: PutRecord<B>;
   invalidate: (code: string) => Promise<unknown>;
-  ns: string;
   entity: string;
   explain: (err: ServiceErrorItem) => string;
 }) {
-  const { t } = useTranslation([opts.ns, 'common']);
+  const { t } = useTranslation('common');
   /** Shared by every notification of a save: a named close button and readable text (AA contrast). */
   const look = {
-    closeButtonProps: { 'aria-label': t('common:undo.close') },
+    closeButtonProps: { 'aria-label': t('undo.close') },
     styles: { description: { color: 'var(--mantine-color-text)' } },
   };
-  return async (args: { code: string; body: B; previous: B | null }) => {
+  return async (args: {
+    code: string;
+    body: B;
+    previous: B | null;
+    ifMatch?: string | null;
+  }): Promise<WriteResult> => {
     const code = args.code.toUpperCase();
-    const outcome = await opts.put(code, args.body);
+    const written = await opts.put(code, args.body, { ifMatch: args.ifMatch });
     await opts.invalidate(code);
-    if (args.previous === null || outcome === 'created') {
+    if (args.previous === null || written.outcome === 'created') {
       notifications.show({
         ...look,
         title: t('notify.createdTitle', { entity: opts.entity, code }),
@@ -41,20 +56,14 @@ export function useSaveWithUndo<B>(opts: {
         autoClose: 8000,
         'data-testid': 'notify-created',
       });
-      return outcome;
+      return written;
     }
     const previous = args.previous;
     const id = `undo-${opts.entity}-${code}-${Date.now()}`;
     const undo = async () => {
-      notifications.update({
-        ...look,
-        id,
-        loading: true,
-        message: t('common:undo.undoing'),
-        autoClose: false,
-      });
+      notifications.update({ ...look, id, loading: true, message: t('undo.undoing'), autoClose: false });
       try {
-        await opts.put(code, previous);
+        await opts.put(code, previous, { ifMatch: written.etag });
         await opts.invalidate(code);
         notifications.update({
           ...look,
@@ -72,8 +81,11 @@ export function useSaveWithUndo<B>(opts: {
           id,
           loading: false,
           color: 'red',
-          title: t('common:undo.failedTitle'),
-          message: `${err.errors.map(opts.explain).join(' ')}${err.errorReference ? ` (${err.errorReference})` : ''}`,
+          title: t('undo.failedTitle'),
+          message:
+            err.status === 412
+              ? t('undo.changedSince', { code })
+              : `${err.errors.map(opts.explain).join(' ')}${err.errorReference ? ` (${err.errorReference})` : ''}`,
           autoClose: false,
         });
       }
@@ -82,12 +94,12 @@ export function useSaveWithUndo<B>(opts: {
       ...look,
       id,
       title: t('notify.savedTitle', { entity: opts.entity, code }),
-      message: <UndoMessage label={t('common:undo.action')} body={t('notify.savedBody')} onUndo={undo} />,
+      message: <UndoMessage label={t('undo.action')} body={t('notify.savedBody')} onUndo={undo} />,
       color: 'teal',
       autoClose: 12000,
       'data-testid': 'notify-saved',
     });
-    return outcome;
+    return written;
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { CODE_RULE } from '../records/codeRule.ts';
 
 export function zodErrorMap(t: TFunction): (issue: z.core.$ZodRawIssue) => string | undefined {
   return (issue) => {
@@ -21,6 +22,12 @@ export function zodErrorMap(t: TFunction): (issue: z.core.$ZodRawIssue) => strin
         value: Number(issue.code === 'too_small' ? issue.minimum : issue.maximum),
       });
     }
+    if (
+      issue.code === 'invalid_format' &&
+      issue.format === 'regex' &&
+      String(issue.pattern) === String(CODE_RULE)
+    )
+      return t('common:validation.code');
     if (issue.code === 'invalid_format') return t('common:validation.format');
     if (issue.code === 'invalid_value') return t('common:validation.oneOf');
     if (issue.code === 'custom' && issue.message) return issue.message;

@@ -24,10 +24,12 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconHome, IconLanguage, IconLogout, IconMoon, IconSearch, IconSun } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { LANGUAGES, type Language, setLanguage } from '../../i18n/index.ts';
+import { HOME_PATH } from '../../routes/paths.ts';
+import { hasUnsavedChanges, LeaveDialog, releaseUnsavedChanges } from '../forms/unsavedGuard.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { CommandPalette, spotlight } from './CommandPalette.tsx';
 import { NAV } from './nav.ts';
@@ -50,7 +52,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Group h="100%" px="md" gap="md" wrap="nowrap" justify="space-between">
           <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
-            <Link to="/" className="brand-link" aria-label={t('nav.home')}>
+            <Link to={HOME_PATH} className="brand-link" aria-label={t('nav.home')}>
               <div className="brand-mark" aria-hidden>
                 F
               </div>
@@ -94,7 +96,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <AppShell.Section grow component={ScrollArea}>
           <NavLink
             component={Link}
-            to="/"
+            to={HOME_PATH}
             label={t('nav.home')}
             leftSection={<IconHome size={18} stroke={1.5} />}
             active={pathname === '/'}
@@ -102,8 +104,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
             mb="sm"
           />
           {NAV.map((group) => (
-            <Stack key={group.label} gap={2} mb="md" component="section" aria-label={t(group.label)}>
-              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" py={4}>
+            // A group of links, not a landmark: the page's own sections keep their names unique.
+            <Stack key={group.id} gap={2} mb="md" role="group" aria-labelledby={`nav-group-${group.id}`}>
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" py={4} id={`nav-group-${group.id}`}>
                 {t(group.label)}
               </Text>
               {group.items.map((item) => (
@@ -189,46 +192,60 @@ function ThemeToggle() {
 function AccountMenu() {
   const { t } = useTranslation('common');
   const { me, signOut } = useAuth();
+  // Unsaved edits: ask before anything is revoked; "Stay" leaves the page as it is.
+  const [asking, setAsking] = useState(false);
+  const requestSignOut = () => {
+    if (hasUnsavedChanges()) setAsking(true);
+    else void signOut();
+  };
   const initials = (me?.login ?? '?').slice(0, 2).toUpperCase();
   return (
-    <Menu position="bottom-end" withinPortal width={220}>
-      <Menu.Target>
-        <UnstyledButton
-          aria-label={t('header.account')}
-          data-testid="account-menu"
-          className="account-button"
-        >
-          <Group gap={8} wrap="nowrap">
-            <Avatar size={32} radius="xl" color="blue">
-              {initials}
-            </Avatar>
-            <Stack gap={0} visibleFrom="lg">
-              <Text size="sm" fw={600} lh={1.2} data-testid="user-login">
-                {me?.login ?? '…'}
-              </Text>
-              <Text size="xs" c="dimmed" lh={1.2} data-testid="user-office">
-                {me ? `${me.officeName} · ${me.officeCode}` : ''}
-              </Text>
-            </Stack>
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          {me?.login}
-          <VisuallyHidden> </VisuallyHidden>
-          <Text size="xs" c="dimmed">
-            {me ? t('header.office', { code: me.officeCode }) : ''}
-          </Text>
-        </Menu.Label>
-        <Menu.Item
-          leftSection={<IconLogout size={16} />}
-          onClick={() => void signOut()}
-          data-testid="sign-out"
-        >
-          {t('header.signOut')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <LeaveDialog
+        opened={asking}
+        action="signOut"
+        onStay={() => setAsking(false)}
+        onLeave={() => {
+          setAsking(false);
+          releaseUnsavedChanges();
+          void signOut();
+        }}
+      />
+      <Menu position="bottom-end" withinPortal width={220}>
+        <Menu.Target>
+          <UnstyledButton
+            aria-label={t('header.account')}
+            data-testid="account-menu"
+            className="account-button"
+          >
+            <Group gap={8} wrap="nowrap">
+              <Avatar size={32} radius="xl" color="blue">
+                {initials}
+              </Avatar>
+              <Stack gap={0} visibleFrom="lg">
+                <Text size="sm" fw={600} lh={1.2} data-testid="user-login">
+                  {me?.login ?? '…'}
+                </Text>
+                <Text size="xs" c="dimmed" lh={1.2} data-testid="user-office">
+                  {me ? `${me.officeName} · ${me.officeCode}` : ''}
+                </Text>
+              </Stack>
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            {me?.login}
+            <VisuallyHidden> </VisuallyHidden>
+            <Text size="xs" c="dimmed">
+              {me ? t('header.office', { code: me.officeCode }) : ''}
+            </Text>
+          </Menu.Label>
+          <Menu.Item leftSection={<IconLogout size={16} />} onClick={requestSignOut} data-testid="sign-out">
+            {t('header.signOut')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </>
   );
 }

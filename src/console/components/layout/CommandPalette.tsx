@@ -1,38 +1,52 @@
 /**
- * Ctrl+K / ⌘K: open a record by code or name. Searches customers, sites and assets
- * through the list extensions (`?q=`), first page of each, and offers the pages of the
- * navigation. Calls go through `api.raw` with the paths, which keeps the contract's zod
- * schemas out of the shell's bundle.
+ * Ctrl+K / ⌘K: open a record by code or name, and the pages of the navigation. Searches
+ * every resource the features declare with a list (components/layout/nav.ts): a list
+ * with a text filter is asked for the first page of matches; a list without one is read
+ * once and filtered here. Calls go through `api.raw` with the declared paths, which keeps
+ * the contract's schemas out of the shell's bundle.
  */
 import { Badge, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight, spotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Client } from '../../../client/index.ts';
 import { useApi } from '../../app/api.ts';
-import { NAV } from './nav.ts';
+import { matchesText } from '../matchesText.ts';
+import { NAV, RESOURCES, type Resource } from './nav.ts';
 
-const BASE = '/eTech/rest/ws/referentials/v1';
-const KINDS = [
-  { kind: 'customers', codeField: 'customerCode' },
-  { kind: 'sites', codeField: 'siteCode' },
-  { kind: 'assets', codeField: 'assetCode' },
-] as const;
+export { spotlight };
+
+const PER_GROUP = 6;
+type Row = Record<string, unknown>;
+type PageOf = { data: Row[]; continuationToken?: string | null };
 
 interface Hit {
-  kind: (typeof KINDS)[number]['kind'];
+  resource: Resource;
   code: string;
   name: string;
 }
 
-export { spotlight };
+/** Every row of a list without a text filter (at most 20 pages), shared for a minute. */
+async function allRows(api: Client, path: string, signal: AbortSignal): Promise<Row[]> {
+  const rows: Row[] = [];
+  let token: string | undefined;
+  for (let i = 0; i < 20; i++) {
+    const page = await api.raw<PageOf>('GET', path, { query: { continuationToken: token }, signal });
+    rows.push(...page.data);
+    if (!page.continuationToken || page.data.length === 0) break;
+    token = page.continuationToken;
+  }
+  return rows;
+}
 
 export function CommandPalette() {
   const { t } = useTranslation('common');
   const api = useApi();
+  const qc = useQueryClient();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [q] = useDebouncedValue(query.trim(), 200);
@@ -44,28 +58,49 @@ export function CommandPalette() {
     retry: false,
     queryFn: async ({ signal }) => {
       const lists = await Promise.allSettled(
-        KINDS.map(({ kind }) =>
-          api.raw<{ data: Record<string, unknown>[] }>('GET', `${BASE}/${kind}`, { query: { q }, signal }),
-        ),
+        RESOURCES.map(async (r): Promise<Row[]> => {
+          if (r.list.search.kind === 'server') {
+            const page = await api.raw<PageOf>('GET', r.list.path, {
+              query: { [r.list.search.param]: q },
+              signal,
+            });
+            return page.data;
+          }
+          const rows = await qc.fetchQuery({
+            queryKey: ['palette', 'all', r.key],
+            queryFn: ({ signal: s }) => allRows(api, r.list.path, s),
+            staleTime: 60_000,
+          });
+          const name = r.nameField ?? 'name';
+          return rows.filter((row) =>
+            matchesText(q, String(row[r.codeField] ?? ''), String(row[name] ?? '')),
+          );
+        }),
       );
       const hits: Hit[] = [];
-      lists.forEach((r, i) => {
-        if (r.status !== 'fulfilled') return;
-        const { kind, codeField } = KINDS[i];
-        for (const row of r.value.data.slice(0, 6))
-          hits.push({ kind, code: String(row[codeField]), name: String(row.name ?? '') });
+      lists.forEach((res, i) => {
+        if (res.status !== 'fulfilled') return;
+        const r = RESOURCES[i];
+        for (const row of res.value.slice(0, PER_GROUP))
+          hits.push({
+            resource: r,
+            code: String(row[r.codeField]),
+            name: String(row[r.nameField ?? 'name'] ?? ''),
+          });
       });
-      return { hits, failed: lists.every((r) => r.status === 'rejected') };
+      return { hits, failed: lists.every((res) => res.status === 'rejected') };
     },
   });
 
-  const lower = query.trim().toLowerCase();
-  const pages = NAV.flatMap((g) => g.items).filter((i) => !lower || t(i.label).toLowerCase().includes(lower));
+  const lower = query.trim();
+  const pages = NAV.flatMap((g) => g.items).filter((i) => !lower || matchesText(lower, t(i.label)));
   const hits = q ? (search.data?.hits ?? []) : [];
 
-  const open = (to: string) => {
+  const openHit = (h: Hit) => {
     spotlight.close();
-    void navigate({ to });
+    const { paths } = h.resource;
+    if (paths.detail) void navigate({ to: paths.detail, params: { code: h.code } });
+    else void navigate({ to: paths.list, search: { q: h.code } });
   };
 
   return (
@@ -76,16 +111,17 @@ export function CommandPalette() {
         aria-label={t('header.searchHint')}
       />
       <Spotlight.ActionsList aria-label={t('header.searchHint')}>
-        {KINDS.map(({ kind }) => {
-          const group = hits.filter((h) => h.kind === kind);
+        {RESOURCES.map((r) => {
+          const group = hits.filter((h) => h.resource.key === r.key);
           if (!group.length) return null;
           return (
-            <Spotlight.ActionsGroup key={kind} label={t(`palette.${kind}`)}>
+            <Spotlight.ActionsGroup key={r.key} label={t(r.label.many)}>
               {group.map((h) => (
                 <Spotlight.Action
-                  key={`${kind}:${h.code}`}
-                  onClick={() => open(`/referentials/${kind}/${encodeURIComponent(h.code)}`)}
+                  key={`${r.key}:${h.code}`}
+                  onClick={() => openHit(h)}
                   data-testid="palette-hit"
+                  data-resource={r.key}
                 >
                   <Group wrap="nowrap" gap="sm" w="100%">
                     <Badge variant="light" radius="sm" ff="monospace" style={{ textTransform: 'none' }}>
@@ -105,7 +141,10 @@ export function CommandPalette() {
             {pages.map((p) => (
               <Spotlight.Action
                 key={p.to}
-                onClick={() => open(p.to)}
+                onClick={() => {
+                  spotlight.close();
+                  void navigate({ to: p.to });
+                }}
                 leftSection={<p.icon size={18} stroke={1.5} />}
                 label={t(p.label)}
               />

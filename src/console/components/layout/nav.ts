@@ -1,57 +1,103 @@
-/** The navigation of the shell, grouped by the spec's business domains. */
-import {
-  IconBox,
-  IconBuildingFactory2,
-  IconCertificate,
-  IconListDetails,
-  IconMapPin,
-  IconUsers,
-} from '@tabler/icons-react';
+/**
+ * What the shell shows of the features (features/index.ts): the navigation groups (merged
+ * by id, in their order), the resources, and the breadcrumbs of a path. Nothing here
+ * names a feature.
+ */
+import { FEATURES } from '../../features/index.ts';
 
-export interface NavItem {
-  /** key in the `common` namespace (nav.*) */
+type AnyFeature = (typeof FEATURES)[number];
+export type NavGroupOf = AnyFeature['nav'][number];
+export type NavEntry = NavGroupOf['items'][number];
+export type Resource = AnyFeature['resources'][number];
+/** A path of a navigation entry (a route without params). */
+export type NavPath = NavEntry['to'];
+
+export interface NavSection {
+  id: string;
   label: string;
-  to: string;
-  icon: typeof IconUsers;
+  items: NavEntry[];
 }
-export interface NavGroup {
+
+function buildNav(): NavSection[] {
+  const groups = new Map<string, NavSection & { order: number }>();
+  for (const feature of FEATURES) {
+    for (const g of feature.nav as readonly NavGroupOf[]) {
+      const group = groups.get(g.id) ?? { id: g.id, label: g.label, order: g.order, items: [] };
+      group.items.push(...g.items);
+      groups.set(g.id, group);
+    }
+  }
+  return [...groups.values()].sort((a, b) => a.order - b.order);
+}
+
+export const NAV: readonly NavSection[] = buildNav();
+export const RESOURCES: readonly Resource[] = FEATURES.flatMap((f) => f.resources as readonly Resource[]);
+export const resourceByKey = (key: string | undefined): Resource | undefined =>
+  RESOURCES.find((r) => r.key === key);
+
+/** A crumb's link, typed by the route tree: a list, or a record's page. */
+export type CrumbLink =
+  | { to: NavPath }
+  | { to: NonNullable<Resource['paths']['detail']>; params: { code: string } };
+
+export interface Crumb {
   label: string;
-  items: NavItem[];
+  /** i18n key (true) or a value shown as it is (a record code). */
+  translate: boolean;
+  /** Where the crumb links; none for the current page and the sections. */
+  link?: CrumbLink;
 }
 
-export const NAV: NavGroup[] = [
-  {
-    label: 'nav.referentials',
-    items: [
-      { label: 'nav.customers', to: '/referentials/customers', icon: IconUsers },
-      { label: 'nav.sites', to: '/referentials/sites', icon: IconMapPin },
-      { label: 'nav.assets', to: '/referentials/assets', icon: IconBuildingFactory2 },
-    ],
-  },
-  {
-    label: 'nav.businessOrganization',
-    items: [
-      { label: 'nav.items', to: '/catalog/items', icon: IconBox },
-      { label: 'nav.skills', to: '/staff/skills', icon: IconCertificate },
-      { label: 'nav.characteristics', to: '/staff/characteristics', icon: IconListDetails },
-    ],
-  },
-];
+/**
+ * Breadcrumbs of a path: the section of the navigation entry it is under (not linked),
+ * the entry (its list), then the rest of the path: a record code (linked to the record's
+ * page when a page follows, e.g. edit), `new`, `edit`.
+ */
+export function crumbsOf(pathname: string): Crumb[] {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  let best: { section: NavSection; item: NavEntry } | undefined;
+  for (const section of NAV)
+    for (const item of section.items)
+      if (
+        (path === item.to || path.startsWith(`${item.to}/`)) &&
+        item.to.length > (best?.item.to.length ?? 0)
+      )
+        best = { section, item };
+  if (!best) {
+    return path === '/'
+      ? []
+      : path
+          .split('/')
+          .filter(Boolean)
+          .map((s) => ({ label: safeDecode(s), translate: false }));
+  }
+  const { section, item } = best;
+  const detail = resourceByKey(item.resource)?.paths.detail;
+  const rest = path.slice(item.to.length).split('/').filter(Boolean);
+  const crumbs: Crumb[] = [
+    { label: section.label, translate: true },
+    { label: item.label, translate: true, link: rest.length ? { to: item.to } : undefined },
+  ];
+  rest.forEach((seg, i) => {
+    const last = i === rest.length - 1;
+    if (seg === 'new') crumbs.push({ label: 'common:crumbs.new', translate: true });
+    else if (seg === 'edit') crumbs.push({ label: 'common:crumbs.edit', translate: true });
+    else {
+      const code = safeDecode(seg);
+      crumbs.push({
+        label: code,
+        translate: false,
+        link: !last && i === 0 && detail ? { to: detail, params: { code } } : undefined,
+      });
+    }
+  });
+  return crumbs;
+}
 
-/** Label of a path segment in the breadcrumbs (the segment itself for codes). */
-export const SEGMENT_LABELS: Record<string, string> = {
-  referentials: 'nav.referentials',
-  customers: 'nav.customers',
-  sites: 'nav.sites',
-  assets: 'nav.assets',
-  catalog: 'nav.businessOrganization',
-  staff: 'nav.businessOrganization',
-  items: 'nav.items',
-  skills: 'nav.skills',
-  characteristics: 'nav.characteristics',
-  new: 'crumbs.new',
-  edit: 'crumbs.edit',
-};
-
-/** Section segments have no page of their own: shown, not linked. */
-export const SECTION_SEGMENTS = new Set(['referentials', 'catalog', 'staff']);
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

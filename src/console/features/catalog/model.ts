@@ -3,7 +3,7 @@
  * (`src/contract/businessOrganization.ts`, `src/contract/staff.ts`), which the forms and the
  * CSV import validate with, plus the few helpers the pages share.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   type Item,
   ItemPutBody,
@@ -11,6 +11,7 @@ import {
   UNIT_PRICE_MAX,
 } from '../../../contract/businessOrganization.ts';
 import { CATALOG_CODE_MAX, type Characteristic, type Skill, SkillPutBody } from '../../../contract/staff.ts';
+import { codeSchema } from '../../components/records/codeRule.ts';
 
 export { CATALOG_CODE_MAX, type Characteristic, type Item, type Skill, UNIT_PRICE_MAX };
 
@@ -27,13 +28,8 @@ export const isValidPattern = isValidRegExp;
 /** VAT rates of one item (contract: `vatRates` max 5). */
 export const MAX_VAT_RATES = 5;
 
-/** Item code (path segment): not empty, stored uppercase. */
-export const ItemCode = z
-  .string()
-  .trim()
-  .min(1)
-  .max(CATALOG_CODE_MAX)
-  .transform((c) => c.toUpperCase());
+/** Item code (path segment): the console's code rule, stored uppercase. */
+export const ItemCode = codeSchema(CATALOG_CODE_MAX);
 
 /** The item's fields in the order of the form, the CSV columns and the body. */
 export const ITEM_BODY_FIELDS = [

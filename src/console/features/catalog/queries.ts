@@ -43,11 +43,12 @@ export function useItemList(query: ItemsQuery) {
   });
 }
 
+/** The item and its version (ETag), shared by the item page and its form. */
 export function useItem(code: string | undefined) {
   const api = useCatalogApi();
   return useQuery({
     queryKey: catalogKeys.item(code ?? ''),
-    queryFn: () => api.getItem(code ?? ''),
+    queryFn: ({ signal }) => api.getItem(code ?? '', signal),
     enabled: !!code,
     retry: (n, e) => (e as { status?: number }).status !== 404 && n < 2,
   });

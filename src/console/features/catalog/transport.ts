@@ -13,6 +13,7 @@ import {
 import type { CustomFieldDefinition, Page } from '../../../contract/common.ts';
 import { listCustomFieldDefinitions } from '../../../contract/referentials.ts';
 import { listCharacteristics, listSkills, putSkill } from '../../../contract/staff.ts';
+import type { WriteResult } from '../../components/forms/useSaveWithUndo.tsx';
 import { type RetryOptions, withRateLimitRetry } from './importRunner.ts';
 import type { Characteristic, Item, ItemBody, Skill, SkillBody } from './model.ts';
 
@@ -28,11 +29,18 @@ export function statusOf(e: unknown): number | undefined {
   return typeof s === 'number' ? s : undefined;
 }
 
+/** An item as read, with its version (ETag) for a conditional write. */
+export interface VersionedItem {
+  record: Item;
+  etag: string | null;
+}
+
 export function catalogApi(client: Client) {
   const outcome = (status: number) => (status === 201 ? ('created' as const) : ('updated' as const));
   return {
-    async getItem(code: string): Promise<Item> {
-      return (await client.call(getItem, { params: { itemCode: code } })) as Item;
+    async getItem(code: string, signal?: AbortSignal): Promise<VersionedItem> {
+      const r = await client.request(getItem, { params: { itemCode: code }, signal });
+      return { record: r.data, etag: r.headers.get('etag') };
     },
     /** The item, or null when the code is unknown. */
     async findItem(code: string): Promise<Item | null> {
@@ -43,8 +51,18 @@ export function catalogApi(client: Client) {
         throw e;
       }
     },
-    async putItem(code: string, body: ItemBody): Promise<'created' | 'updated'> {
-      return outcome((await client.request(putItem, { params: { itemCode: code }, body })).status);
+    /** PUT creates (201) or updates (204); with `ifMatch`, only the version read (else 412). */
+    async putItem(
+      code: string,
+      body: ItemBody,
+      opts: { ifMatch?: string | null } = {},
+    ): Promise<WriteResult> {
+      const r = await client.request(putItem, {
+        params: { itemCode: code },
+        body,
+        headers: opts.ifMatch ? { 'if-match': opts.ifMatch } : undefined,
+      });
+      return { outcome: outcome(r.status), etag: r.headers.get('etag') };
     },
     async listItems(
       q: ItemsQuery & { continuationToken?: string },
@@ -71,8 +89,9 @@ export function catalogApi(client: Client) {
     async listSkills(continuationToken?: string, signal?: AbortSignal): Promise<Page<Skill>> {
       return (await client.call(listSkills, { query: { continuationToken }, signal })) as Page<Skill>;
     },
-    async putSkill(code: string, body: SkillBody): Promise<'created' | 'updated'> {
-      return outcome((await client.request(putSkill, { params: { skillCode: code }, body })).status);
+    async putSkill(code: string, body: SkillBody): Promise<WriteResult> {
+      const r = await client.request(putSkill, { params: { skillCode: code }, body });
+      return { outcome: outcome(r.status), etag: r.headers.get('etag') };
     },
     async listCharacteristics(
       continuationToken?: string,

@@ -1,26 +1,19 @@
 /**
- * TanStack Query hooks of the Referentials pages: reads (record, list pages, custom-field
- * definitions, offices), writes (PUT create-or-update), and the query keys they
- * invalidate. All HTTP goes through `useRefApi()` (./transport.ts), the one adapter over
- * the typed client.
+ * TanStack Query hooks of the Referentials pages: reads (record with its version, list
+ * pages, custom-field definitions, offices) and the query keys a write invalidates. All
+ * HTTP goes through `useRefApi()` (./transport.ts).
  */
 import {
   type InfiniteData,
   keepPreviousData,
   useInfiniteQuery,
-  useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import type { CustomFieldDefinition } from '../../../contract/common.ts';
-import { type ListQuery, type Office, useRefApi } from './transport.ts';
-import {
-  codeOf,
-  type EntityBody,
-  type EntityRecord,
-  type ListItem,
-  type ReferentialEntity,
-} from './types.ts';
+import type { ReferentialEntity } from './paths.ts';
+import { refResource } from './resources.tsx';
+import { type ListQuery, type Office, type RecordOf, useRefApi, type Versioned } from './transport.ts';
 
 export const refKeys = {
   all: ['referentials'] as const,
@@ -32,12 +25,14 @@ export const refKeys = {
   offices: ['referentials', 'offices'] as const,
 };
 
+/** The record and its version (ETag), shared by the detail page, the form and the pickers. */
 export function useRecord<E extends ReferentialEntity>(entity: E, code: string | undefined) {
   const refApi = useRefApi();
-  return useQuery({
+  return useQuery<Versioned<RecordOf<E>>>({
     queryKey: refKeys.record(entity, code ?? ''),
-    queryFn: ({ signal }) => refApi.get(entity, code ?? '', signal) as Promise<EntityRecord<E>>,
+    queryFn: ({ signal }) => refApi.get(entity, code ?? '', signal),
     enabled: !!code,
+    retry: (n, e) => (e as { status?: number }).status !== 404 && n < 2,
   });
 }
 
@@ -49,7 +44,7 @@ export function useInfiniteList<E extends ReferentialEntity>(entity: E, query: L
     queryFn: ({ pageParam, signal }) =>
       refApi.list(entity, { ...query, continuationToken: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.continuationToken || undefined,
+    getNextPageParam: (last) => (last.data.length > 0 && last.continuationToken) || undefined,
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -57,22 +52,6 @@ export function useInfiniteList<E extends ReferentialEntity>(entity: E, query: L
 
 export function flattenPages<T>(data: InfiniteData<{ data: T[] }> | undefined): T[] {
   return data?.pages.flatMap((p) => p.data) ?? [];
-}
-
-/** First page only: pickers' suggestions and children lists. */
-export function useListPage<E extends ReferentialEntity>(entity: E, query: ListQuery, enabled = true) {
-  const refApi = useRefApi();
-  return useQuery({
-    queryKey: [...refKeys.list(entity, query), 'first'],
-    queryFn: ({ signal }) =>
-      refApi.list(entity, query, signal) as Promise<{
-        data: ListItem<E>[];
-        continuationToken: string | null;
-      }>,
-    enabled,
-    placeholderData: keepPreviousData,
-    staleTime: 10_000,
-  });
 }
 
 export function useDefinitions(entity: ReferentialEntity) {
@@ -93,27 +72,18 @@ export function useOffices() {
   });
 }
 
-/** Invalidates what a write to one record can change: itself, every list of its entity. */
+/** Invalidates what a write to one record can change: itself, every list of its entity and below. */
 export function useInvalidateAfterWrite() {
   const qc = useQueryClient();
   return async (entity: ReferentialEntity, code: string) => {
+    const attached = refResource(entity).attached?.entity;
     await Promise.all([
       qc.invalidateQueries({ queryKey: refKeys.record(entity, code) }),
       qc.invalidateQueries({ queryKey: refKeys.lists(entity) }),
-      // A customer's or site's children lists live under the child entity's lists.
-      entity === 'customer' ? qc.invalidateQueries({ queryKey: refKeys.lists('site') }) : undefined,
-      entity === 'site' ? qc.invalidateQueries({ queryKey: refKeys.lists('asset') }) : undefined,
+      // A customer's sites (a site's assets) are lists of the attached entity.
+      attached ? qc.invalidateQueries({ queryKey: refKeys.lists(attached) }) : undefined,
     ]);
   };
-}
-
-export function usePut<E extends ReferentialEntity>(entity: E) {
-  const refApi = useRefApi();
-  const invalidate = useInvalidateAfterWrite();
-  return useMutation({
-    mutationFn: ({ code, body }: { code: string; body: EntityBody<E> }) => refApi.put(entity, code, body),
-    onSuccess: (_r, { code }) => invalidate(entity, code),
-  });
 }
 
 export interface ChildRef {
@@ -122,17 +92,21 @@ export interface ChildRef {
 }
 
 /**
- * Children of a record: with `of` unset, records of the same entity whose parent is `code`
- * (sub-customers, sub-sites, sub-assets); with `of` set, the records attached to it (the
- * sites of a customer, the assets of a site). First page only; `more` says if there is more.
+ * Records below one: with `attachedTo` unset, records of the same entity whose parent is
+ * `code` (sub-customers, sub-sites, sub-assets); with `attachedTo`, the records of `entity`
+ * attached to that record (the sites of a customer, the assets of a site). First page
+ * only; `more` says if there is more.
  */
-export function useChildren(entity: ReferentialEntity, code: string | undefined, of?: ReferentialEntity) {
-  const filter: ListQuery = !of
-    ? { parentCode: code }
-    : of === 'customer'
-      ? { customerCode: code }
-      : { siteCode: code };
+export function useChildren(
+  entity: ReferentialEntity,
+  code: string | undefined,
+  attachedTo?: ReferentialEntity,
+) {
+  const filter: ListQuery = attachedTo
+    ? { [refResource(attachedTo).attached?.filter ?? 'parentCode']: code }
+    : { parentCode: code };
   const refApi = useRefApi();
+  const res = refResource(entity);
   const q = useQuery({
     queryKey: [...refKeys.lists(entity), 'children', filter],
     queryFn: ({ signal }) => refApi.list(entity, filter, signal),
@@ -140,9 +114,9 @@ export function useChildren(entity: ReferentialEntity, code: string | undefined,
     staleTime: 10_000,
     retry: false,
   });
-  const data: ChildRef[] | undefined = q.data?.data.map((r) => {
-    const row = r as unknown as Record<string, unknown>;
-    return { code: codeOf(entity, row), name: (row.name as string | null) ?? null };
-  });
+  const data: ChildRef[] | undefined = q.data?.data.map((r) => ({
+    code: res.codeOf(r),
+    name: r.name ?? null,
+  }));
   return { ...q, data, more: !!q.data?.continuationToken };
 }

@@ -1,11 +1,27 @@
-/** URLs of the Referentials pages (the router in src/console/routes binds the same paths). */
-import type { ReferentialEntity } from './types.ts';
+/**
+ * Route templates of the Referentials pages: the routes (routes.ts), every link and the
+ * navigation use these, so a path is written once. `$code` is the record's code.
+ */
+export const referentialPaths = {
+  customer: {
+    list: '/referentials/customers',
+    new: '/referentials/customers/new',
+    detail: '/referentials/customers/$code',
+    edit: '/referentials/customers/$code/edit',
+  },
+  site: {
+    list: '/referentials/sites',
+    new: '/referentials/sites/new',
+    detail: '/referentials/sites/$code',
+    edit: '/referentials/sites/$code/edit',
+  },
+  asset: {
+    list: '/referentials/assets',
+    new: '/referentials/assets/new',
+    detail: '/referentials/assets/$code',
+    edit: '/referentials/assets/$code/edit',
+  },
+} as const;
 
-export const collectionSegment = (e: ReferentialEntity) =>
-  e === 'customer' ? 'customers' : e === 'site' ? 'sites' : 'assets';
-
-export const listPath = (e: ReferentialEntity) => `/referentials/${collectionSegment(e)}`;
-export const newPath = (e: ReferentialEntity) => `/referentials/${collectionSegment(e)}/new`;
-export const detailPath = (e: ReferentialEntity, code: string) =>
-  `/referentials/${collectionSegment(e)}/${encodeURIComponent(code)}`;
-export const editPath = (e: ReferentialEntity, code: string) => `${detailPath(e, code)}/edit`;
+export type ReferentialEntity = keyof typeof referentialPaths;
+export const REFERENTIAL_ENTITIES = Object.keys(referentialPaths) as ReferentialEntity[];

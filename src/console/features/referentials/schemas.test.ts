@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomFieldDefinition } from '../../../contract/common.ts';
+import type { Asset, Customer, Site } from '../../../contract/referentials.ts';
 import {
   assetFormSchema,
   assetToBody,
@@ -14,7 +15,6 @@ import {
   siteToForm,
   splitCode,
 } from './schemas.ts';
-import type { Asset, Customer, Site } from './types.ts';
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (r.error?.issues ?? []).map((i) => `${i.path.join('.')}|${i.message}`);

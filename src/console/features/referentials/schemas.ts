@@ -5,18 +5,19 @@
  */
 import { z } from 'zod';
 import type { CustomFieldDefinition, CustomFields } from '../../../contract/common.ts';
+import type {
+  Asset,
+  AssetBodyInput as AssetBodyT,
+  Customer,
+  CustomerBodyInput as CustomerBodyT,
+  Site,
+  SiteBodyInput as SiteBodyT,
+} from '../../../contract/referentials.ts';
 import { AssetBody, CustomerBody, SiteBody } from '../../../contract/referentials.ts';
 import { customFieldErrorMessage } from '../../components/customFields/customFieldsSchema.ts';
 import { validateCustomFields } from '../../components/customFields/customFieldValues.ts';
-import type {
-  Asset,
-  AssetBody as AssetBodyT,
-  Contact,
-  Customer,
-  CustomerBody as CustomerBodyT,
-  Site,
-  SiteBody as SiteBodyT,
-} from './types.ts';
+import { codeSchema } from '../../components/records/codeRule.ts';
+import type { Contact } from './types.ts';
 
 /* ---------- form values (what the inputs hold) ---------- */
 
@@ -254,12 +255,8 @@ export function cleanAsset(v: AssetForm, prev?: Prev) {
 
 /* ---------- schemas ---------- */
 
-const CodeField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(10000)
-  .transform((c) => c.toUpperCase());
+/** A new record's code: the console's code rule (components/records/codeRule.ts), 10,000 at most. */
+const CodeField = codeSchema(10000);
 
 type Rule = (v: Record<string, unknown>, ctx: z.RefinementCtx) => void;
 

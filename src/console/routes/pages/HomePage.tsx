@@ -3,56 +3,16 @@
  * (first page of its list: exact below a page, "more than" above) and its actions, and
  * the offices of your tree.
  */
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
+import { Badge, Card, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBulb, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api.ts';
+import { OFFICES_PATH } from '../../app/apiPaths.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
-import { NAV } from '../../components/layout/nav.ts';
+import { NAV, type NavEntry, resourceByKey } from '../../components/layout/nav.ts';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
-
-/** List endpoint behind each navigation entry, and its "new" page when there is one. */
-const AREAS: Record<string, { list: string; create?: string; description: string }> = {
-  '/referentials/customers': {
-    list: '/eTech/rest/ws/referentials/v1/customers',
-    create: '/referentials/customers/new',
-    description: 'customers',
-  },
-  '/referentials/sites': {
-    list: '/eTech/rest/ws/referentials/v1/sites',
-    create: '/referentials/sites/new',
-    description: 'sites',
-  },
-  '/referentials/assets': {
-    list: '/eTech/rest/ws/referentials/v1/assets',
-    create: '/referentials/assets/new',
-    description: 'assets',
-  },
-  '/catalog/items': {
-    list: '/eTech/rest/ws/businessOrganization/v1/items',
-    create: '/catalog/items/new',
-    description: 'items',
-  },
-  '/staff/skills': { list: '/eTech/rest/ws/staff/v1/skills', description: 'skills' },
-  '/staff/characteristics': {
-    list: '/eTech/rest/ws/staff/v1/characteristics',
-    description: 'characteristics',
-  },
-};
+import { ButtonLink } from '../../components/links.tsx';
 
 interface Office {
   code: string;
@@ -74,62 +34,57 @@ function useCount(path: string) {
   });
 }
 
-function AreaCard({
-  to,
-  label,
-  icon: Icon,
-}: {
-  to: string;
-  label: string;
-  icon: (typeof NAV)[0]['items'][0]['icon'];
-}) {
+function Count({ path }: { path: string }) {
   const { t } = useTranslation('common');
-  const area = AREAS[to];
-  const count = useCount(area.list);
+  const count = useCount(path);
+  return count.isPending ? (
+    <Skeleton height={20} width={70} radius="xl" />
+  ) : (
+    <Badge
+      variant="light"
+      color={count.isError ? 'gray' : 'blue'}
+      style={{ textTransform: 'none', flexShrink: 0, overflow: 'visible' }}
+    >
+      {count.isError
+        ? t('home.recordsUnknown')
+        : count.data.more
+          ? t('home.recordsMore', { count: count.data.count })
+          : t('home.records', { count: count.data.count })}
+    </Badge>
+  );
+}
+
+/** One navigation entry: its count (first page of its list) and its actions. */
+function AreaCard({ item }: { item: NavEntry }) {
+  const { t } = useTranslation('common');
+  const resource = resourceByKey(item.resource);
+  const create = resource && 'new' in resource.paths ? resource.paths.new : undefined;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="home-area">
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <ThemeIcon variant="light" size="lg" radius="md">
-            <Icon size={20} stroke={1.6} />
+            <item.icon size={20} stroke={1.6} />
           </ThemeIcon>
           <Text fw={600} component="h3" m={0} size="md" truncate>
-            {label}
+            {t(item.label)}
           </Text>
         </Group>
-        {count.isPending ? (
-          <Skeleton height={20} width={70} radius="xl" />
-        ) : (
-          <Badge
-            variant="light"
-            color={count.isError ? 'gray' : 'blue'}
-            style={{ textTransform: 'none', flexShrink: 0, overflow: 'visible' }}
-          >
-            {count.isError
-              ? t('home.recordsUnknown')
-              : count.data.more
-                ? t('home.recordsMore', { count: count.data.count })
-                : t('home.records', { count: count.data.count })}
-          </Badge>
-        )}
+        {resource && <Count path={resource.list.path} />}
       </Group>
-      <Text size="sm" c="dimmed" mb="md" style={{ flexGrow: 1 }}>
-        {t(`home.descriptions.${area.description}`)}
-      </Text>
+      {resource?.home && (
+        <Text size="sm" c="dimmed" mb="md" style={{ flexGrow: 1 }}>
+          {t(resource.home.description)}
+        </Text>
+      )}
       <Group gap="xs">
-        <Button component={Link} to={to} size="xs" variant="light">
+        <ButtonLink to={item.to} size="xs" variant="light">
           {t('home.openList')}
-        </Button>
-        {area.create && (
-          <Button
-            component={Link}
-            to={area.create}
-            size="xs"
-            variant="subtle"
-            leftSection={<IconPlus size={14} />}
-          >
+        </ButtonLink>
+        {create && (
+          <ButtonLink to={create} size="xs" variant="subtle" leftSection={<IconPlus size={14} />}>
             {t('home.create')}
-          </Button>
+          </ButtonLink>
         )}
       </Group>
     </Card>
@@ -141,10 +96,7 @@ function Offices() {
   const api = useApi();
   const offices = useQuery({
     queryKey: ['home', 'offices'],
-    queryFn: ({ signal }) =>
-      api
-        .raw<{ data: Office[] }>('GET', '/eTech/rest/ws/referentials/v1/offices', { signal })
-        .then((p) => p.data),
+    queryFn: ({ signal }) => api.raw<{ data: Office[] }>('GET', OFFICES_PATH, { signal }).then((p) => p.data),
     retry: false,
     staleTime: 5 * 60_000,
   });
@@ -189,13 +141,21 @@ export function HomePage() {
         subtitle={me ? t('home.subtitle', { office: me.officeName, code: me.officeCode }) : undefined}
       />
       {NAV.map((group) => (
-        <section key={group.label} aria-label={t(group.label)}>
-          <Text fw={700} size="xs" tt="uppercase" c="dimmed" mb="sm" component="h2">
+        <section key={group.id} aria-labelledby={`home-group-${group.id}`}>
+          <Text
+            fw={700}
+            size="xs"
+            tt="uppercase"
+            c="dimmed"
+            mb="sm"
+            component="h2"
+            id={`home-group-${group.id}`}
+          >
             {t(group.label)}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             {group.items.map((item) => (
-              <AreaCard key={item.to} to={item.to} label={t(item.label)} icon={item.icon} />
+              <AreaCard key={item.to} item={item} />
             ))}
           </SimpleGrid>
         </section>

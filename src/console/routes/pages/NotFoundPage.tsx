@@ -1,7 +1,8 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Center, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconMapOff } from '@tabler/icons-react';
-import { Link, useLocation } from '@tanstack/react-router';
+import { useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../components/links.tsx';
 
 export function NotFoundPage() {
   const { t } = useTranslation('common');
@@ -19,9 +20,9 @@ export function NotFoundPage() {
         <Text c="dimmed" ta="center">
           {t('notFound.body', { path: pathname })}
         </Text>
-        <Button component={Link} to="/" leftSection={<IconArrowLeft size={16} />} mt="sm">
+        <ButtonLink to="/" leftSection={<IconArrowLeft size={16} />} mt="sm">
           {t('notFound.home')}
-        </Button>
+        </ButtonLink>
       </Stack>
     </Center>
   );

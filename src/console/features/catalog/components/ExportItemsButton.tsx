@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readServiceError } from '../../../components/forms/index.ts';
+import { readServiceError } from '../../../components/forms/serviceErrors.ts';
 import { exportFileName, itemsToCsv } from '../csv.ts';
 import type { Item } from '../model.ts';
 import { useCatalogApi } from '../queries.ts';
@@ -87,7 +87,7 @@ export function ExportItemsButton({ query, disabled }: { query: ItemsQuery; disa
         {t('csv.export')}
       </Button>
       <Modal
-        closeButtonProps={{ 'aria-label': t('form.close') }}
+        closeButtonProps={{ 'aria-label': t('common:form.close') }}
         opened={count !== null}
         onClose={() => abort.current?.abort()}
         title={t('csv.exportTitle')}

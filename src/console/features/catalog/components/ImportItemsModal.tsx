@@ -100,7 +100,7 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
     setOutcomes(new Map());
     const result = await runImport(
       valid.flatMap((r) => (r.body ? [{ line: r.line, code: r.code, body: r.body }] : [])),
-      { get: (c) => api.findItem(c), put: (c, b) => api.putItem(c, b) },
+      { get: (c) => api.findItem(c), put: (c, b) => api.putItem(c, b).then((r) => r.outcome) },
       {
         signal: ctrl.signal,
         retry: { onWait: (ms) => setWaiting(Math.round(ms / 1000)) },
@@ -164,7 +164,7 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
 
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': t('form.close') }}
+      closeButtonProps={{ 'aria-label': t('common:form.close') }}
       opened={opened}
       onClose={close}
       title={t('csv.importTitle')}
@@ -279,16 +279,17 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
             )}
             {summary && <ImportSummaryBlock summary={summary} invalid={invalid} />}
             {rows.length > 0 ? (
-              <VirtualTable
-                rows={rows}
-                columns={columns}
-                rowKey={(r) => String(r.line)}
-                hasMore={false}
-                loadingMore={false}
-                loadMore={() => {}}
-                height={`min(46vh, ${Math.min(420, 92 + rows.length * 41)}px)`}
-                label={t('csv.previewLabel')}
-              />
+              <div style={{ display: 'flex', flexDirection: 'column', maxHeight: 'min(46vh, 420px)' }}>
+                <VirtualTable
+                  rows={rows}
+                  columns={columns}
+                  rowKey={(r) => String(r.line)}
+                  hasMore={false}
+                  loadingMore={false}
+                  loadMore={() => {}}
+                  label={t('csv.previewLabel')}
+                />
+              </div>
             ) : (
               <Text size="sm" c="dimmed">
                 {t('csv.noRowsToShow')}
@@ -309,7 +310,7 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
             </Button>
           ) : (
             <Button variant="default" onClick={close} data-testid="import-close">
-              {phase === 'done' ? t('form.close') : t('form.cancel')}
+              {phase === 'done' ? t('common:form.close') : t('common:form.cancel')}
             </Button>
           )}
           {phase !== 'done' && (

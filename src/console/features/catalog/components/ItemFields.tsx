@@ -21,8 +21,9 @@ import { Controller, get, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CustomFieldDefinition } from '../../../../contract/common.ts';
 import { CustomFieldsField } from '../../../components/customFields/CustomFieldsField.tsx';
+import { CodeInput } from '../../../components/records/RecordParts.tsx';
 import { type ItemForm, splitVatInput, testSerial } from '../itemForm.ts';
-import { MAX_VAT_RATES } from '../model.ts';
+import { CATALOG_CODE_MAX, MAX_VAT_RATES } from '../model.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 /** Field errors are i18n keys (`catalog:validation.pattern`) or plain messages. */
@@ -62,17 +63,11 @@ export function ItemFields({
       <Fieldset legend={t('item.sections.identification')}>
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput
-              label={t('item.fields.itemCode')}
-              withAsterisk={creating}
-              readOnly={!creating}
-              variant={creating ? 'default' : 'filled'}
-              description={creating ? t('item.hints.code') : t('item.hints.codeFixed')}
-              maxLength={200}
-              styles={{ input: { textTransform: 'uppercase' } }}
+            <CodeInput
+              creating={creating}
+              maxChars={CATALOG_CODE_MAX}
               {...register('code')}
               error={err('code')}
-              data-autofocus={creating || undefined}
               data-testid="item-code"
             />
           </Grid.Col>

@@ -14,6 +14,8 @@ import {
   serviceErrorForForm,
   useSaveWithUndo,
 } from '../../../components/forms/index.ts';
+import { codeSchema } from '../../../components/records/codeRule.ts';
+import { CodeInput } from '../../../components/records/RecordParts.tsx';
 import { serviceErrorText, skillFieldForError } from '../errorFields.ts';
 import { catalogErrorMap } from '../formErrors.ts';
 import { CATALOG_CODE_MAX, type Skill, SkillBody } from '../model.ts';
@@ -34,14 +36,7 @@ const schema = z.preprocess(
       description: f.description.trim() === '' ? null : f.description,
     };
   },
-  SkillBody.extend({
-    code: z
-      .string()
-      .trim()
-      .min(1)
-      .max(CATALOG_CODE_MAX)
-      .transform((c) => c.toUpperCase()),
-  }),
+  SkillBody.extend({ code: codeSchema(CATALOG_CODE_MAX) }),
 );
 
 export function SkillFormModal({
@@ -61,7 +56,7 @@ export function SkillFormModal({
   const { t } = useTranslation('catalog');
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': t('form.close') }}
+      closeButtonProps={{ 'aria-label': t('common:form.close') }}
       opened={opened}
       onClose={onClose}
       title={skill ? t('skills.editTitle', { code: skill.skillCode }) : t('skills.newTitle')}
@@ -114,7 +109,6 @@ function SkillFormBody({
   const save = useSaveWithUndo<SkillBody>({
     put: (c, b) => api.putSkill(c, b),
     invalidate: async (c) => onSaved(c),
-    ns: 'catalog',
     entity: t('skills.entity'),
     explain,
   });
@@ -145,26 +139,21 @@ function SkillFormBody({
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid as never)} data-testid="skill-form">
+    <form noValidate onSubmit={form.handleSubmit(onValid)} data-testid="skill-form">
       <Stack gap="md">
         {alert && alert.errors.length > 0 && (
           <ServiceErrorAlert
             errors={alert.errors}
             errorReference={alert.errorReference}
             explain={explain}
-            title={t('form.errorTitle')}
-            closeLabel={t('form.close')}
+            title={t('common:form.errorTitle')}
+            closeLabel={t('common:form.close')}
             onClose={() => setAlert(null)}
           />
         )}
-        <TextInput
-          label={t('skills.fields.code')}
-          withAsterisk={creating}
-          readOnly={!creating}
-          description={creating ? t('item.hints.code') : t('item.hints.codeFixed')}
-          maxLength={CATALOG_CODE_MAX}
-          styles={{ input: { textTransform: 'uppercase' } }}
-          data-autofocus={creating || undefined}
+        <CodeInput
+          creating={creating}
+          maxChars={CATALOG_CODE_MAX}
           {...form.register('code')}
           error={err('code')}
           data-testid="skill-code"
@@ -190,10 +179,10 @@ function SkillFormBody({
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            {t('form.cancel')}
+            {t('common:form.cancel')}
           </Button>
           <Button type="submit" loading={form.formState.isSubmitting} data-testid="skill-save">
-            {creating ? t('form.create') : t('form.save')}
+            {creating ? t('common:form.create') : t('common:form.save')}
           </Button>
         </Group>
       </Stack>

@@ -27,11 +27,12 @@ const fr: typeof en = {
     empty: 'Créez le premier article, ou importez un fichier CSV d’articles.',
     noMatchTitle: 'Aucun résultat',
     noMatch: 'Aucun article ne correspond à ces filtres.',
+    sortedByCode: 'Triée par code',
   },
   item: {
     entity: 'Article',
     newTitle: 'Nouvel article',
-    editTitle: 'Article {{code}}',
+    editTitle: 'Modifier l’article {{code}}',
     duplicateTitle: 'Nouvel article (copie de {{code}})',
     duplicateHint:
       'Tous les champs sont copiés sauf le code et le code-barres. Donnez au nouvel article son propre code.',
@@ -64,8 +65,6 @@ const fr: typeof en = {
       active: 'Actif',
     },
     hints: {
-      code: '200 caractères au plus, enregistré en majuscules. Il ne pourra plus être modifié.',
-      codeFixed: 'Le code d’un article ne peut pas être modifié.',
       category: 'Choisissez-en une ou saisissez-en une nouvelle',
       unit: 'ex. pièce, heure, mètre',
       unitPrice: '0 ou plus, 2 décimales au plus',
@@ -111,8 +110,7 @@ const fr: typeof en = {
   characteristics: {
     title: 'Caractéristiques',
     subtitle: 'Attributs des techniciens et des ressources, pour qualifier et planifier les interventions.',
-    note: 'Les caractéristiques sont en lecture seule ici : elles viennent du fichier d’import. Un opérateur les charge avec',
-    noteKey: 'sous la clé',
+    note: 'Les caractéristiques sont en lecture seule ici : votre administrateur les tient à jour avec l’import de données. Demandez-lui une modification.',
     listLabel: 'Liste des caractéristiques',
     emptyTitle: 'Aucune caractéristique',
     empty: 'Les caractéristiques apparaissent ici une fois un fichier d’import qui les contient chargé.',
@@ -198,23 +196,6 @@ const fr: typeof en = {
     exported_one: '{{count}} article écrit dans {{name}}',
     exported_other: '{{count}} articles écrits dans {{name}}',
     exportFailed: 'Échec de l’export',
-  },
-  form: {
-    required: 'Les champs marqués * sont obligatoires.',
-    fixErrors: 'Corrigez les champs en rouge pour enregistrer.',
-    cancel: 'Annuler',
-    close: 'Fermer',
-    create: 'Créer',
-    save: 'Enregistrer',
-    errorTitle: 'Le service a refusé la demande',
-  },
-  notify: {
-    createdTitle: '{{entity}} {{code}} créé(e)',
-    createdNoUndo: 'Une création ne peut pas être annulée d’ici.',
-    savedTitle: '{{entity}} {{code}} enregistré(e)',
-    savedBody: 'Modifications enregistrées.',
-    undoneTitle: 'Annulé',
-    undoneBody: '{{code}} est revenu à sa version précédente.',
   },
   validation: {
     required: 'Obligatoire',

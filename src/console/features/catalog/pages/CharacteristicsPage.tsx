@@ -1,25 +1,36 @@
 /**
- * `/staff/characteristics`: the characteristics, read-only (the API has no write for them;
- * they come from the import file), filtered in the page.
+ * `/staff/characteristics`: the characteristics, read-only (the API has no write for them:
+ * the administrator loads them with the data import), filtered in the page (`?q=`).
  */
-import { Alert, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
+import { matchesText } from '../../../components/matchesText.ts';
+import { ListFrame } from '../../../components/records/ListFrame.tsx';
+import { useUrlSearchText } from '../../../components/useUrlSearchText.ts';
 import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import type { Characteristic } from '../model.ts';
+import { catalogPaths as paths } from '../paths.ts';
 import { useCharacteristics } from '../queries.ts';
-import { matchesSearch } from './SkillsPage.tsx';
+import type { TextSearch } from '../search.ts';
+
+const route = getRouteApi(paths.characteristic.list);
 
 export function CharacteristicsPage() {
   const { t } = useTranslation('catalog');
   const list = useCharacteristics();
-  const [q, setQ] = useState('');
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const setSearch = (next: TextSearch) =>
+    void navigate({ to: paths.characteristic.list, search: next, replace: true });
+  const [q, setQ] = useUrlSearchText(search, setSearch, 150);
   const all = list.data ?? [];
   const rows = useMemo(
-    () => all.filter((c) => matchesSearch(q, c.characteristicCode, c.name, c.description)),
+    () => all.filter((c) => matchesText(q, c.characteristicCode, c.name, c.description)),
     [all, q],
   );
   const columns: Column<Characteristic>[] = [
@@ -49,7 +60,7 @@ export function CharacteristicsPage() {
   ];
 
   return (
-    <Stack gap="md">
+    <ListFrame>
       <PageHeader
         title={t('characteristics.title')}
         subtitle={t('characteristics.subtitle')}
@@ -60,11 +71,9 @@ export function CharacteristicsPage() {
         color="blue"
         icon={<IconInfoCircle size={18} />}
         data-testid="characteristics-note"
+        py="xs"
       >
-        <Text size="sm">
-          {t('characteristics.note')} <Code>npx fieldwork import FILE.json</Code>{' '}
-          {t('characteristics.noteKey')} <Code>characteristics</Code>.
-        </Text>
+        <Text size="sm">{t('characteristics.note')}</Text>
       </Alert>
       <Group gap="sm" align="flex-end">
         <TextInput
@@ -93,10 +102,9 @@ export function CharacteristicsPage() {
           hasMore={false}
           loadingMore={false}
           loadMore={() => {}}
-          height={`min(calc(100dvh - 340px), ${92 + rows.length * 41}px)`}
           label={t('characteristics.listLabel')}
         />
       )}
-    </Stack>
+    </ListFrame>
   );
 }

@@ -1,25 +1,32 @@
 /**
  * `/catalog/items`: the item catalog as a virtualized grid over the keyset pages of the list
- * (infinite scroll), filtered by text, category and active state, the filters living in
- * the URL; CSV import and export; "New item".
+ * (infinite scroll) filling the page, filtered by text, category and active state, the
+ * filters living in the URL (the route's search params); sorted by code, as the service
+ * answers; CSV import and export; "New item".
  */
-import { Anchor, Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
+import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
+import { ListFrame } from '../../../components/records/ListFrame.tsx';
 import { useUrlSearchText } from '../../../components/useUrlSearchText.ts';
 import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
 import { ExportItemsButton } from '../components/ExportItemsButton.tsx';
-import { ImportItemsModal } from '../components/ImportItemsModal.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import type { Item } from '../model.ts';
-import { ITEMS_PATH, type ItemsSearch, itemPath, NEW_ITEM_PATH, parseItemsSearch } from '../paths.ts';
+import { catalogPaths as paths } from '../paths.ts';
 import { useItemCategories, useItemList } from '../queries.ts';
+import type { ItemsSearch } from '../search.ts';
 
-export { type ItemsSearch, parseItemsSearch };
+const route = getRouteApi(paths.item.list);
+/** The CSV import (and its parser) loads when opened, not with the list. */
+const ImportItemsModal = lazy(() =>
+  import('../components/ImportItemsModal.tsx').then((m) => ({ default: m.ImportItemsModal })),
+);
 
 const dash = (
   <Text span c="dimmed" size="sm">
@@ -27,20 +34,12 @@ const dash = (
   </Text>
 );
 
-export function ItemsPage({
-  search: searchProp,
-  onSearchChange,
-}: {
-  search?: ItemsSearch;
-  onSearchChange?: (next: ItemsSearch) => void;
-} = {}) {
+export function ItemsPage() {
   const { t, i18n } = useTranslation('catalog');
-  const navigate = useNavigate();
-  const routeSearch = useSearch({ strict: false }) as Record<string, unknown>;
-  const search = searchProp ?? parseItemsSearch(routeSearch);
-  const setSearch =
-    onSearchChange ??
-    ((next: ItemsSearch) => navigate({ to: ITEMS_PATH as never, search: next as never, replace: true }));
+  const navigate = route.useNavigate();
+  const search = route.useSearch();
+  const setSearch = (next: ItemsSearch) =>
+    void navigate({ to: paths.item.list, search: next, replace: true });
   const [importOpen, importModal] = useDisclosure(false);
 
   // The search box writes `q` to the URL once typing pauses; a URL change writes the box.
@@ -69,9 +68,9 @@ export function ItemsPage({
       header: t('item.fields.itemCode'),
       width: 170,
       render: (r) => (
-        <Anchor component={Link} to={itemPath(r.itemCode)} fw={500} size="sm">
+        <AnchorLink to={paths.item.detail} params={{ code: r.itemCode }} fw={500} size="sm">
           {r.itemCode}
-        </Anchor>
+        </AnchorLink>
       ),
     },
     { key: 'name', header: t('item.fields.name'), render: (r) => r.name },
@@ -116,7 +115,7 @@ export function ItemsPage({
   }, [categories.data, search.category]);
 
   return (
-    <Stack gap="md">
+    <ListFrame>
       <PageHeader
         title={t('items.title')}
         subtitle={t('items.subtitle')}
@@ -131,14 +130,9 @@ export function ItemsPage({
               {t('csv.import')}
             </Button>
             <ExportItemsButton query={query} disabled={list.isPending || list.isError || rows.length === 0} />
-            <Button
-              component={Link}
-              to={NEW_ITEM_PATH}
-              leftSection={<IconPlus size={16} />}
-              data-testid="new-item"
-            >
+            <ButtonLink to={paths.item.new} leftSection={<IconPlus size={16} />} data-testid="new-item">
               {t('items.new')}
-            </Button>
+            </ButtonLink>
           </>
         }
       />
@@ -185,6 +179,9 @@ export function ItemsPage({
             {t('items.clearFilters')}
           </Button>
         )}
+        <Text size="xs" c="dimmed" pb={10} data-testid="list-order">
+          {t('items.sortedByCode')}
+        </Text>
       </Group>
       {list.isPending ? (
         <LoadingState rows={8} label={t('items.loading')} />
@@ -207,9 +204,9 @@ export function ItemsPage({
             body={t('items.empty')}
             action={
               <Group gap="sm">
-                <Button component={Link} to={NEW_ITEM_PATH} leftSection={<IconPlus size={16} />}>
+                <ButtonLink to={paths.item.new} leftSection={<IconPlus size={16} />}>
                   {t('items.new')}
-                </Button>
+                </ButtonLink>
                 <Button
                   variant="default"
                   leftSection={<IconFileImport size={16} />}
@@ -226,15 +223,18 @@ export function ItemsPage({
           rows={rows}
           columns={columns}
           rowKey={(r) => r.itemCode}
-          onOpen={(r) => navigate({ to: itemPath(r.itemCode) as never })}
+          onOpen={(r) => void navigate({ to: paths.item.detail, params: { code: r.itemCode } })}
           hasMore={!!list.hasNextPage}
           loadingMore={list.isFetchingNextPage}
           loadMore={() => list.fetchNextPage()}
-          height={`min(calc(100dvh - 290px), ${(list.hasNextPage ? 600 : 92) + rows.length * 41}px)`}
           label={t('items.listLabel')}
         />
       )}
-      <ImportItemsModal opened={importOpen} onClose={importModal.close} />
-    </Stack>
+      {importOpen && (
+        <Suspense fallback={null}>
+          <ImportItemsModal opened onClose={importModal.close} />
+        </Suspense>
+      )}
+    </ListFrame>
   );
 }

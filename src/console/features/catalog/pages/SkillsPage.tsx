@@ -1,44 +1,42 @@
 /**
- * `/staff/skills`: every skill (all pages of 500), filtered in the page by a search box;
- * create and edit in a modal.
+ * `/staff/skills`: every skill (the list has no text filter: all pages of 500, filtered in
+ * the page; the text lives in the URL, `?q=`), filling the page; create and edit in a modal.
  */
-import { Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
+import { matchesText } from '../../../components/matchesText.ts';
+import { ListFrame } from '../../../components/records/ListFrame.tsx';
+import { useUrlSearchText } from '../../../components/useUrlSearchText.ts';
 import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
-import { SkillFormModal } from '../components/SkillFormModal.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import type { Skill } from '../model.ts';
+import { catalogPaths as paths } from '../paths.ts';
 import { catalogKeys, useSkills } from '../queries.ts';
+import type { TextSearch } from '../search.ts';
 
-/** Case- and accent-insensitive match of every word of `q` in the code, name or description. */
-export function matchesSearch(q: string, ...fields: (string | null | undefined)[]): boolean {
-  const fold = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .toLowerCase();
-  const hay = fold(fields.filter(Boolean).join(' '));
-  return fold(q)
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((w) => hay.includes(w));
-}
+const route = getRouteApi(paths.skill.list);
+/** The skill form (and the form code) loads when a skill is opened, not with the list. */
+const SkillFormModal = lazy(() =>
+  import('../components/SkillFormModal.tsx').then((m) => ({ default: m.SkillFormModal })),
+);
 
 export function SkillsPage() {
   const { t } = useTranslation('catalog');
   const qc = useQueryClient();
   const skills = useSkills();
-  const [q, setQ] = useState('');
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const setSearch = (next: TextSearch) =>
+    void navigate({ to: paths.skill.list, search: next, replace: true });
+  const [q, setQ] = useUrlSearchText(search, setSearch, 150);
   const [editing, setEditing] = useState<Skill | null | undefined>(undefined);
   const all = skills.data ?? [];
-  const rows = useMemo(
-    () => all.filter((s) => matchesSearch(q, s.skillCode, s.name, s.description)),
-    [all, q],
-  );
+  const rows = useMemo(() => all.filter((s) => matchesText(q, s.skillCode, s.name, s.description)), [all, q]);
   const codes = useMemo(() => new Set(all.map((s) => s.skillCode.toUpperCase())), [all]);
 
   const columns: Column<Skill>[] = [
@@ -87,7 +85,7 @@ export function SkillsPage() {
   ];
 
   return (
-    <Stack gap="md">
+    <ListFrame>
       <PageHeader
         title={t('skills.title')}
         subtitle={t('skills.subtitle')}
@@ -137,7 +135,7 @@ export function SkillsPage() {
           title={t('items.noMatchTitle')}
           body={t('skills.noMatch', { q })}
           action={
-            <Button variant="default" onClick={() => setQ('')}>
+            <Button variant="default" onClick={() => setSearch({})}>
               {t('items.clearFilters')}
             </Button>
           }
@@ -151,17 +149,20 @@ export function SkillsPage() {
           hasMore={false}
           loadingMore={false}
           loadMore={() => {}}
-          height={`min(calc(100dvh - 290px), ${92 + rows.length * 41}px)`}
           label={t('skills.listLabel')}
         />
       )}
-      <SkillFormModal
-        opened={editing !== undefined}
-        skill={editing ?? null}
-        existingCodes={codes}
-        onClose={() => setEditing(undefined)}
-        onSaved={() => qc.invalidateQueries({ queryKey: catalogKeys.skills })}
-      />
-    </Stack>
+      {editing !== undefined && (
+        <Suspense fallback={null}>
+          <SkillFormModal
+            opened
+            skill={editing ?? null}
+            existingCodes={codes}
+            onClose={() => setEditing(undefined)}
+            onSaved={() => qc.invalidateQueries({ queryKey: catalogKeys.skills })}
+          />
+        </Suspense>
+      )}
+    </ListFrame>
   );
 }

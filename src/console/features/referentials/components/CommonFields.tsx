@@ -1,7 +1,8 @@
 import { Grid, Textarea, TextInput } from '@mantine/core';
 import { Controller, get, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ReferentialEntity } from '../types.ts';
+import { CodeInput } from '../../../components/records/RecordParts.tsx';
+import type { ReferentialEntity } from '../paths.ts';
 import { OfficeSelect } from './OfficeSelect.tsx';
 import { ParentPicker } from './ParentPicker.tsx';
 
@@ -29,17 +30,7 @@ export function CodeAndName({
   return (
     <>
       <Grid.Col span={{ base: 12, sm: 4 }}>
-        <TextInput
-          label={t('fields.code')}
-          withAsterisk={creating}
-          readOnly={!creating}
-          description={creating ? t('fields.codeHint') : undefined}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          styles={{ input: { textTransform: 'uppercase' } }}
-          {...register('code')}
-          error={err('code')}
-          data-autofocus={creating || undefined}
-        />
+        <CodeInput creating={creating} maxChars={10000} {...register('code')} error={err('code')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 8 }}>
         <TextInput

@@ -1,175 +1,153 @@
-import { Anchor, Group, Skeleton, Stack } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
+/**
+ * Create and edit pages of a customer, site or asset, from the form table (../forms.tsx).
+ * The form waits for the record and the custom-field definitions so that its default
+ * values are final (the unsaved-changes guard compares with them); a new version of the
+ * record (saved, reloaded after a conflict) starts a fresh form.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Skeleton, Stack } from '@mantine/core';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { type ReactNode, useMemo } from 'react';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { initialCustomFields } from '../../../components/customFields/customFieldValues.ts';
-import { readServiceError } from '../../../components/forms/index.ts';
+import { RecordForm, readServiceError, zodErrorMap } from '../../../components/forms/index.ts';
 import { EmptyState, ErrorState, PageHeader } from '../../../components/layout/index.ts';
-import { useChildren, useDefinitions, useRecord } from '../api.ts';
-import { AssetFields } from '../components/AssetFields.tsx';
-import { CustomerFields } from '../components/CustomerFields.tsx';
-import { RecordForm } from '../components/RecordForm.tsx';
-import { SiteFields } from '../components/SiteFields.tsx';
-import { detailPath, listPath } from '../paths.ts';
-import {
-  assetFormSchema,
-  assetToBody,
-  assetToForm,
-  customerFormSchema,
-  customerToBody,
-  customerToForm,
-  siteFormSchema,
-  siteToBody,
-  siteToForm,
-} from '../schemas.ts';
-import type { Asset, Customer, EntityBody, ReferentialEntity, Site } from '../types.ts';
+import { AnchorLink } from '../../../components/links.tsx';
+import { BackLabel } from '../../../components/records/RecordParts.tsx';
+import { useChildren, useDefinitions, useInvalidateAfterWrite, useRecord } from '../api.ts';
+import { fieldsForError, serviceErrorText } from '../errorFields.ts';
+import { refForm } from '../forms.tsx';
+import { type ReferentialEntity, referentialPaths } from '../paths.ts';
+import { refResource } from '../resources.tsx';
+import type { NewRecordSearch } from '../search.ts';
+import { useRefApi } from '../transport.ts';
 
-/** Values a "new" link may carry (`?customer=` from a customer page, `?site=`, `?parent=`). */
-export interface FormPresets {
-  customer?: string;
-  site?: string;
-  parent?: string;
+export function CreatePage({ entity }: { entity: ReferentialEntity }) {
+  const presets = getRouteApi(referentialPaths[entity].new).useSearch();
+  return <FormPage entity={entity} presets={presets} />;
 }
 
-/**
- * Create (no `code`) or edit page of a customer, site or asset. The form waits for the
- * record and the custom-field definitions so that its default values are final (the
- * unsaved-changes guard compares with them).
- */
-export function FormPage({
+export function EditPage({ entity }: { entity: ReferentialEntity }) {
+  const { code } = getRouteApi(referentialPaths[entity].edit).useParams();
+  return <FormPage key={code} entity={entity} code={code} />;
+}
+
+function FormPage({
   entity,
   code,
   presets = {},
 }: {
   entity: ReferentialEntity;
   code?: string;
-  presets?: FormPresets;
+  presets?: NewRecordSearch;
 }) {
   const { t } = useTranslation('referentials');
   const navigate = useNavigate();
-  const ns = `${entity}s` as const;
+  const refApi = useRefApi();
+  const invalidate = useInvalidateAfterWrite();
+  const paths = referentialPaths[entity];
+  const res = refResource(entity);
+  const form = refForm(entity);
+  const g = res.group;
   const creating = code === undefined;
   const record = useRecord(entity, code);
   const defs = useDefinitions(entity);
-  const children = useChildren(entity, entity === 'asset' && !creating ? code : undefined);
+  const children = useChildren(entity, form.needsChildCount && !creating ? code : undefined);
+  const entityLabel = t(`entity.${entity}`);
+  const explain = (err: { code: string; message: string }) => serviceErrorText(t, entity, err);
+  const upper = code?.toUpperCase();
 
-  const back = creating ? listPath(entity) : detailPath(entity, code);
-  const header = (
-    <Stack gap="xs">
-      <Anchor component={Link} to={back} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} />
-          {creating ? t(`${ns}.title`) : code?.toUpperCase()}
-        </Group>
-      </Anchor>
-      <PageHeader
-        title={creating ? t(`${ns}.newTitle`) : t(`${ns}.editTitle`, { code: code?.toUpperCase() })}
-      />
+  const back = creating ? (
+    <AnchorLink to={paths.list} size="sm">
+      <BackLabel>{t(`${g}.title`)}</BackLabel>
+    </AnchorLink>
+  ) : (
+    <AnchorLink to={paths.detail} params={{ code }} size="sm">
+      <BackLabel>{upper}</BackLabel>
+    </AnchorLink>
+  );
+  const frame = (body: ReactNode) => (
+    <Stack gap="md">
+      <Stack gap="xs">
+        <div>{back}</div>
+        <PageHeader title={creating ? t(`${g}.newTitle`) : t(`${g}.editTitle`, { code: upper })} />
+      </Stack>
+      {body}
     </Stack>
   );
 
+  const definitions = defs.data;
+  const versioned = record.data;
+  const resolver = useMemo(() => {
+    const previous = versioned ? form.toBody(versioned.record) : null;
+    return zodResolver(form.schema(definitions ?? [], previous) as never, { error: zodErrorMap(t) } as never);
+  }, [form, definitions, versioned, t]) as unknown as Resolver<FieldValues>;
+
   if ((!creating && record.isPending) || defs.isPending) {
-    return (
+    return frame(
       <Stack gap="md" aria-busy>
-        {header}
         <Skeleton height={220} radius="md" />
         <Skeleton height={160} radius="md" />
-      </Stack>
+      </Stack>,
     );
   }
-  if (!creating && (record.isError || !record.data)) {
-    return (
-      <Stack gap="md">
-        {header}
-        {readServiceError(record.error).status === 404 ? (
-          <EmptyState
-            title={t('detail.notFoundTitle')}
-            body={t('detail.notFound', { entity: t(`entity.${entity}`), code: code.toUpperCase() })}
-          />
-        ) : (
-          <ErrorState error={record.error} onRetry={() => record.refetch()} />
-        )}
-      </Stack>
+  if (!creating && (record.isError || !versioned)) {
+    return frame(
+      readServiceError(record.error).status === 404 ? (
+        <EmptyState
+          title={t('common:record.notFoundTitle')}
+          body={t('detail.notFound', { entity: entityLabel, code: upper })}
+        />
+      ) : (
+        <ErrorState error={record.error} onRetry={() => record.refetch()} />
+      ),
     );
   }
   // Without the definitions extension the editor still shows (and keeps) stored values.
-  const definitions = defs.data ?? [];
-  const onCancel = () => navigate({ to: back as never });
-  const self = creating ? undefined : code.toUpperCase();
-
-  let form: React.ReactNode;
-  if (entity === 'customer') {
-    const rec = (record.data as Customer | undefined) ?? null;
-    const defaults = customerToForm(rec);
-    if (creating && presets.parent) defaults.parentCustomerCode = presets.parent.toUpperCase();
-    defaults.customFields = creating
-      ? initialCustomFields(definitions, defaults.customFields)
-      : defaults.customFields;
-    form = (
-      <RecordForm
-        entity="customer"
-        code={self}
-        defaults={defaults}
-        previous={rec ? (customerToBody(rec) as EntityBody<'customer'>) : null}
-        definitions={definitions}
-        schema={customerFormSchema}
-        onCancel={onCancel}
-      >
-        <CustomerFields creating={creating} self={self} definitions={definitions} />
-      </RecordForm>
-    );
-  } else if (entity === 'site') {
-    const rec = (record.data as Site | undefined) ?? null;
-    const defaults = siteToForm(rec);
-    if (creating && presets.customer) defaults.customerCode = presets.customer.toUpperCase();
-    if (creating && presets.parent) defaults.parentSiteCode = presets.parent.toUpperCase();
-    defaults.customFields = creating
-      ? initialCustomFields(definitions, defaults.customFields)
-      : defaults.customFields;
-    form = (
-      <RecordForm
-        entity="site"
-        code={self}
-        defaults={defaults}
-        previous={rec ? (siteToBody(rec) as EntityBody<'site'>) : null}
-        definitions={definitions}
-        schema={siteFormSchema}
-        onCancel={onCancel}
-      >
-        <SiteFields creating={creating} self={self} definitions={definitions} />
-      </RecordForm>
-    );
-  } else {
-    const rec = (record.data as Asset | undefined) ?? null;
-    const defaults = assetToForm(rec);
-    if (creating && presets.site) defaults.siteCode = presets.site.toUpperCase();
-    if (creating && presets.parent) defaults.parentAssetCode = presets.parent.toUpperCase();
-    defaults.customFields = creating
-      ? initialCustomFields(definitions, defaults.customFields)
-      : defaults.customFields;
-    form = (
-      <RecordForm
-        entity="asset"
-        code={self}
-        defaults={defaults}
-        previous={rec ? (assetToBody(rec) as EntityBody<'asset'>) : null}
-        definitions={definitions}
-        schema={assetFormSchema}
-        onCancel={onCancel}
-      >
-        <AssetFields
-          creating={creating}
-          self={self}
-          definitions={definitions}
-          childCount={children.data?.length}
-        />
-      </RecordForm>
-    );
+  const defsList = definitions ?? [];
+  const rec = versioned?.record ?? null;
+  const defaults = form.toForm(rec);
+  if (creating) {
+    for (const [key, field] of Object.entries(form.presets) as [keyof NewRecordSearch, string][]) {
+      const v = presets[key];
+      if (v) Object.assign(defaults, { [field]: v });
+    }
+    defaults.customFields = initialCustomFields(defsList, defaults.customFields as never);
   }
-  return (
-    <Stack gap="md">
-      {header}
-      {form}
-    </Stack>
+  const Fields = form.Fields;
+
+  return frame(
+    <RecordForm
+      // A new version of the record (saved elsewhere and reloaded) starts a fresh form.
+      key={`${upper ?? 'new'}:${versioned?.etag ?? rec?.lastUpdate ?? ''}`}
+      code={upper}
+      defaults={defaults}
+      resolver={resolver}
+      previous={rec ? form.toBody(rec) : null}
+      etag={versioned?.etag ?? null}
+      put={(c, body, opts) => refApi.put(entity, c, body, opts)}
+      exists={(c) =>
+        refApi.get(entity, c).then(
+          () => true,
+          (e) => (readServiceError(e).status === 404 ? false : Promise.reject(e)),
+        )
+      }
+      invalidate={(c) => invalidate(entity, c)}
+      entity={entityLabel.charAt(0).toUpperCase() + entityLabel.slice(1)}
+      existsMessage={(c) => t('form.exists', { entity: entityLabel, code: c })}
+      explain={explain}
+      fieldFor={(err) => fieldsForError(entity, err)}
+      onSaved={(c) => navigate({ to: paths.detail, params: { code: c } })}
+      onCancel={() =>
+        void (creating
+          ? navigate({ to: paths.list })
+          : navigate({ to: paths.detail, params: { code: upper ?? '' } }))
+      }
+      onReload={() => record.refetch()}
+      label={creating ? t(`${g}.newTitle`) : t(`${g}.editTitle`, { code: upper })}
+    >
+      <Fields creating={creating} self={upper} definitions={defsList} childCount={children.data?.length} />
+    </RecordForm>,
   );
 }

@@ -1,0 +1,98 @@
+/**
+ * What a console feature declares, as data (one folder `src/console/features/<id>/`, one
+ * line in `features/index.ts`): its strings, its navigation, its resources (the records
+ * it lists: segment, code field, list endpoint and search, pages) and its routes. The
+ * shell builds the navigation, the breadcrumbs, the Home cards, the command palette and
+ * the route tree from these declarations; nothing in the shell names a feature.
+ *
+ * Everything here is light on purpose (no contract schema, no form code): the manifests
+ * load with the shell, the pages with their route.
+ */
+import type { Icon } from '@tabler/icons-react';
+import type { AnyRoute } from '@tanstack/react-router';
+import type { Language } from '../i18n/language.ts';
+import type { RootRoute } from '../routes/root.tsx';
+
+export type Bundle = { readonly [key: string]: unknown };
+export type BundleLoader = () => Promise<{ default: Bundle }>;
+
+/**
+ * The feature's i18n namespace (named after the feature id): `shell` holds the few
+ * strings the shell shows before any page of the feature loads (navigation, Home cards,
+ * palette groups), in every language; `load` the whole namespace, loaded with the
+ * feature's first page (and again in the other language when the user switches).
+ */
+export interface FeatureI18n {
+  shell: Record<Language, Bundle>;
+  load: Record<Language, BundleLoader>;
+}
+
+/** How the command palette searches a resource's list. */
+export type PaletteSearch =
+  /** The list takes a text filter (`?<param>=text`) and answers the matches. */
+  | { kind: 'server'; param: string }
+  /** The list has no text filter: its pages are read once and filtered in the browser. */
+  | { kind: 'client' };
+
+/**
+ * A kind of record the feature lists. `paths` are route templates of the feature's paths
+ * module; a record's page is `paths.detail` with `{ code }`.
+ */
+export interface ResourceManifest<TPath extends string = string, TDetail extends string = string> {
+  /** Unique across features, e.g. `customer`. */
+  key: string;
+  /** i18n keys (with the namespace): the plural is the list's title, the palette group. */
+  label: { one: string; many: string };
+  /** The record's code field in list answers, e.g. `customerCode`. */
+  codeField: string;
+  /** The field shown next to the code, `name` by default. */
+  nameField?: string;
+  /** The list endpoint (a path of the contract's endpoint table; a unit test checks it). */
+  list: { path: string; search: PaletteSearch };
+  paths: { list: TPath; new?: TPath; detail?: TDetail };
+  /** Home card: the i18n key of its one-line description. */
+  home?: { description: string };
+}
+
+export interface NavItem<TPath extends string = string> {
+  /** i18n key with its namespace, e.g. `referentials:nav.customers`. */
+  label: string;
+  to: TPath;
+  icon: Icon;
+  /** The resource behind the entry (its count and "new" link on Home), by key. */
+  resource?: string;
+}
+
+/** A group of the navigation, one per business domain of the spec; features may share a group id. */
+export interface NavGroup<TPath extends string = string> {
+  id: string;
+  /** i18n key with its namespace. */
+  label: string;
+  /** Position among the groups (ascending). */
+  order: number;
+  items: readonly NavItem<TPath>[];
+}
+
+export interface Feature<TPath extends string, TDetail extends string, TRoutes extends readonly AnyRoute[]> {
+  /** Also the i18n namespace of the feature. */
+  id: string;
+  i18n: FeatureI18n;
+  /** Other namespaces the feature's pages use (e.g. `customFields`), loaded with them. */
+  uses?: readonly SharedNamespace[];
+  nav: readonly NavGroup<TPath>[];
+  resources: readonly ResourceManifest<TPath, TDetail>[];
+  /** The feature's routes under the shell's root route; pages are lazily loaded. */
+  routes: (root: RootRoute) => TRoutes;
+}
+
+/** Namespaces of shared components (`components/<name>/i18n`), loaded by the features that use them. */
+export type SharedNamespace = 'customFields';
+
+/** Declares a feature, keeping its paths and routes' literal types (typed links). */
+export function defineFeature<
+  const TPath extends string,
+  const TDetail extends string,
+  const TRoutes extends readonly AnyRoute[],
+>(feature: Feature<TPath, TDetail, TRoutes>): Feature<TPath, TDetail, TRoutes> {
+  return feature;
+}

@@ -1,0 +1,26 @@
+/**
+ * Mantine's Anchor and Button as router links, typed by the route tree (`to`, `params`,
+ * `search` checked against the routes), through TanStack Router's `createLink`:
+ *
+ *   <AnchorLink to={paths.customer.detail} params={{ code }}>{code}</AnchorLink>
+ *   <ButtonLink to={paths.site.new} search={{ customer: code }}>Add a site</ButtonLink>
+ */
+import { Anchor, type AnchorProps, Button, type ButtonProps } from '@mantine/core';
+import { createLink, type LinkComponent } from '@tanstack/react-router';
+import { type AnchorHTMLAttributes, forwardRef } from 'react';
+
+type AnchorLinkProps = AnchorProps & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'>;
+const MantineAnchor = forwardRef<HTMLAnchorElement, AnchorLinkProps>((props, ref) => (
+  <Anchor component="a" ref={ref} {...props} />
+));
+const CreatedAnchorLink = createLink(MantineAnchor);
+export const AnchorLink: LinkComponent<typeof MantineAnchor> = (props) => <CreatedAnchorLink {...props} />;
+
+type ButtonLinkProps = ButtonProps & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'>;
+const MantineButtonAnchor = forwardRef<HTMLAnchorElement, ButtonLinkProps>((props, ref) => (
+  <Button component="a" ref={ref} {...props} />
+));
+const CreatedButtonLink = createLink(MantineButtonAnchor);
+export const ButtonLink: LinkComponent<typeof MantineButtonAnchor> = (props) => (
+  <CreatedButtonLink {...props} />
+);

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { CODE_PATTERN } from '../../../contract/common.ts';
+import { CODE_RULE, CODE_RULE_MESSAGE, codeSchema } from './codeRule.ts';
+
+const ACCEPTED = ['ACME', 'acme-2', 'A_B.C', '0', 'x'.repeat(200)];
+const REFUSED = ['BAD CODE!', 'A B', 'a/b', 'a:b', 'é', 'A,B', 'A;B', "A'B", 'A#', '', ' '];
+
+describe('the code rule of the forms', () => {
+  it('accepts letters, digits, "-", "_" and "."; uppercases', () => {
+    for (const c of ACCEPTED) expect(codeSchema(200).safeParse(c).success, c).toBe(true);
+    expect(codeSchema(200).parse(' acme-2 ')).toBe('ACME-2');
+  });
+  it('refuses spaces and punctuation with the rule message', () => {
+    const r = codeSchema(200).safeParse('BAD CODE!');
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0].message).toBe(CODE_RULE_MESSAGE);
+    for (const c of REFUSED) expect(codeSchema(200).safeParse(c).success, JSON.stringify(c)).toBe(false);
+  });
+  it('never accepts a code the contract refuses', () => {
+    for (const c of [...ACCEPTED, ...REFUSED])
+      if (CODE_RULE.test(c)) expect(CODE_PATTERN.test(c), c).toBe(true);
+  });
+});

@@ -1,0 +1,9 @@
+/**
+ * THE list of the console's features. Adding a feature is one line here: its routes,
+ * navigation, Home cards, command-palette sources and strings all come from its
+ * `feature.ts` (see README, "Console: adding a feature").
+ */
+import { catalog } from './catalog/feature.ts';
+import { referentials } from './referentials/feature.ts';
+
+export const FEATURES = [referentials, catalog] as const;

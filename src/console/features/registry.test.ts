@@ -1,0 +1,136 @@
+/**
+ * The feature registry and what the shell builds from it: every declaration points at
+ * something real (contract rows, routes, strings in both languages), the navigation,
+ * the breadcrumbs and the route tree come from the declarations alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { endpoints, getMe, listOffices } from '../../contract/index.ts';
+import { ME_PATH, OFFICES_PATH } from '../app/apiPaths.ts';
+import { crumbsOf, NAV, RESOURCES } from '../components/layout/nav.ts';
+import common from '../i18n/en.ts';
+import commonFr from '../i18n/fr.ts';
+import { LANGUAGES } from '../i18n/language.ts';
+import { rootRoute } from '../routes/root.tsx';
+import { FEATURES } from './index.ts';
+
+type Bundle = { readonly [k: string]: unknown };
+
+/** `a.b.c` keys of a bundle (plural suffixes folded: `x_one`, `x_other` -> `x`). */
+function keysOf(b: Bundle, prefix = ''): string[] {
+  return Object.entries(b).flatMap(([k, v]) =>
+    v && typeof v === 'object'
+      ? keysOf(v as Bundle, `${prefix}${k}.`)
+      : [`${prefix}${k.replace(/_(one|other|zero|few|many)$/, '')}`],
+  );
+}
+const has = (b: Bundle, key: string) => keysOf(b).includes(key);
+
+const listRows = endpoints.filter((e) => e.method === 'GET');
+
+describe('the feature registry', () => {
+  it('ids and resource keys are unique', () => {
+    const ids = FEATURES.map((f) => f.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const keys = RESOURCES.map((r) => r.key);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("every resource's list is a GET row of the contract", () => {
+    for (const r of RESOURCES)
+      expect(
+        listRows.some((e) => e.path === r.list.path),
+        `${r.key}: ${r.list.path}`,
+      ).toBe(true);
+  });
+
+  it('a list searched on the server declares a query parameter its contract row accepts', () => {
+    for (const r of RESOURCES) {
+      if (r.list.search.kind !== 'server') continue;
+      const row = listRows.find((e) => e.path === r.list.path);
+      const shape = (row?.query as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+      expect(Object.keys(shape), r.key).toContain(r.list.search.param);
+    }
+  });
+
+  it("the shell's own paths are the contract rows' paths", () => {
+    expect(ME_PATH).toBe(getMe.path);
+    expect(OFFICES_PATH).toBe(listOffices.path);
+  });
+
+  it('every navigation entry and resource page is a route of its feature', () => {
+    for (const f of FEATURES) {
+      const paths = new Set(f.routes(rootRoute).map((r) => ('path' in r.options ? r.options.path : '')));
+      for (const g of f.nav) for (const item of g.items) expect(paths, `${f.id} nav`).toContain(item.to);
+      for (const r of f.resources)
+        for (const p of Object.values(r.paths)) expect(paths, `${f.id} ${r.key}`).toContain(p);
+    }
+  });
+
+  it('navigation entries name existing resources', () => {
+    for (const g of NAV)
+      for (const item of g.items)
+        if (item.resource) expect(RESOURCES.map((r) => r.key)).toContain(item.resource);
+  });
+
+  it('the shell strings of the navigation, Home and palette exist in every language', () => {
+    for (const f of FEATURES) {
+      const own = (key: string) => key.startsWith(`${f.id}:`);
+      const keys = [
+        ...f.nav.flatMap((g) => [g.label, ...g.items.map((i) => i.label)]),
+        ...f.resources.flatMap((r) => [r.label.one, r.label.many, ...(r.home ? [r.home.description] : [])]),
+      ];
+      for (const key of keys) {
+        expect(own(key), `${key} is in the feature's namespace`).toBe(true);
+        for (const lng of LANGUAGES)
+          expect(has(f.i18n.shell[lng], key.slice(f.id.length + 1)), `${lng} ${key}`).toBe(true);
+      }
+    }
+  });
+
+  it('each namespace has the same keys in English and French', async () => {
+    expect(keysOf(commonFr).sort()).toEqual(keysOf(common).sort());
+    for (const f of FEATURES) {
+      expect(keysOf(f.i18n.shell.fr).sort(), `${f.id} shell`).toEqual(keysOf(f.i18n.shell.en).sort());
+      const [en, fr] = await Promise.all([f.i18n.load.en(), f.i18n.load.fr()]);
+      expect(keysOf(fr.default).sort(), f.id).toEqual(keysOf(en.default).sort());
+    }
+    const [en, fr] = await Promise.all([
+      import('../components/customFields/i18n/en.ts'),
+      import('../components/customFields/i18n/fr.ts'),
+    ]);
+    expect(keysOf(fr.default).sort()).toEqual(keysOf(en.default).sort());
+  });
+});
+
+describe('the navigation and breadcrumbs built from the registry', () => {
+  it('groups the features by domain, in order', () => {
+    expect(NAV.map((g) => g.id)).toEqual(['referentials', 'businessOrganization']);
+    expect(NAV[0].items.map((i) => i.to)).toEqual([
+      '/referentials/customers',
+      '/referentials/sites',
+      '/referentials/assets',
+    ]);
+  });
+
+  it('breadcrumbs: section, list, record, action', () => {
+    expect(crumbsOf('/referentials/customers/ACME/edit')).toEqual([
+      { label: 'referentials:nav.section', translate: true },
+      { label: 'referentials:nav.customers', translate: true, link: { to: '/referentials/customers' } },
+      {
+        label: 'ACME',
+        translate: false,
+        link: { to: '/referentials/customers/$code', params: { code: 'ACME' } },
+      },
+      { label: 'common:crumbs.edit', translate: true },
+    ]);
+    expect(crumbsOf('/catalog/items/new').map((c) => c.label)).toEqual([
+      'catalog:nav.section',
+      'catalog:nav.items',
+      'common:crumbs.new',
+    ]);
+    // The current page is not linked.
+    expect(crumbsOf('/staff/skills')[1].link).toBeUndefined();
+    expect(crumbsOf('/')).toEqual([]);
+    expect(crumbsOf('/no/such%20page').map((c) => c.label)).toEqual(['no', 'such page']);
+  });
+});
