@@ -4,6 +4,7 @@
  * `feature.ts` (see README, "Console: adding a feature").
  */
 import { catalog } from './catalog/feature.ts';
+import { projects } from './projects/feature.ts';
 import { referentials } from './referentials/feature.ts';
 
-export const FEATURES = [referentials, catalog] as const;
+export const FEATURES = [referentials, catalog, projects] as const;

@@ -104,7 +104,7 @@ describe('the feature registry', () => {
 
 describe('the navigation and breadcrumbs built from the registry', () => {
   it('groups the features by domain, in order', () => {
-    expect(NAV.map((g) => g.id)).toEqual(['referentials', 'businessOrganization']);
+    expect(NAV.map((g) => g.id)).toEqual(['referentials', 'businessOrganization', 'projectManagement']);
     expect(NAV[0].items.map((i) => i.to)).toEqual([
       '/referentials/customers',
       '/referentials/sites',
