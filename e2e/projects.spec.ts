@@ -59,6 +59,13 @@ function moved(list: string[], item: string, target: string): string[] {
   return out;
 }
 
+/** Keyboard: focus a work order's handle and pick it up (Space), once dnd-kit has said so. */
+async function pickUp(page: Page, code: string) {
+  await page.getByRole('button', { name: `Move ${code}`, exact: true }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.locator('[id^="DndLiveRegion"]').first()).toContainText(code);
+}
+
 /** Waits until the service has answered the link call and the page shows its order. */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -160,8 +167,7 @@ test('reorder by drag and by keyboard; the order is kept after a reload', async 
 
   // Keyboard: WO-E2E-P1 picked up with Space, one place down, dropped with Space.
   const p1 = afterDrag.indexOf('workOrder:WO-E2E-P1');
-  await page.getByRole('button', { name: 'Move WO-E2E-P1' }).focus();
-  await page.keyboard.press('Space');
+  await pickUp(page, 'WO-E2E-P1');
   await page.keyboard.press('ArrowDown');
   // Each step is announced (dnd-kit's live region).
   await expect(page.locator('[id^="DndLiveRegion"]').first()).toHaveText(
@@ -291,6 +297,22 @@ test('linking into a completed project: the rules shown, and the service refuses
   await page.reload();
   await page.waitForURL((u) => u.pathname === '/projects/PRJ-E2E-DONE');
   await expect(page.getByTestId('add-search')).toBeEnabled();
+  const before = await order(page);
+  expect(before).toEqual(['task:1', 'workOrder:WO-E2E-DONE']);
+
+  // A move: shown at once, put back with the service's message.
+  await pickUp(page, 'WO-E2E-DONE');
+  await page.keyboard.press('ArrowUp');
+  await expect(page.locator('[id^="DndLiveRegion"]').first()).toHaveText(
+    'WO-E2E-DONE would go to position 1 of 2.',
+  );
+  await page.keyboard.press('Space');
+  const refused = page.getByTestId('refusal');
+  await expect(refused).toContainText('The service refused to move WO-E2E-DONE; it is back at its place');
+  await expect(refused.getByTestId('refusal-message')).toHaveText('Project PRJ-E2E-DONE is completed');
+  expect(await order(page)).toEqual(before);
+
+  // A link of another work order: refused the same way.
   const search = page.getByTestId('add-search');
   await search.click();
   await search.fill('P6');
@@ -317,9 +339,12 @@ test('a service order at 4 of 5: filled to its maximum, the rules shown before t
   await expect(page.getByTestId('rules')).toContainText('Full: it carries its maximum of 5 work orders');
   await expect(page.getByTestId('add-search')).toBeDisabled();
   // Full, it still reorders: the last one moved first by keyboard.
-  await page.getByRole('button', { name: 'Move WO-E2E-SO5' }).focus();
-  await page.keyboard.press('Space');
-  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowUp');
+  await pickUp(page, 'WO-E2E-SO5');
+  const region = page.locator('[id^="DndLiveRegion"]').first();
+  for (let i = 4; i >= 1; i--) {
+    await page.keyboard.press('ArrowUp');
+    await expect(region).toHaveText(`WO-E2E-SO5 would go to position ${i} of 5.`);
+  }
   await page.keyboard.press('Space');
   await expect.poll(async () => (await order(page))[0]).toBe('workOrder:WO-E2E-SO5');
   await page.waitForLoadState('networkidle');

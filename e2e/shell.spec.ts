@@ -7,7 +7,7 @@ test.describe('shell', () => {
 
   test('home shows the areas and the offices', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('admin');
-    await expect(page.getByTestId('home-area')).toHaveCount(6);
+    await expect(page.getByTestId('home-area')).toHaveCount(9);
     await expect(page.getByTestId('home-offices')).toContainText('NORTH');
     await expectAccessible(page, 'home');
     await screenshot(page, 'shell-home');

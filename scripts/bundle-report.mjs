@@ -32,6 +32,10 @@ const NO_FORMS = [
   'src/console/features/catalog/pages/ItemDetailPage.tsx',
   'src/console/features/catalog/pages/SkillsPage.tsx',
   'src/console/features/catalog/pages/CharacteristicsPage.tsx',
+  'src/console/features/projects/pages/ProjectsPage.tsx',
+  'src/console/features/projects/pages/ServiceOrdersPage.tsx',
+  'src/console/features/projects/pages/ProjectLinkerPage.tsx',
+  'src/console/features/projects/pages/ServiceOrderLinkerPage.tsx',
 ];
 
 const manifest = JSON.parse(readFileSync(join(DIR, '.vite/manifest.json'), 'utf8'));

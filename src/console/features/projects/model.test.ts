@@ -377,6 +377,15 @@ describe('the layered layout', () => {
     expect(layoutInput(PROJECT, deps, { onlyLinked: true }).children).toHaveLength(5);
   });
 
+  it('a large graph takes the faster options (no model order, straight arrows)', () => {
+    const many = Array.from({ length: 250 }, (_, i) => wo(`W${i}`));
+    const g = layoutInput(many, []);
+    expect(g.children).toHaveLength(250);
+    expect(g.layoutOptions['elk.layered.considerModelOrder.strategy']).toBe('NONE');
+    expect(g.layoutOptions['elk.edgeRouting']).toBe('POLYLINE');
+    expect(layoutInput(PROJECT, deps).layoutOptions['elk.edgeRouting']).toBe('SPLINES');
+  });
+
   it('laid out by elkjs: each blocking job left of the jobs it blocks', async () => {
     const { default: ELK } = await import('elkjs/lib/elk.bundled.js');
     const positions = positionsOf(await new ELK().layout(layoutInput(PROJECT, deps)));

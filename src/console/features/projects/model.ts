@@ -287,6 +287,8 @@ export function serviceOrderCandidateBlock(
 /* ---------------- graph layout (elkjs) ---------------- */
 
 export const NODE_WIDTH = 176;
+/** Above this many nodes the layout takes its faster options. */
+export const LARGE_GRAPH = 200;
 export const NODE_HEIGHT = 58;
 
 export interface LayoutGraph {
@@ -321,15 +323,18 @@ export function layoutInput(
     .map((d) => ({ id: edgeId(d.blocking, d.blocked), a: refText(d.blocking), b: refText(d.blocked) }))
     .filter((e) => ids.has(e.a) && ids.has(e.b))
     .map((e) => ({ id: e.id, sources: [e.a], targets: [e.b] }));
+  // Large graphs trade the model order and curved arrows for time: about 4 s instead of 17 s
+  // for 1,400 jobs and 1,000 dependencies.
+  const large = children.length > LARGE_GRAPH;
   return {
     id: 'project',
     layoutOptions: {
       'elk.algorithm': 'layered',
       'elk.direction': 'RIGHT',
-      'elk.edgeRouting': 'SPLINES',
+      'elk.edgeRouting': large ? 'POLYLINE' : 'SPLINES',
       'elk.spacing.nodeNode': '18',
       'elk.layered.spacing.nodeNodeBetweenLayers': '56',
-      'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+      'elk.layered.considerModelOrder.strategy': large ? 'NONE' : 'NODES_AND_EDGES',
       'elk.separateConnectedComponents': 'false',
     },
     children,

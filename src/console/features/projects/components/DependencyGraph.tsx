@@ -10,7 +10,7 @@
  */
 import '@xyflow/react/dist/style.css';
 import './graph.css';
-import { Button, Group, Loader, Paper, Text, useComputedColorScheme } from '@mantine/core';
+import { Button, Group, Loader, Paper, Switch, Text, useComputedColorScheme } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import {
   Background,
@@ -112,9 +112,11 @@ const JobNodeView = memo(function JobNodeView({ data }: NodeProps<JobNode>) {
 });
 
 const nodeTypes = { job: JobNodeView };
+/** Above this many tasks and work orders, the graph starts with the jobs that have dependencies. */
+export const GRAPH_ALL_LIMIT = 150;
 /** Arrowheads (a marker without a color takes React Flow's default one). */
 const ARROW = { type: MarkerType.ArrowClosed, width: 18, height: 18 };
-const RED_ARROW = { ...ARROW, color: '#e03131' };
+const RED_ARROW = { ...ARROW, width: 10, height: 10, color: '#e03131' };
 
 const sameRef = (a: JobRef, b: JobRef) => a.jobType === b.jobType && a.code === b.code;
 
@@ -133,8 +135,15 @@ function Graph(props: DependencyGraphProps) {
   const [layoutError, setLayoutError] = useState<unknown>(null);
   const [selected, setSelected] = useState<string | null>(null);
 
+  // A large project shows the jobs that have dependencies first (all of them on demand).
+  const total = useMemo(() => jobs.filter(isDependencyJob).length, [jobs]);
+  const large = total > GRAPH_ALL_LIMIT;
+  const [showAll, setShowAll] = useState(!large);
   // The layout depends on the jobs and dependencies only: highlights and pending arrows do not move nodes.
-  const input = useMemo(() => layoutInput(jobs, dependencies), [jobs, dependencies]);
+  const input = useMemo(
+    () => layoutInput(jobs, dependencies, { onlyLinked: !showAll }),
+    [jobs, dependencies, showAll],
+  );
   const inputKey = JSON.stringify([input.children.map((c) => c.id), input.edges.map((e) => e.id)]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the graph's content, not the object
   useEffect(() => {
@@ -310,6 +319,7 @@ function Graph(props: DependencyGraphProps) {
         minZoom={0.2}
         maxZoom={2}
         proOptions={{ hideAttribution: true }}
+        onlyRenderVisibleElements={nodes.length > 200}
         ariaLabelConfig={{
           'node.a11yDescription.default': t('graph.a11y.node'),
           'node.a11yDescription.keyboardDisabled': t('graph.a11y.node'),
@@ -323,6 +333,20 @@ function Graph(props: DependencyGraphProps) {
         }}
       >
         <Background gap={20} />
+        {large && (
+          <Panel position="top-left">
+            <Paper withBorder shadow="xs" p={6} radius="md">
+              <Switch
+                size="xs"
+                checked={showAll}
+                onChange={(e) => setShowAll(e.currentTarget.checked)}
+                label={t('graph.showAll', { total })}
+                description={showAll ? undefined : t('graph.linkedOnly', { shown: input.children.length })}
+                data-testid="graph-show-all"
+              />
+            </Paper>
+          </Panel>
+        )}
         <Controls showInteractive={false} position="bottom-right" orientation="horizontal" />
         {selectedDependency && readOnly === null && (
           <Panel position="top-right">

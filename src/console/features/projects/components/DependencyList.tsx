@@ -69,6 +69,7 @@ export function DependencyList({
               value={blocking}
               onChange={setBlocking}
               searchable
+              limit={100}
               style={{ flex: 1, minWidth: 0 }}
               comboboxProps={{ withinPortal: true }}
               data-testid="declare-blocking"
@@ -80,6 +81,7 @@ export function DependencyList({
               value={blocked}
               onChange={setBlocked}
               searchable
+              limit={100}
               style={{ flex: 1, minWidth: 0 }}
               comboboxProps={{ withinPortal: true }}
               data-testid="declare-blocked"

@@ -4,7 +4,9 @@
  * Space or Enter drops it, Escape puts it back), each step announced to screen readers.
  * Rows that cannot move (phases, tasks, a closed service order) stay places a row can be
  * dropped at. The list tells its owner `onMove(from, to)` (`to`: the place in the result);
- * the owner reorders optimistically and sends the link call.
+ * the owner reorders optimistically and sends the link call. The list scrolls inside its
+ * own box; a long one (a project of thousands of jobs) renders only the rows in view
+ * (TanStack Virtual), the row being dragged kept rendered.
  */
 import {
   type Announcements,
@@ -12,6 +14,7 @@ import {
   DndContext,
   type DragEndEvent,
   KeyboardSensor,
+  MeasuringStrategy,
   type Modifier,
   PointerSensor,
   type UniqueIdentifier,
@@ -26,8 +29,13 @@ import {
 } from '@dnd-kit/sortable';
 import { ActionIcon, Box, Tooltip } from '@mantine/core';
 import { IconGripVertical, IconLock } from '@tabler/icons-react';
-import type { CSSProperties, ReactNode } from 'react';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
+import { type CSSProperties, type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/** From this many rows, only the rows in view are rendered. */
+export const VIRTUAL_FROM = 150;
+const ROW_HEIGHT = 38;
 
 /** Rows move up and down only. */
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
@@ -80,36 +88,74 @@ export function SortableRows<T>(props: SortableRowsProps<T>) {
       t('dnd.cancel', { code: name(active.id), position: indexOf(active.id) + 1 }),
   };
 
+  const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setActiveIndex(null);
     if (!over) return;
     const from = indexOf(active.id);
     const to = indexOf(over.id);
     if (from >= 0 && to >= 0 && from !== to) onMove(from, to);
   };
 
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtual = items.length >= VIRTUAL_FROM;
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    enabled: virtual,
+    // The row being dragged stays rendered when it scrolls out of view.
+    rangeExtractor: useCallback(
+      (range: Parameters<typeof defaultRangeExtractor>[0]) => {
+        const shown = defaultRangeExtractor(range);
+        return activeIndex === null || shown.includes(activeIndex)
+          ? shown
+          : [...shown, activeIndex].sort((a, b) => a - b);
+      },
+      [activeIndex],
+    ),
+  });
+  const rows = virtual ? virtualizer.getVirtualItems() : null;
+  const indexes = rows ? rows.map((r) => r.index) : items.map((_, i) => i);
+  const paddingTop = rows?.length ? rows[0].start : 0;
+  const paddingBottom = rows?.length ? virtualizer.getTotalSize() - rows[rows.length - 1].end : 0;
+
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      modifiers={[verticalOnly]}
-      onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
-    >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <Box
-          component="ol"
-          aria-label={label}
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-          data-testid={props.testId}
-        >
-          {items.map((item, index) => (
-            <SortableRow key={ids[index]} id={ids[index]} item={item} index={index} {...props} />
-          ))}
-        </Box>
-      </SortableContext>
-    </DndContext>
+    <div ref={scrollRef} className="linker-scroll">
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        modifiers={[verticalOnly]}
+        onDragStart={({ active }) => setActiveIndex(indexOf(active.id))}
+        onDragCancel={() => setActiveIndex(null)}
+        onDragEnd={onDragEnd}
+        measuring={virtual ? { droppable: { strategy: MeasuringStrategy.Always } } : undefined}
+        accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
+      >
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+          <Box
+            component="ol"
+            aria-label={label}
+            m={0}
+            p={0}
+            style={{ listStyle: 'none', paddingTop, paddingBottom }}
+            data-testid={props.testId}
+          >
+            {indexes.map((index) => (
+              <SortableRow
+                key={ids[index]}
+                id={ids[index]}
+                item={items[index]}
+                index={index}
+                measure={virtual ? virtualizer.measureElement : undefined}
+                {...props}
+              />
+            ))}
+          </Box>
+        </SortableContext>
+      </DndContext>
+    </div>
   );
 }
 
@@ -117,12 +163,19 @@ function SortableRow<T>({
   id,
   item,
   index,
+  items,
+  measure,
   movable,
   lockedReason,
   labelOf,
   busy,
   renderRow,
-}: SortableRowsProps<T> & { id: string; item: T; index: number }) {
+}: SortableRowsProps<T> & {
+  id: string;
+  item: T;
+  index: number;
+  measure?: (el: Element | null) => void;
+}) {
   const { t } = useTranslation('projects');
   const canMove = movable(item);
   const locked = canMove ? lockedReason(item) : null;
@@ -164,8 +217,19 @@ function SortableRow<T>({
       <IconGripVertical size={16} />
     </ActionIcon>
   );
+  const ref = (el: HTMLLIElement | null) => {
+    setNodeRef(el);
+    measure?.(el);
+  };
   return (
-    <li ref={setNodeRef} style={style} data-dragging={isDragging || undefined}>
+    <li
+      ref={ref}
+      style={style}
+      data-index={index}
+      aria-posinset={index + 1}
+      aria-setsize={items.length}
+      data-dragging={isDragging || undefined}
+    >
       {renderRow(item, index, handle)}
     </li>
   );

@@ -174,6 +174,8 @@ export default {
     refusedEdge: 'Refusée : {{edge}}',
     cyclePath: 'Cycle : {{path}}',
     overlapLine: '{{blocking}} finit le {{end}} mais {{blocked}} commence le {{start}}.',
+    showAll: 'Afficher les {{total}} éléments',
+    linkedOnly: 'Affichés : les {{shown}} éléments qui ont des dépendances',
     endsAt: 'Finit le {{date}}',
     startsAt: 'Commence le {{date}}',
     a11y: {

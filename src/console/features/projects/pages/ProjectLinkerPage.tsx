@@ -391,26 +391,24 @@ function Linker({ project }: { project: Project }) {
               })}
             />
           </Box>
-          <div className="linker-scroll">
-            {jobs.length === 0 ? (
-              <Text size="sm" c="dimmed" ta="center" p="xl">
-                {t('jobs.empty')}
-              </Text>
-            ) : (
-              <SortableRows
-                items={jobs}
-                idOf={jobKey}
-                labelOf={(j) => (j.jobType === 'task' ? t('jobs.task', { code: j.code }) : j.code)}
-                movable={(j) => j.jobType === 'workOrder'}
-                lockedReason={() => readOnly}
-                onMove={(from, to) => void move(from, to)}
-                busy={busy !== null}
-                renderRow={renderRow}
-                label={t('jobs.listLabel', { code: project.projectCode })}
-                testId="job-list"
-              />
-            )}
-          </div>
+          {jobs.length === 0 ? (
+            <Text size="sm" c="dimmed" ta="center" p="xl" className="linker-scroll">
+              {t('jobs.empty')}
+            </Text>
+          ) : (
+            <SortableRows
+              items={jobs}
+              idOf={jobKey}
+              labelOf={(j) => (j.jobType === 'task' ? t('jobs.task', { code: j.code }) : j.code)}
+              movable={(j) => j.jobType === 'workOrder'}
+              lockedReason={() => readOnly}
+              onMove={(from, to) => void move(from, to)}
+              busy={busy !== null}
+              renderRow={renderRow}
+              label={t('jobs.listLabel', { code: project.projectCode })}
+              testId="job-list"
+            />
+          )}
         </Paper>
         <Paper withBorder radius="md" className="linker-panel">
           <Tabs

@@ -268,26 +268,24 @@ function Linker({ kind, so }: { kind: ServiceOrderKind; so: ServiceOrder }) {
               })}
             />
           </Box>
-          <div className="linker-scroll">
-            {entries.length === 0 ? (
-              <Text size="sm" c="dimmed" ta="center" p="xl">
-                {t(`${kind}.emptyOrder`)}
-              </Text>
-            ) : (
-              <SortableRows
-                items={entries}
-                idOf={(w) => w.uuid}
-                labelOf={(w) => w.code}
-                movable={() => true}
-                lockedReason={() => (rules.canReorder ? null : closedRule)}
-                onMove={(from, to) => void move(from, to)}
-                busy={busy !== null}
-                renderRow={renderRow}
-                label={t(`${kind}.orderLabel`, { code: so.serviceOrderCode })}
-                testId="job-list"
-              />
-            )}
-          </div>
+          {entries.length === 0 ? (
+            <Text size="sm" c="dimmed" ta="center" p="xl" className="linker-scroll">
+              {t(`${kind}.emptyOrder`)}
+            </Text>
+          ) : (
+            <SortableRows
+              items={entries}
+              idOf={(w) => w.uuid}
+              labelOf={(w) => w.code}
+              movable={() => true}
+              lockedReason={() => (rules.canReorder ? null : closedRule)}
+              onMove={(from, to) => void move(from, to)}
+              busy={busy !== null}
+              renderRow={renderRow}
+              label={t(`${kind}.orderLabel`, { code: so.serviceOrderCode })}
+              testId="job-list"
+            />
+          )}
         </Paper>
       </div>
     </div>
