@@ -8,6 +8,7 @@ const { runCli } = await import('../src/server/cli/program.ts');
 const code = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  stderrIsTTY: process.stderr.isTTY,
   env: process.env,
 });
 process.exitCode = code;

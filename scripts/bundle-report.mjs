@@ -11,11 +11,14 @@
  *   (lists, record pages, Home) must not load the form code (react-hook-form,
  *   @mantine/dates), told by the modules in each chunk's source map.
  *
+ * - the precompressed siblings the service sends (`x.js.br`, `x.js.gz`, vite.config.ts) are
+ *   the files as written, byte for byte.
+ *
  * `node scripts/bundle-report.mjs [dir] [--json]`: the figures as JSON on the last line too.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 
 const args = process.argv.slice(2);
 const DIR = args.find((a) => !a.startsWith('--')) ?? 'dist/console';
@@ -157,6 +160,29 @@ for (const page of NO_FORMS)
     console.error(`FAIL: ${page} is not a lazily loaded page of its own`);
     failed = true;
   }
+
+/** Files of the build, recursively (relative paths). */
+function filesIn(dir, prefix = '') {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? filesIn(dir, join(prefix, d.name)) : [join(prefix, d.name)],
+  );
+}
+let precompressed = 0;
+for (const f of filesIn(DIR).filter((x) => /\.(js|css|html|svg|json)$/.test(x))) {
+  const raw = readFileSync(join(DIR, f));
+  for (const [ext, decode] of [
+    ['.br', brotliDecompressSync],
+    ['.gz', gunzipSync],
+  ]) {
+    if (!existsSync(join(DIR, f + ext))) continue;
+    precompressed++;
+    if (!decode(readFileSync(join(DIR, f + ext))).equals(raw)) {
+      console.error(`FAIL: ${f}${ext} is not ${f} as written`);
+      failed = true;
+    }
+  }
+}
+console.log(`\nprecompressed siblings checked: ${precompressed}`);
 
 if (figures.app.gzip > BUDGET_KB * 1024) {
   console.error(`FAIL: the sign-in + shell JS is over budget by ${kb(figures.app.gzip - BUDGET_KB * 1024)}`);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm start: builds the console when it is not built yet, loads the demo dataset into an
-// empty database (unless FIELDWORK_NO_DEMO=1), then runs the service (src/server/main.ts).
+// npm start: builds the console when it is not built yet and the service when a source is
+// newer than its build, loads the demo dataset into an empty database (unless
+// FIELDWORK_NO_DEMO=1), then runs the compiled service: node dist/server/main.js.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -27,7 +28,13 @@ if (existsSync(join(consoleDir, 'index.html'))) {
   say('no vite.config.ts: the console is not built; the API starts alone');
 }
 
-// 2. The demo dataset, on an empty database only.
+// 2. The service, compiled to JavaScript (scripts/build-server.mjs) when a source changed.
+if (run(process.execPath, [join(root, 'scripts', 'build-server.mjs'), '--if-stale']) !== 0) {
+  say('the service build failed');
+  process.exit(1);
+}
+
+// 3. The demo dataset, on an empty database only.
 if (process.env.FIELDWORK_NO_DEMO === '1') {
   say('FIELDWORK_NO_DEMO=1: no demo dataset');
 } else {
@@ -35,11 +42,11 @@ if (process.env.FIELDWORK_NO_DEMO === '1') {
   if (code !== 0) process.exit(code);
 }
 
-// 3. The service, in a child process that receives our signals.
+// 4. The service, in a child process that receives our signals.
 const env = { ...process.env };
 if (!env.FIELDWORK_CONSOLE_DIR && existsSync(join(consoleDir, 'index.html')))
   env.FIELDWORK_CONSOLE_DIR = consoleDir;
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'server', 'main.ts')], {
+const child = spawn(process.execPath, [join(root, 'dist', 'server', 'main.js')], {
   cwd: root,
   stdio: 'inherit',
   env,

@@ -3,12 +3,13 @@
  * service (src/server/main.ts) as a child process, a client_credentials token, a table.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { serverBuildIsStale } from '../../scripts/build-server.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const log = (line) => process.stderr.write(`[bench] ${line}\n`);
@@ -37,10 +38,21 @@ export function importDocument(dir, document, env) {
   if (imported.status !== 0) throw new Error(`import failed: ${imported.stderr}${imported.stdout}`);
 }
 
+/**
+ * The service's entry: the compiled one (`npm run build`, what production runs) when it is
+ * built, else the TypeScript through tsx.
+ */
+export function serviceEntry() {
+  const built = join(root, 'dist/server/main.js');
+  return existsSync(built) && !serverBuildIsStale()
+    ? [built]
+    : ['--import', 'tsx', join(root, 'src/server/main.ts')];
+}
+
 /** Starts the service on a free port; resolves once it prints its ready line. */
-export async function startService(env) {
+export async function startService(env, { nodeArgs = [] } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, ...serviceEntry()], {
     cwd: root,
     env: { LOG_LEVEL: 'warn', FIELDWORK_NO_DEMO: '1', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],

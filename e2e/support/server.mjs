@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
- * The service the end-to-end tests run against (Playwright's webServer): builds the
- * console into a private directory (so that a concurrent `npm run build` in the tree
- * cannot pull it away mid-run; E2E_SKIP_BUILD=1 copies E2E_CONSOLE_SOURCE, default
+ * The service the end-to-end tests run against (Playwright's webServer), one per run:
+ * builds the console into a private directory (so that a concurrent `npm run build` in the
+ * tree cannot pull it away mid-run; E2E_SKIP_BUILD=1 copies E2E_CONSOLE_SOURCE, default
  * dist/console, instead), imports the e2e dataset into a fresh temporary DATA_DIR through
- * `fieldwork import`, then runs the real service (src/server/main.ts) on E2E_PORT.
+ * `fieldwork import` (dataset.json with BULK_ITEMS generated items, so that the items list
+ * spans two pages; then the generated bulk rows of bulk.mjs), then runs the real service
+ * (src/server/main.ts) on E2E_PORT.
  *
  * The temporary directory is removed on every exit path: a failed step, SIGTERM or SIGINT
  * at any stage (Playwright sends SIGTERM to the process group, see playwright.config.ts),
@@ -12,10 +14,11 @@
  * removed by the next run: its name carries the process id of its owner.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bulkDocument } from './bulk.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const port = process.env.E2E_PORT ?? '4173';
@@ -40,6 +43,23 @@ const removeWork = () => rmSync(work, { recursive: true, force: true });
 process.on('exit', removeWork);
 
 const dataDir = join(work, 'data');
+const datasetFile = join(work, 'dataset.json');
+/** More than one page of the items list (200 a page): the grid loads the next one on scroll. */
+const BULK_ITEMS = 230;
+const dataset = JSON.parse(readFileSync(join(root, 'e2e/support/dataset.json'), 'utf8'));
+dataset.items = [
+  ...(dataset.items ?? []),
+  ...Array.from({ length: BULK_ITEMS }, (_, i) => ({
+    itemCode: `BULK-${String(i + 1).padStart(4, '0')}`,
+    name: `Bulk part ${i + 1}`,
+    category: ['Cables', 'Filters', 'Pumps', 'Valves'][i % 4],
+    unit: 'piece',
+    unitPrice: Math.round((i + 1) * 137) / 100,
+    vatRates: [20],
+    active: i % 9 !== 0,
+  })),
+];
+writeFileSync(datasetFile, JSON.stringify(dataset));
 const consoleDir = join(work, 'console');
 const env = {
   ...process.env,
@@ -103,11 +123,11 @@ if (process.env.E2E_SKIP_BUILD) {
     '--outDir',
     consoleDir,
   ]);
-await step('dataset import', [
-  join(root, 'bin/fieldwork.mjs'),
-  'import',
-  join(root, 'e2e/support/dataset.json'),
-]);
+await step('dataset import', [join(root, 'bin/fieldwork.mjs'), 'import', datasetFile]);
+// The bulk rows (5,000 activities of WO-E2E-BULK...), generated rather than committed.
+const bulkFile = join(work, 'bulk.json');
+writeFileSync(bulkFile, JSON.stringify(bulkDocument()));
+await step('bulk import', [join(root, 'bin/fieldwork.mjs'), 'import', bulkFile]);
 
 current = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
   cwd: root,

@@ -4,6 +4,8 @@ import { businessOrganizationEndpoints } from './businessOrganization.ts';
 import { consoleEndpoints } from './console.ts';
 import { diagnosticEndpoints } from './diagnostic.ts';
 import type { Endpoint } from './endpoint.ts';
+import { fieldServiceEndpoints } from './fieldService.ts';
+import { fieldTrackingEndpoints } from './fieldTracking.ts';
 import { projectManagementEndpoints } from './projectManagement.ts';
 import { referentialsEndpoints } from './referentials.ts';
 import { rosteringEndpoints } from './rostering.ts';
@@ -18,6 +20,8 @@ export * from './console.ts';
 export * from './diagnostic.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
+export * from './fieldService.ts';
+export * from './fieldTracking.ts';
 export * from './projectManagement.ts';
 export * from './referentials.ts';
 export * from './rostering.ts';
@@ -32,6 +36,8 @@ export const endpoints: readonly Endpoint[] = [
   ...businessOrganizationEndpoints,
   ...staffEndpoints,
   ...rosteringEndpoints,
+  ...fieldTrackingEndpoints,
+  ...fieldServiceEndpoints,
   ...slotsEndpoints,
   ...schedulingEndpoints,
   ...diagnosticEndpoints,

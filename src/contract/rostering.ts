@@ -3,7 +3,7 @@
  * filters on, and the shapes of a technician's calendar (working hours, absences, capacity).
  */
 import { z } from 'zod';
-import { DateInput } from './common.ts';
+import { Code, DateInput } from './common.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 
@@ -119,4 +119,114 @@ export const listAreas = endpoint({
   extension: true,
 });
 
-export const rosteringEndpoints: Endpoint[] = [listCrews, listAreas];
+/* ---------------- technicians (extensions for the console) ---------------- */
+
+export const TECHNICIANS = 'rostering.technicians';
+export const TECHNICIAN = 'rostering.technician';
+export const TECHNICIANS_PAGE_SIZE = 200;
+
+export const TechnicianCodes = {
+  /** Unknown, or outside the caller's office tree (the same answer). */
+  notFound: 'rostering.technician.notfound',
+  /** officeCode names no office of the caller's tree. */
+  officeUnknown: 'rostering.technicians.office.unknown',
+  qInvalid: derivedCode.invalid(TECHNICIANS, 'q'),
+  officeCodeInvalid: derivedCode.invalid(TECHNICIANS, 'officeCode'),
+  activeInvalid: derivedCode.invalid(TECHNICIANS, 'active'),
+  skillCodeInvalid: derivedCode.invalid(TECHNICIANS, 'skillCode'),
+  listFieldUnknown: derivedCode.fieldUnknown(TECHNICIANS),
+  technicianCodeInvalid: derivedCode.invalid(TECHNICIAN, 'technicianCode'),
+  codeMandatory: `${TECHNICIAN}.code.mandatory`,
+} as const;
+
+export const TechnicianListQuery = z
+  .strictObject({
+    q: z
+      .string()
+      .max(200)
+      .optional()
+      .meta({ description: 'Text contained in the code or the name (any case)' }),
+    officeCode: Code().optional().meta({ description: 'That office and the offices below it' }),
+    active: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional()
+      .meta({ description: '`true`: active technicians only; `false`: inactive ones only' }),
+    skillCode: Code().optional().meta({ description: 'Technicians holding this skill' }),
+    continuationToken: z.string().optional(),
+  })
+  .meta({ id: 'TechnicianListQuery' });
+export type TechnicianListQuery = z.output<typeof TechnicianListQuery>;
+
+/** A technician (field resource) as the import wrote it, with the calendar in effect. */
+export const Technician = z
+  .object({
+    technicianCode: z.string(),
+    name: z.string(),
+    officeCode: z.string(),
+    active: z.boolean(),
+    skills: z.array(z.string()),
+    home: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+    timeZone: z.string().meta({ description: 'IANA time zone of the working hours' }),
+    workingHours: z.array(z.object({ weekday: z.number().int(), start: z.string(), end: z.string() })).meta({
+      description: 'In effect: the default week (Monday to Friday 08:00-17:00) when none was given',
+    }),
+    absences: z.array(z.object({ start: z.string(), end: z.string() })).meta({ description: 'UTC instants' }),
+    capacity: z.object({
+      maxWorkOrdersPerDay: z.number().int().nullable(),
+      maxMinutesPerDay: z.number().int().nullable(),
+    }),
+    areas: z.array(z.string()),
+    lastUpdate: z.string().meta({ format: 'date-time' }),
+  })
+  .meta({ id: 'Technician' });
+export type Technician = z.infer<typeof Technician>;
+
+export const listTechnicians = endpoint({
+  id: 'rostering.technicians.list',
+  method: 'GET',
+  path: `${BASE}/technicians`,
+  domain: 'rostering',
+  range: 'standard',
+  summary:
+    `Technicians of your office tree, sorted by code, ${TECHNICIANS_PAGE_SIZE} a page: search by text, office ` +
+    '(and below), active state and skill. The continuationToken is bound to the filters.',
+  errorPrefix: TECHNICIANS,
+  query: TechnicianListQuery,
+  responses: {
+    200: z
+      .object({ continuationToken: z.string().nullable(), data: z.array(Technician) })
+      .meta({ id: 'TechnicianPage' }),
+  },
+  errors: {
+    400: [
+      RosteringCodes.continuationTokenInvalid,
+      TechnicianCodes.officeUnknown,
+      TechnicianCodes.qInvalid,
+      TechnicianCodes.officeCodeInvalid,
+      TechnicianCodes.activeInvalid,
+      TechnicianCodes.skillCodeInvalid,
+      TechnicianCodes.listFieldUnknown,
+    ],
+  },
+  extension: true,
+});
+
+export const getTechnician = endpoint({
+  id: 'rostering.technicians.get',
+  method: 'GET',
+  path: `${BASE}/technicians/code:{technicianCode}`,
+  domain: 'rostering',
+  range: 'high',
+  summary: 'A technician of your office tree with its skills, home and calendar; 404 outside it.',
+  errorPrefix: TECHNICIAN,
+  params: z.object({ technicianCode: Code() }),
+  responses: { 200: Technician },
+  errors: {
+    400: [TechnicianCodes.technicianCodeInvalid, TechnicianCodes.codeMandatory],
+    404: [TechnicianCodes.notFound],
+  },
+  extension: true,
+});
+
+export const rosteringEndpoints: Endpoint[] = [listCrews, listAreas, listTechnicians, getTechnician];

@@ -1,13 +1,20 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
+import pino from 'pino';
 import { endpoints, webhookEvents } from '../contract/index.ts';
 import type { AppConfig } from './config.ts';
 import { type DbHandle, openDatabase } from './db/index.ts';
 import { domains } from './domains/index.ts';
 import type { Resolver } from './events/http.ts';
 import { DeliveryWorker } from './events/worker.ts';
+import { type CallerCache, listenForCallerChanges } from './platform/auth/callerCache.ts';
 import { registerAuth } from './platform/auth/index.ts';
 import { meRoute } from './platform/auth/meRoute.ts';
 import { createTokenGuard, DEFAULT_TOKEN_LIMITS } from './platform/auth/tokenLimits.ts';
@@ -23,7 +30,13 @@ import { instanceSecret } from './platform/secrets.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** routeDeps: what registerRoutes needs, for routes added after buildApp (tests). */
-    fieldwork: { config: AppConfig; dbh: DbHandle; routeDeps?: RouteDeps };
+    fieldwork: {
+      config: AppConfig;
+      dbh: DbHandle;
+      routeDeps?: RouteDeps;
+      /** The hot path's caches (auth/callerCache.ts), for tests. */
+      auth?: { callers: CallerCache; stats: { verifications: number } };
+    };
   }
 }
 
@@ -45,6 +58,16 @@ function loggedRequest(request: FastifyRequest) {
   };
 }
 
+/** One log line per request, when it is answered, instead of Fastify's two. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    const line = { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 export interface BuildOptions {
   /** pino options (merged with the service's redaction), or false. */
   logger?: boolean | object;
@@ -61,17 +84,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     dataDir: config.dataDir,
     schema: config.databaseSchema,
   });
+  // Log lines are written asynchronously (pino's sonic-boom, flushed on close): a request
+  // does not wait for the write to standard output. Tests pass their own stream.
+  const given =
+    typeof options.logger === 'object' ? (options.logger as { stream?: pino.DestinationStream }) : {};
+  const destination =
+    options.logger === false || given.stream ? undefined : pino.destination({ dest: 1, sync: false });
   const logger =
     options.logger === false
       ? false
       : {
           level: config.logLevel,
-          ...(typeof options.logger === 'object' ? options.logger : {}),
+          ...(destination ? { stream: destination } : {}),
+          ...given,
           redact: ['req.headers.authorization'],
           serializers: { req: loggedRequest },
         };
   const app: FastifyInstance = Fastify({
     logger,
+    logController: new OneLinePerRequest(),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy ?? 'loopback',
@@ -106,8 +137,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config.instanceId ??
     (await instanceSecret(dbh.db, 'instance.id', () => randomBytes(9).toString('base64url')));
   const counters = createCounterStore({ redisUrl: config.redisUrl, log: app.log, now: options.now });
+  // Callers (application or user, rights, office path) are kept until the database
+  // announces a change of applications, users or offices (migration 020).
+  const callerFeed = await listenForCallerChanges(dbh, {
+    warn: (msg) => app.log.warn(msg),
+    info: (msg) => app.log.info(msg),
+  });
+  const callers = callerFeed.callers;
   const auth = await registerAuth(app, {
     db: dbh.db,
+    callers,
     publicUrl: config.publicUrl,
     accessTokenTtl: config.accessTokenTtl,
     tokenGuard: createTokenGuard(counters, config.tokenLimits ?? DEFAULT_TOKEN_LIMITS, {
@@ -115,6 +154,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       now: options.now,
     }),
   });
+  app.fieldwork.auth = { callers, stats: auth.stats };
   const limiter = createRateLimiter(config.rateLimits, {
     store: counters,
     now: options.now,
@@ -154,8 +194,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     // Deliveries in flight finish and are recorded before the database closes.
     await worker?.stop();
+    await callerFeed.stop();
     await counters.close();
     await dbh.close();
+    try {
+      destination?.flushSync();
+    } catch {
+      // Standard output closed already: nothing more can be written.
+    }
   });
   return app;
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { parseServiceOrderMax } from './domains/projectManagement/settings.ts';
 import { parseWebhooksConfig, type WebhooksConfig } from './events/config.ts';
 import { parseTokenLimits, type TokenLimitFigures } from './platform/auth/tokenLimits.ts';
@@ -37,6 +38,8 @@ export interface AppConfig {
   consoleDir?: string;
   /** Check every success answer against the contract's response schema (tests). */
   validateResponses?: boolean;
+  /** Service processes behind the port (FIELDWORK_WORKERS, main.ts); 1 by default. */
+  workers?: number;
   /** FIELDWORK_SERVICE_ORDER_MAX: work orders a service order carries without its own maximum (default 100). */
   serviceOrderMax?: number;
   /** Webhooks delivery (FIELDWORK_WEBHOOKS_*); absent: no delivery worker, private addresses refused. */
@@ -60,9 +63,34 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessTokenTtl: Number(env.FIELDWORK_TOKEN_TTL ?? 3600),
     logLevel: env.LOG_LEVEL ?? 'info',
     consoleDir: env.FIELDWORK_CONSOLE_DIR,
+    workers: parseWorkers(env.FIELDWORK_WORKERS, env),
     serviceOrderMax: parseServiceOrderMax(env.FIELDWORK_SERVICE_ORDER_MAX),
     webhooks: parseWebhooksConfig(env),
   };
+}
+
+/**
+ * FIELDWORK_WORKERS: how many service processes share the port (node:cluster), a number
+ * or `auto` (one per core). Several need PostgreSQL (PGlite is opened by one process) and
+ * Redis (the rate limits and the token endpoint's counters are shared through it).
+ */
+export function parseWorkers(text: string | undefined, env: NodeJS.ProcessEnv = {}): number {
+  const value = text?.trim();
+  if (!value) return 1;
+  const n = value === 'auto' ? availableParallelism() : Number(value);
+  if (!Number.isSafeInteger(n) || n < 1 || n > 64)
+    throw new Error(
+      `FIELDWORK_WORKERS: a number of processes from 1 to 64, or auto; got ${JSON.stringify(text)}`,
+    );
+  if (n > 1 && !env.DATABASE_URL)
+    throw new Error(
+      'FIELDWORK_WORKERS: several processes need DATABASE_URL (PostgreSQL); a PGlite DATA_DIR is opened by one process',
+    );
+  if (n > 1 && !env.REDIS_URL)
+    throw new Error(
+      'FIELDWORK_WORKERS: several processes need REDIS_URL, where they share the rate limits and the token endpoint counters',
+    );
+  return n;
 }
 
 function parseInstanceId(text: string | undefined) {

@@ -1,15 +1,90 @@
 /**
- * Process entry of the service: `node --import tsx src/server/main.ts` (npm start runs it).
- * Reads the configuration from the environment (README: Configuration), listens, and on
- * SIGINT/SIGTERM stops accepting requests, finishes the ones in flight and closes the
- * database before exiting.
+ * Process entry of the service: `node dist/server/main.js` (npm start builds it first), or
+ * `node --import tsx src/server/main.ts` in development. Reads the configuration from the
+ * environment (README: Configuration), listens, and on SIGINT/SIGTERM stops accepting
+ * requests, finishes the ones in flight and closes the database before exiting.
+ *
+ * FIELDWORK_WORKERS=N (PostgreSQL and Redis): this process becomes the primary of a
+ * node:cluster that starts N service processes sharing the port (the primary accepts the
+ * connections and hands them round to the workers), starts again one that dies, and stops
+ * them all on SIGINT/SIGTERM.
  */
+import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app.ts';
 import { DataDirHeldError, holdDataDir } from './cli/serviceLock.ts';
-import { configFromEnv } from './config.ts';
+import { type AppConfig, configFromEnv } from './config.ts';
+
+/** Set in a worker's environment by the primary. */
+const WORKER_ENV = 'FIELDWORK_CLUSTER_WORKER';
 
 async function main() {
   const config = configFromEnv();
+  const workers = config.workers ?? 1;
+  if (workers > 1 && cluster.isPrimary) return primary(config, workers);
+  return serve(config, Boolean(process.env[WORKER_ENV]));
+}
+
+function storageOf(config: AppConfig) {
+  return config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+}
+
+function readyLine(config: AppConfig, port: number | undefined, extra = '') {
+  process.stderr.write(
+    `Fieldwork is running (http://${config.host}:${port ?? config.port}, ${storageOf(config)}${extra}): console ${config.publicUrl}/  API docs ${config.publicUrl}/docs\n`,
+  );
+}
+
+/** The primary of FIELDWORK_WORKERS processes: forks, restarts, stops them. */
+function primary(config: AppConfig, count: number) {
+  const say = (line: string) => process.stderr.write(`fieldwork: ${line}\n`);
+  let stopping = false;
+  let announced = false;
+  const listening = new Set<number>();
+  const restarts: number[] = [];
+  const fork = () => cluster.fork({ [WORKER_ENV]: '1' });
+
+  cluster.on('listening', (worker: Worker, address) => {
+    listening.add(worker.id);
+    if (!announced && listening.size >= count) {
+      announced = true;
+      readyLine(config, address.port, `, ${count} processes`);
+    }
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    listening.delete(worker.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    // A worker that dies is replaced; one that keeps dying at once stops the service.
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length && restarts[0] < now - 60_000) restarts.shift();
+    if (restarts.length > 5 * count) {
+      say(`worker ${worker.process.pid} exited (${signal ?? code}); too many restarts in a minute, stopping`);
+      process.exit(1);
+    }
+    say(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    setTimeout(fork, 500);
+  });
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+    if (alive.length === 0) process.exit(0);
+    for (const w of alive) w.process.kill(signal);
+    setTimeout(() => {
+      say('workers took longer than 15 s to stop; exiting');
+      process.exit(1);
+    }, 15_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  for (let i = 0; i < count; i++) fork();
+}
+
+async function serve(config: AppConfig, worker: boolean) {
   let release: () => void;
   try {
     release = holdDataDir(config);
@@ -56,14 +131,13 @@ async function main() {
     release();
     process.exit(1);
   }
-  const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-  app.log.info({ publicUrl: config.publicUrl, storage }, 'listening');
-  // One plain line for the operator (the log lines above are JSON).
-  const address = app.server.address();
-  const listening = typeof address === 'object' && address ? `http://${config.host}:${address.port}` : '';
-  process.stderr.write(
-    `Fieldwork is running (${listening}, ${storage}): console ${config.publicUrl}/  API docs ${config.publicUrl}/docs\n`,
-  );
+  app.log.info({ publicUrl: config.publicUrl, storage: storageOf(config) }, 'listening');
+  // One plain line for the operator (the log lines above are JSON); the primary says it
+  // for its workers.
+  if (!worker) {
+    const address = app.server.address();
+    readyLine(config, typeof address === 'object' && address ? address.port : undefined);
+  }
 }
 
 main().catch((err) => {

@@ -29,6 +29,9 @@ const TINTS = [
  * active nav links: shade 9), and dimmed text (gray.6 -> gray.7). Error text and borders
  * (`--mantine-color-error`, used by every input's error) are red.6 on white and red.8 on
  * dark by default, about 3.3:1: red.8 in the light scheme, red.4 in the dark one.
+ * Placeholders (`--mantine-color-placeholder`, gray.5 on white is 2.07:1; the date-time
+ * picker's placeholder is real text that axe checks): 4.98:1 on white, 4.83:1 on the dark
+ * inputs' dark.6.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
   const light: Record<string, string> = {};
@@ -47,8 +50,13 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
       '--mantine-color-dimmed': t.colors.gray[7],
       '--mantine-color-anchor': t.colors.blue[8],
       '--mantine-color-error': t.colors.red[8],
+      '--mantine-color-placeholder': '#6b7079',
     },
-    dark: { '--mantine-color-dimmed': t.colors.dark[1], '--mantine-color-error': t.colors.red[4] },
+    dark: {
+      '--mantine-color-dimmed': t.colors.dark[1],
+      '--mantine-color-error': t.colors.red[4],
+      '--mantine-color-placeholder': '#9a9a9a',
+    },
   };
 };
 

@@ -93,6 +93,9 @@ describe('the feature registry', () => {
       expect(keysOf(f.i18n.shell.fr).sort(), `${f.id} shell`).toEqual(keysOf(f.i18n.shell.en).sort());
       const [en, fr] = await Promise.all([f.i18n.load.en(), f.i18n.load.fr()]);
       expect(keysOf(fr.default).sort(), f.id).toEqual(keysOf(en.default).sort());
+      // The shell strings are not repeated (a loaded bundle would override what the shell showed).
+      for (const key of keysOf(f.i18n.shell.en))
+        expect(has(en.default, key), `${f.id}: ${key} twice`).toBe(false);
     }
     const [en, fr] = await Promise.all([
       import('../components/customFields/i18n/en.ts'),

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Db } from '../db/index.ts';
+import { analyzeTables, type Db, tablesWrittenInTransaction } from '../db/index.ts';
 import { domains } from '../domains/index.ts';
 import { ApiError } from '../platform/errors.ts';
 import type { Importer } from '../platform/importer.ts';
@@ -157,6 +157,7 @@ export async function runImport(
   const registry = importerRegistry((c) => generated.push(c));
   const { rows } = validateImport(document, registry);
   const results: KeyResult[] = [];
+  let written: string[] = [];
   try {
     await db.transaction().execute(async (trx) => {
       for (const importer of registry) {
@@ -171,10 +172,13 @@ export async function runImport(
         results.push({ key: importer.key, rows: keyRows.length, ...counts });
       }
       if (options.dryRun) throw new DryRunRollback();
+      written = await tablesWrittenInTransaction(trx);
     });
   } catch (e) {
     if (!(e instanceof DryRunRollback)) throw e;
   }
+  // The planner's statistics of the tables the import wrote (db/index.ts).
+  await analyzeTables(db, written);
   // Credentials are shown only once the import is committed (never for a dry run).
   if (!options.dryRun) for (const c of generated) options.onGenerated?.(c);
   return results;

@@ -3,11 +3,23 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
+import { CODE_PATTERN } from '../../contract/common.ts';
 import { ALL_SCOPES } from '../../contract/endpoint.ts';
 import { type AppConfig, configFromEnv } from '../config.ts';
 import { type Db, openDatabase } from '../db/index.ts';
+import {
+  deleteWorkOrder,
+  findWorkOrder,
+  type LifecycleOutcome,
+  validateWorkOrder,
+  type WorkOrderRef,
+} from '../domains/fieldService/service.ts';
+import { actorOf } from '../events/index.ts';
 import { deleteApplication, type Outcome, rotateSecret, setDisabled } from '../platform/auth/applications.ts';
+import { awaitCallerListeners } from '../platform/auth/callerCache.ts';
 import { hashSecret, newClientSecret } from '../platform/auth/passwords.ts';
+import { ApiError } from '../platform/errors.ts';
+import type { OfficeScope } from '../platform/officeScope.ts';
 import {
   ImportApplyError,
   ImportValidationError,
@@ -18,12 +30,15 @@ import {
   validateImport,
 } from './importFile.ts';
 import type { GeneratedCredential } from './platformImporters.ts';
+import { LARGE_PLAN, progressPrinter, scaledPlan, seedLarge } from './seedLarge.ts';
 import { DataDirHeldError, holdDataDir } from './serviceLock.ts';
 
 /** Where the command writes and what it reads: the process's, or a test's. */
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** stderr is a terminal: progress is drawn as a bar (else plain lines). */
+  stderrIsTTY?: boolean;
   env: NodeJS.ProcessEnv;
   /** Overrides the configuration read from `env` (tests). */
   config?: Partial<AppConfig>;
@@ -50,7 +65,16 @@ async function withDb<T>(
   fn: (db: Db, config: AppConfig) => Promise<T>,
 ): Promise<T> {
   const config = { ...configFromEnv(io.env), ...io.config };
-  if (io.database) return fn(io.database, config);
+  // A change of applications, users or offices is in force in every running service
+  // process when the command returns (platform/auth/callerCache.ts).
+  const done = async (db: Db, result: T) => {
+    if (!(await awaitCallerListeners(db)))
+      io.stderr(
+        'fieldwork: warning: a service process has not confirmed the change yet; it applies it when its notification arrives\n',
+      );
+    return result;
+  };
+  if (io.database) return done(io.database, await fn(io.database, config));
   const release = holdDataDir(config, command);
   try {
     const dbh = await openDatabase({
@@ -59,7 +83,7 @@ async function withDb<T>(
       schema: config.databaseSchema,
     });
     try {
-      return await fn(dbh.db, config);
+      return await done(dbh.db, await fn(dbh.db, config));
     } finally {
       await dbh.close();
     }
@@ -141,6 +165,16 @@ export async function seedDemo(db: Db) {
   const generated: GeneratedCredential[] = [];
   const results = await runImport(db, document, { onGenerated: (c) => generated.push(c) });
   return { results, generated };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A uuid names that work order; anything else is a code (the live work order carrying it). */
+function workOrderRefOf(name: string): WorkOrderRef {
+  if (UUID.test(name)) return { uuid: name.toLowerCase() };
+  if (!CODE_PATTERN.test(name) || name.length > 200)
+    throw new CliFailure(`${name} is neither a work order code nor a uuid`);
+  return { code: name.toUpperCase() };
 }
 
 export function buildProgram(io: CliIo): Command {
@@ -402,17 +436,41 @@ export function buildProgram(io: CliIo): Command {
   program
     .command('seed')
     .description(
-      `Load the demo dataset (offices, demo application ${DEMO_CLIENT_ID}, console user demo, custom fields, customers, sites, assets...)`,
+      `Load the demo dataset (offices, demo application ${DEMO_CLIENT_ID}, console user demo, custom fields, customers, sites, assets, work orders, activities...); --size large adds the large dataset`,
     )
     .option('--if-empty', 'do nothing when the database holds an office already (npm start uses it)')
+    .option(
+      '--size <size>',
+      'demo (default), or large: the demo dataset plus 50,000 work orders, 2,000,000 activities, 500,000 used items and 5,000,000 positions (minutes; progress on stderr)',
+      'demo',
+    )
+    .option(
+      '--scale <fraction>',
+      'with --size large: a fraction (0 < f <= 1) of the volume, for a quick benchmark; heavy work orders and busy technicians keep their size',
+    )
     .option('--json', 'print the generated credentials as JSON')
-    .action(async (opts: { ifEmpty?: boolean; json?: boolean }) => {
+    .action(async (opts: { ifEmpty?: boolean; json?: boolean; size: string; scale?: string }) => {
+      if (opts.size !== 'demo' && opts.size !== 'large')
+        throw new CliFailure(`--size: demo or large, not ${opts.size}`);
+      if (opts.scale !== undefined && opts.size !== 'large')
+        throw new CliFailure('--scale goes with --size large');
+      const scale = opts.scale === undefined ? 1 : Number(opts.scale);
+      if (!(scale > 0 && scale <= 1)) throw new CliFailure('--scale: a number greater than 0, at most 1');
+      const plan = scale === 1 ? LARGE_PLAN : scaledPlan(scale);
       const outcome = await withDb(io, 'seed', async (db, config) => {
         if (opts.ifEmpty) {
           const any = await db.selectFrom('offices').select('id').limit(1).executeTakeFirst();
           if (any) return { skipped: true as const, config };
         }
-        return { skipped: false as const, config, ...(await seedDemo(db)) };
+        const demo = await seedDemo(db);
+        if (opts.size !== 'large') return { skipped: false as const, config, ...demo, large: undefined };
+        const bar = progressPrinter(io.stderr, Boolean(io.stderrIsTTY));
+        try {
+          const large = await seedLarge(db, plan, (p) => bar.update(p));
+          return { skipped: false as const, config, ...demo, large };
+        } finally {
+          bar.end();
+        }
       });
       if (outcome.skipped) {
         if (!opts.json) io.stdout('the database holds data already; demo dataset not loaded\n');
@@ -423,13 +481,35 @@ export function buildProgram(io: CliIo): Command {
         (c) => c.kind === 'application' && c.id === DEMO_CLIENT_ID,
       )?.secret;
       const url = outcome.config.publicUrl;
+      const large = outcome.large;
       if (opts.json) {
         io.stdout(
-          `${JSON.stringify({ seeded: true, clientId: DEMO_CLIENT_ID, clientSecret: secret ?? null, consoleUrl: `${url}/`, login: 'demo', password: 'demo' }, null, 2)}\n`,
+          `${JSON.stringify(
+            {
+              seeded: true,
+              clientId: DEMO_CLIENT_ID,
+              clientSecret: secret ?? null,
+              consoleUrl: `${url}/`,
+              login: 'demo',
+              password: 'demo',
+              ...(large ? { large: { loaded: large.loaded, ...large.counts, seconds: large.seconds } } : {}),
+            },
+            null,
+            2,
+          )}\n`,
         );
         return;
       }
       printResults(io, outcome.results, false);
+      if (large) {
+        const n = (x: number) => x.toLocaleString('en-US');
+        const c = large.counts;
+        io.stdout(
+          large.loaded
+            ? `large dataset loaded in ${large.seconds.toFixed(0)} s: ${n(c.technicians)} technicians (LT-0001...), ${n(c.workOrders)} work orders (LWO-000001...), ${n(c.activities)} activities, ${n(c.usedItems)} used items, ${n(c.positions)} positions\n`
+            : 'the large dataset is loaded already (work order LWO-000001 exists); nothing added\n',
+        );
+      }
       io.stdout(
         [
           '',
@@ -449,6 +529,62 @@ export function buildProgram(io: CliIo): Command {
           .join('\n'),
       );
     });
+
+  const workOrders = program
+    .command('workorders')
+    .description('Work order lifecycle: validate or delete a work order (the webhooks announce both)');
+  const lifecycle = (
+    verb: 'validate' | 'delete',
+    description: string,
+    run: typeof validateWorkOrder,
+    done: (o: LifecycleOutcome) => string,
+  ) =>
+    workOrders
+      .command(verb)
+      .description(description)
+      .argument('<codeOrUuid>', 'work order uuid, or code (the live work order carrying it)')
+      .option('--json', 'print a JSON object')
+      .action(async (name: string, opts: { json?: boolean }) => {
+        const ref = workOrderRefOf(name);
+        const outcome = await withDb(io, `workorders ${verb}`, async (db) => {
+          // Every office: the operator's command sees the whole tree.
+          const scope: OfficeScope = { officeId: '0', officeCode: '', path: '/' };
+          const found = await findWorkOrder(db, scope, ref);
+          if ('missing' in found) throw new CliFailure(`no work order ${name}`);
+          if ('ambiguous' in found)
+            throw new CliFailure(
+              `several live work orders carry ${name.toUpperCase()}; give the uuid of one:\n${found.ambiguous
+                .map((w) => `  ${w.uuid}  ${w.status}  ${w.office_code}`)
+                .join('\n')}`,
+            );
+          try {
+            return await run(
+              db,
+              scope,
+              { uuid: found.found.uuid },
+              actorOf({ process: 'fieldwork workorders' }),
+            );
+          } catch (e) {
+            if (e instanceof ApiError)
+              throw new CliFailure(e.errors.map((x) => `${x.message} (${x.code})`).join('; '));
+            throw e;
+          }
+        });
+        io.stdout(opts.json ? `${JSON.stringify(outcome, null, 2)}\n` : `${done(outcome)}\n`);
+      });
+  lifecycle(
+    'validate',
+    'Set the status VALIDATED (refused for a CANCELLED or VALIDATED work order); records workorder.validation',
+    validateWorkOrder,
+    (o) => `work order ${o.workOrderCode} (${o.uuid}, office ${o.officeCode}) validated at ${o.at}`,
+  );
+  lifecycle(
+    'delete',
+    'Delete the work order with its activities, used items, flags, notes and links; records workorder.deletion',
+    deleteWorkOrder,
+    (o) =>
+      `work order ${o.workOrderCode} (${o.uuid}, office ${o.officeCode}) deleted with ${o.activities} activities and ${o.usedItems} used items`,
+  );
 
   program
     .command('keys')

@@ -22,6 +22,19 @@ export interface DbConfig {
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The schema the tables live in (`public` unless DbConfig.schema). */
+  schema: string;
+  /**
+   * Calls `onNotify(payload)` for each notification on `channel` (LISTEN/NOTIFY), and
+   * `onState(up)` whenever delivery starts (true) or may have missed some (false: the
+   * listening connection is lost; it reconnects by itself). Resolves after the first
+   * attempt; returns the function that stops listening.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onState: (up: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -38,9 +51,26 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
     if (config.schema) {
       await pool.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`);
     }
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     await migrate(db, (trx, text) => sql.raw(text).execute(trx));
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const listeners = new Set<() => Promise<void>>();
+    return {
+      db,
+      kind: 'postgres',
+      schema: config.schema ?? 'public',
+      async listen(channel, onNotify, onState) {
+        const stop = await pgListen(config.databaseUrl as string, channel, onNotify, onState);
+        listeners.add(stop);
+        return async () => {
+          listeners.delete(stop);
+          await stop();
+        };
+      },
+      close: async () => {
+        for (const stop of listeners) await stop();
+        await db.destroy();
+      },
+    };
   }
   const dataDir = config.dataDir ?? './data';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
@@ -51,7 +81,124 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
   await migrate(db, async (_trx, text) => {
     await client.exec(text);
   });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    schema: 'public',
+    // One process, one session: a notification is delivered to it when the writing
+    // statement (or its transaction) commits, before the statement's promise resolves.
+    async listen(channel, onNotify, onState) {
+      const stop = await client.listen(channel, (payload) => onNotify(payload));
+      onState(true);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/**
+ * node-postgres sends a query unnamed, so PostgreSQL parses and plans it every time. Here
+ * each distinct DML text gets a statement name (the first MAX_PREPARED texts of the
+ * process), so each pooled connection prepares it once and then only binds and executes
+ * it, with its plan reused (a generic plan after five executions).
+ */
+export const MAX_PREPARED = 1000;
+const PREPARABLE = /^\s*(?:select|insert|update|delete|with)\b/i;
+
+function preparingPool(pool: pg.Pool) {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_PREPARED && PREPARABLE.test(text) && !text.includes(';')) {
+      name = `fw${names.size}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const wrappers = new WeakMap<pg.PoolClient, object>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = {
+          query(text: string, values: unknown[]) {
+            const name = nameOf(text);
+            return name ? client.query({ name, text, values }) : client.query(text, values);
+          },
+          release: () => client.release(),
+        };
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  } as unknown as pg.Pool;
+}
+
+/** LISTEN on a dedicated connection, reconnecting after a loss (1 s, then up to 10 s apart). */
+async function pgListen(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState: (up: boolean) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = 1000;
+  const retry = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void connect(), delay);
+    timer.unref();
+    delay = Math.min(delay * 2, 10_000);
+  };
+  async function connect() {
+    const c = new pg.Client({
+      connectionString,
+      application_name: 'fieldwork-listen',
+      connectionTimeoutMillis: 5000,
+    });
+    let up = false;
+    c.on('error', () => {});
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify(n.payload ?? '');
+    });
+    c.on('end', () => {
+      if (!up || stopped) return;
+      up = false;
+      client = undefined;
+      onState(false);
+      retry();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      await c.end().catch(() => {});
+      onState(false);
+      retry();
+      return;
+    }
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+    up = true;
+    delay = 1000;
+    onState(true);
+  }
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => {});
+  };
 }
 
 /** The platform's migrations, then every domain's (numbers are global across folders). */
@@ -83,14 +230,16 @@ export async function migrate(
   db: Db,
   execScript: (trx: Db, text: string) => Promise<unknown>,
 ): Promise<string[]> {
-  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(
-    db,
-  );
   const files = await migrationFiles();
   const applied: string[] = [];
   await db.transaction().execute(async (trx) => {
-    // One migrator at a time across processes sharing a PostgreSQL server.
+    // One migrator at a time across processes sharing a PostgreSQL server (the service's
+    // workers start together): the table too, which two concurrent CREATE IF NOT EXISTS
+    // would both try to create.
     await sql`SELECT pg_advisory_xact_lock(727274)`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(
+      trx,
+    );
     const done = new Set(
       (await trx.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name),
     );
@@ -102,4 +251,26 @@ export async function migrate(
     }
   });
   return applied;
+}
+
+/**
+ * The tables of the current schema that the current transaction has written (inserted,
+ * updated or deleted rows), from PostgreSQL's per-transaction statistics.
+ */
+export async function tablesWrittenInTransaction(trx: Db): Promise<string[]> {
+  const { rows } = await sql<{ relname: string }>`
+    SELECT relname FROM pg_stat_xact_user_tables
+    WHERE schemaname = current_schema() AND n_tup_ins + n_tup_upd + n_tup_del > 0
+    ORDER BY relname`.execute(trx);
+  return rows.map((r) => r.relname);
+}
+
+/**
+ * Fresh planner statistics for tables that just took many rows (an import, the demo
+ * dataset): without them PostgreSQL (whose autovacuum may be off or late) and PGlite
+ * (which has no autovacuum) plan from the empty tables' estimates, e.g. a customer GET as
+ * a scan of the office index discarding every other row of the office.
+ */
+export async function analyzeTables(db: Db, tables: string[]) {
+  for (const table of tables) await sql`ANALYZE ${sql.id(table)}`.execute(db);
 }

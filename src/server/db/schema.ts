@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { domains } from '../domains/index.ts';
-import type { AuthTables } from '../platform/auth/tables.ts';
+import type { AuthTables, CallerChangeTables } from '../platform/auth/tables.ts';
 import type { DomainModule } from '../platform/domain.ts';
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -48,4 +48,7 @@ type TablesOf<M> = M extends DomainModule<infer T> ? T : never;
 type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 
 /** Every table: the platform's, then each registered domain's own (its tables.ts). */
-export type Database = PlatformTables & AuthTables & Intersection<TablesOf<(typeof domains)[number]>>;
+export type Database = PlatformTables &
+  AuthTables &
+  CallerChangeTables &
+  Intersection<TablesOf<(typeof domains)[number]>>;

@@ -7,6 +7,7 @@
 import { businessOrganization } from './businessOrganization/index.ts';
 import { diagnostic } from './diagnostic/index.ts';
 import { fieldService } from './fieldService/index.ts';
+import { fieldTracking } from './fieldTracking/index.ts';
 import { projectManagement } from './projectManagement/index.ts';
 import { referentials } from './referentials/index.ts';
 import { rostering } from './rostering/index.ts';
@@ -21,6 +22,7 @@ export const domains = [
   staff,
   rostering,
   fieldService,
+  fieldTracking,
   slots,
   scheduling,
   diagnostic,

@@ -1,7 +1,12 @@
 /**
  * Serves the built console (dist/console) at `/`: its files, long-cached when their name
- * is hashed, and index.html for any other GET that asks for HTML, so that deep links of
- * the single-page app work. The API's own prefixes keep the error body on unknown paths.
+ * is hashed, and index.html at `/` (whatever the Accept header) and for any other GET that
+ * asks for HTML, so that deep links of the single-page app work. The API's own prefixes
+ * keep the error body on unknown paths.
+ *
+ * Files are sent precompressed when the build made `.br` / `.gz` siblings (vite.config.ts)
+ * and the client accepts them; source maps stay on disk (the build's size report reads
+ * them) but are not served.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -36,6 +41,9 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string |
     // One route per file present at start, so that other paths reach the fallback below.
     wildcard: false,
     index: false,
+    // x.js.br / x.js.gz next to x.js, by Accept-Encoding (brotli first).
+    preCompressed: true,
+    allowedPath: (pathName: string) => !pathName.endsWith('.map'),
     // @fastify/static 10 hands the Fastify reply here.
     setHeaders(reply: { header(k: string, v: string): unknown }, path: string) {
       // Vite names bundles by content hash: they never change under the same name.
@@ -46,7 +54,7 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string |
 
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0];
-    if (isApiPath(path) || !wantsHtml(request))
+    if (isApiPath(path) || (path !== '/' && !wantsHtml(request)) || path.endsWith('.map'))
       throw new ApiError(404, CommonCodes.routeNotFound, `No route ${request.method} ${path}`);
     return reply
       .type('text/html; charset=utf-8')

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 
 /**
@@ -99,19 +100,32 @@ export interface StoreLog {
   info(obj: object, msg: string): void;
 }
 
+const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
+const SCRIPTS = { consume: { lua: CONSUME, sha: sha1(CONSUME) }, hit: { lua: HIT, sha: sha1(HIT) } };
+
 /** Counters in Redis, shared by every instance of the service; the scripts keep them atomic. */
 function redisCounters(redis: Redis): CounterStore {
+  // A script is sent by its SHA-1 (EVALSHA, a few bytes a request) and in full only when
+  // Redis does not hold it yet (NOSCRIPT: first call, or after a restart of Redis).
+  async function run(script: { lua: string; sha: string }, keys: string[], args: (string | number)[]) {
+    try {
+      return await redis.evalsha(script.sha, keys.length, ...keys, ...args);
+    } catch (err) {
+      if (!String((err as Error)?.message).startsWith('NOSCRIPT')) throw err;
+      return redis.eval(script.lua, keys.length, ...keys, ...args);
+    }
+  }
   return {
     async consume(keys, limits, ttlMs) {
       const args = keys.flatMap((_k, i) => [limits[i], ttlMs[i]]);
-      const [allowed, ...counts] = (await redis.eval(CONSUME, keys.length, ...keys, ...args)) as number[];
+      const [allowed, ...counts] = (await run(SCRIPTS.consume, keys, args)) as number[];
       return { allowed: allowed === 1, counts };
     },
     async peek(keys) {
       return (await redis.mget(...keys)).map((v) => Number(v ?? 0));
     },
     async hit(keys, ttlMs) {
-      return (await redis.eval(HIT, keys.length, ...keys, ...ttlMs)) as number[];
+      return (await run(SCRIPTS.hit, keys, ttlMs)) as number[];
     },
     async close() {},
   };

@@ -71,48 +71,64 @@ export function createRateLimiter(figures: RateLimitFigures, options: RateLimite
   const prefix = options.prefix ?? 'fieldwork:rl:';
   const store = options.store ?? memoryStore(now);
 
+  // Per range, what does not change from one request to the next: the windows, their
+  // limits, the policy header and the key suffixes (the hot path builds only the counts).
+  const plans = Object.fromEntries(
+    (Object.keys(figures) as RateRange[]).map((range) => {
+      const windows = [
+        { name: `${range}-minute`, seconds: 60, ms: 60_000, limit: figures[range].perMinute },
+        { name: `${range}-hour`, seconds: 3600, ms: 3_600_000, limit: figures[range].perHour },
+      ];
+      return [
+        range,
+        {
+          windows,
+          limits: windows.map((w) => w.limit),
+          ttlMs: windows.map((w) => w.ms + 1000),
+          policy: windows.map((w) => `"${w.name}";q=${w.limit};w=${w.seconds}`).join(', '),
+        },
+      ];
+    }),
+  ) as Record<
+    RateRange,
+    {
+      windows: { name: string; seconds: number; ms: number; limit: number }[];
+      limits: number[];
+      ttlMs: number[];
+      policy: string;
+    }
+  >;
+
   async function check(_request: FastifyRequest, reply: FastifyReply, caller: Caller, endpoint: Endpoint) {
     const range = endpoint.range;
+    const plan = plans[range];
     const t = now();
-    const windows = [
-      { name: `${range}-minute`, seconds: 60, limit: figures[range].perMinute },
-      { name: `${range}-hour`, seconds: 3600, limit: figures[range].perHour },
-    ].map((w) => {
-      const ms = w.seconds * 1000;
-      const index = Math.floor(t / ms);
-      return {
-        ...w,
-        // The hash tag keeps both windows of a caller on one Redis Cluster slot.
-        key: `${prefix}{${caller.rateKey}:${range}}:${w.seconds}:${index}`,
-        ttlMs: ms + 1000,
-        reset: Math.max(1, Math.ceil(((index + 1) * ms - t) / 1000)),
-      };
-    });
+    const [minute, hour] = plan.windows;
+    const mi = Math.floor(t / minute.ms);
+    const hi = Math.floor(t / hour.ms);
+    // The hash tag keeps both windows of a caller on one Redis Cluster slot.
+    const tag = `${prefix}{${caller.rateKey}:${range}}:`;
+    const keys = [`${tag}60:${mi}`, `${tag}3600:${hi}`];
+    const resets = [
+      Math.max(1, Math.ceil(((mi + 1) * minute.ms - t) / 1000)),
+      Math.max(1, Math.ceil(((hi + 1) * hour.ms - t) / 1000)),
+    ];
     // A store that is down answers from its local fallback at once (counterStore.ts).
-    const result = await store.consume(
-      windows.map((w) => w.key),
-      windows.map((w) => w.limit),
-      windows.map((w) => w.ttlMs),
-    );
+    const result = await store.consume(keys, plan.limits, plan.ttlMs);
     // draft-ietf-httpapi-ratelimit-headers (structured fields): a policy item per window.
-    const headers: Record<string, string> = {
-      'RateLimit-Policy': windows.map((w) => `"${w.name}";q=${w.limit};w=${w.seconds}`).join(', '),
-      RateLimit: windows
-        .map((w, i) => `"${w.name}";r=${Math.max(0, w.limit - result.counts[i])};t=${w.reset}`)
-        .join(', '),
-    };
+    const remaining =
+      `"${minute.name}";r=${Math.max(0, minute.limit - result.counts[0])};t=${resets[0]}, ` +
+      `"${hour.name}";r=${Math.max(0, hour.limit - result.counts[1])};t=${resets[1]}`;
     if (!result.allowed) {
-      const retryAfter = Math.max(
-        ...windows.filter((w, i) => result.counts[i] >= w.limit).map((w) => w.reset),
-      );
+      const retryAfter = Math.max(...resets.filter((_r, i) => result.counts[i] >= plan.limits[i]));
       throw new ApiError(
         429,
         CommonCodes.tooManyRequests,
         `Rate limit of the ${range} range reached; retry in ${retryAfter} s`,
-        { ...headers, 'Retry-After': String(retryAfter) },
+        { 'RateLimit-Policy': plan.policy, RateLimit: remaining, 'Retry-After': String(retryAfter) },
       );
     }
-    reply.headers(headers);
+    reply.headers({ 'RateLimit-Policy': plan.policy, RateLimit: remaining });
   }
 
   return { check };

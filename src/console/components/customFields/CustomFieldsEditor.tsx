@@ -11,28 +11,29 @@ import {
   Badge,
   Fieldset,
   Group,
-  Input,
   NumberInput,
+  Radio,
   Select,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
-import { DateInput, DateTimePicker } from '@mantine/dates';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomFieldDefinition, CustomFields, CustomFieldValue } from '../../../contract/common.ts';
+import { customFieldErrorMessage } from './customFieldsSchema.ts';
 import {
   dateTimeFromPicker,
   dateTimeToPicker,
   formatCustomValue,
+  gpsErrors,
   parseLatLng,
   presentType,
   setCustomField,
   unknownCodes,
 } from './customFieldValues.ts';
+import { DateTimeInput, LocalDates, StrictDateInput } from './dates.tsx';
 
 export interface CustomFieldsEditorProps {
   definitions: readonly CustomFieldDefinition[];
@@ -56,62 +57,69 @@ export function CustomFieldsEditor(props: CustomFieldsEditorProps) {
     onChange(setCustomField(value, code, next));
   const msg = (code: string) => {
     const m = errors?.[code];
-    return m ? t(m, { defaultValue: m }) : undefined;
+    if (!m) return undefined;
+    // A date written right that does not exist (2019-02-30) is told so.
+    const d = value?.[code]?.dateValue;
+    if (m === customFieldErrorMessage('date') && typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d))
+      return t('errors.dateNotExist');
+    return t(m, { defaultValue: m });
   };
 
   return (
-    <Stack gap="sm" onBlur={onBlur} data-testid="custom-fields-editor">
-      {definitions.length === 0 && extra.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {props.emptyHint ?? t('none')}
-        </Text>
-      )}
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-        {definitions.map((def) => (
-          <FieldInput
-            key={def.code}
-            def={def}
-            value={value?.[def.code]}
-            error={msg(def.code)}
-            disabled={disabled}
-            onChange={(next) => write(def.code, next)}
-          />
-        ))}
-      </SimpleGrid>
-      {extra.length > 0 && (
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            {t('unknownTitle')}
+    <LocalDates>
+      <Stack gap="sm" onBlur={onBlur} data-testid="custom-fields-editor">
+        {definitions.length === 0 && extra.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {props.emptyHint ?? t('none')}
           </Text>
-          <Text size="xs" c="dimmed">
-            {t('unknownHint')}
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          {definitions.map((def) => (
+            <FieldInput
+              key={def.code}
+              def={def}
+              value={value?.[def.code]}
+              error={msg(def.code)}
+              disabled={disabled}
+              onChange={(next) => write(def.code, next)}
+            />
+          ))}
+        </SimpleGrid>
+        {extra.length > 0 && (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('unknownTitle')}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('unknownHint')}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs">
+              {extra.map((code) => (
+                <TextInput
+                  key={code}
+                  label={
+                    <Group gap={6} component="span">
+                      <span>{code}</span>
+                      <Badge size="xs" variant="default" component="span">
+                        {t('readOnly')}
+                      </Badge>
+                    </Group>
+                  }
+                  value={formatCustomValue(value?.[code], t('yes'), t('no'))}
+                  readOnly
+                  data-testid={`cf-unknown-${code}`}
+                />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        )}
+        {error && (
+          <Text size="sm" c="red" role="alert">
+            {t(error, { defaultValue: error })}
           </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs">
-            {extra.map((code) => (
-              <TextInput
-                key={code}
-                label={
-                  <Group gap={6} component="span">
-                    <span>{code}</span>
-                    <Badge size="xs" variant="default" component="span">
-                      {t('readOnly')}
-                    </Badge>
-                  </Group>
-                }
-                value={formatCustomValue(value?.[code], t('yes'), t('no'))}
-                readOnly
-                data-testid={`cf-unknown-${code}`}
-              />
-            ))}
-          </SimpleGrid>
-        </Stack>
-      )}
-      {error && (
-        <Text size="sm" c="red" role="alert">
-          {t(error, { defaultValue: error })}
-        </Text>
-      )}
-    </Stack>
+        )}
+      </Stack>
+    </LocalDates>
   );
 }
 
@@ -161,42 +169,38 @@ function FieldInput({ def, value, error, disabled, onChange }: FieldInputProps) 
         />
       );
     case 'booleanValue':
+      // Yes, No, and for an optional field "Not set" (the code absent): a choice can be undone.
       return (
-        <Input.Wrapper
+        <Radio.Group
           label={label}
           withAsterisk={def.mandatory}
           error={error}
-          description={v === undefined ? t('notSet') : undefined}
+          value={v === true ? 'yes' : v === false ? 'no' : 'unset'}
+          onChange={(c) => onChange(c === 'unset' ? undefined : { booleanValue: c === 'yes' })}
+          data-testid={`cf-${def.code}`}
         >
-          <Group gap="xs" mt={4}>
-            <Switch
-              aria-label={label}
-              checked={v === true}
-              disabled={disabled}
-              data-testid={`cf-${def.code}`}
-              onChange={(e) => onChange({ booleanValue: e.currentTarget.checked })}
-              label={v === true ? t('yes') : t('no')}
-            />
+          <Group gap="md" mt={6}>
+            {!def.mandatory && <Radio value="unset" label={t('notSet')} disabled={disabled} />}
+            <Radio value="yes" label={t('yes')} disabled={disabled} />
+            <Radio value="no" label={t('no')} disabled={disabled} />
           </Group>
-        </Input.Wrapper>
+        </Radio.Group>
       );
     case 'dateValue':
       return (
-        <DateInput
+        <StrictDateInput
           {...common}
           value={typeof v === 'string' ? v : null}
-          valueFormat="YYYY-MM-DD"
           placeholder="YYYY-MM-DD"
           clearable={!def.mandatory}
-          onChange={(d) => onChange(d ? { dateValue: d.slice(0, 10) } : undefined)}
+          onChange={(d) => onChange(d ? { dateValue: d } : undefined)}
         />
       );
     case 'dateTimeValue':
       return (
-        <DateTimePicker
+        <DateTimeInput
           {...common}
           value={dateTimeToPicker(typeof v === 'string' ? v : null)}
-          valueFormat="YYYY-MM-DD HH:mm"
           placeholder="YYYY-MM-DD HH:MM"
           clearable={!def.mandatory}
           onChange={(d) => {
@@ -226,7 +230,10 @@ function FieldInput({ def, value, error, disabled, onChange }: FieldInputProps) 
           {...common}
           data={dropDownData(def.values, typeof v === 'string' ? v : null)}
           value={typeof v === 'string' ? v : null}
+          // Clicking the chosen value again keeps it; the clear button (optional fields) empties it.
+          allowDeselect={false}
           clearable={!def.mandatory}
+          clearButtonProps={{ 'aria-label': t('clear', { label }) }}
           searchable={(def.values?.length ?? 0) > 8}
           onChange={(s) => onChange(s === null ? undefined : { dropDownValue: s })}
         />
@@ -275,7 +282,10 @@ function GpsInput(props: {
   const { t } = useTranslation('customFields');
   const [paste, setPaste] = useState('');
   const [pasteError, setPasteError] = useState<string | null>(null);
+  // Checked as typed: each coordinate's range at once, the pair once the user leaves it.
+  const [left, setLeft] = useState(false);
   const id = useId();
+  const live = gpsErrors(value?.latitude, value?.longitude, left);
   const write = (lat: number | undefined, lng: number | undefined) => {
     if (lat === undefined && lng === undefined) onChange(undefined);
     // A half-filled pair is kept in the form value so that validation can report it.
@@ -290,6 +300,7 @@ function GpsInput(props: {
       setPasteError(null);
     } else if (text.trim() !== '') setPasteError(t('pasteInvalid'));
   };
+  const pairError = live.pair ? t(live.pair) : error && !live.latitude && !live.longitude ? error : undefined;
   return (
     <Fieldset
       legend={
@@ -306,6 +317,9 @@ function GpsInput(props: {
       style={{ gridColumn: '1 / -1' }}
       data-testid={`cf-${def.code}`}
       disabled={disabled}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setLeft(true);
+      }}
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <NumberInput
@@ -315,6 +329,7 @@ function GpsInput(props: {
           max={90}
           decimalScale={10}
           clampBehavior="none"
+          error={live.latitude ? t(live.latitude) : undefined}
           onChange={(n) => write(num(n), value?.longitude)}
           data-testid={`cf-${def.code}-lat`}
         />
@@ -325,6 +340,7 @@ function GpsInput(props: {
           max={180}
           decimalScale={10}
           clampBehavior="none"
+          error={live.longitude ? t(live.longitude) : undefined}
           onChange={(n) => write(value?.latitude, num(n))}
           data-testid={`cf-${def.code}-lng`}
         />
@@ -355,9 +371,9 @@ function GpsInput(props: {
           data-testid={`cf-${def.code}-paste`}
         />
       </SimpleGrid>
-      {error && (
-        <Text size="xs" c="red" mt={4} role="alert">
-          {error}
+      {pairError && (
+        <Text size="xs" c="red" mt={4} role="alert" data-testid={`cf-${def.code}-error`}>
+          {pairError}
         </Text>
       )}
     </Fieldset>

@@ -6,6 +6,7 @@ import {
   dateTimeFromPicker,
   dateTimeToPicker,
   formatCustomValue,
+  gpsErrors,
   initialCustomFields,
   normalizeDateTime,
   parseLatLng,
@@ -115,5 +116,17 @@ describe('parsers', () => {
     expect(dateTimeFromPicker('2026-03-01 08:05:00')).toBe('2026-03-01T08:05');
     expect(formatCustomValue({ gpsValue: { latitude: 1, longitude: 2 } })).toBe('1, 2');
     expect(formatCustomValue({ booleanValue: false }, 'Oui', 'Non')).toBe('Non');
+  });
+});
+
+describe('gpsErrors (GPS inputs checked as typed)', () => {
+  it('says a coordinate out of range at once, the half pair only once the pair is left', () => {
+    expect(gpsErrors(95, undefined, false)).toEqual({ latitude: 'errors.latitude' });
+    expect(gpsErrors(45, -181, false)).toEqual({ longitude: 'errors.longitude' });
+    expect(gpsErrors(45, undefined, false)).toEqual({});
+    expect(gpsErrors(45, undefined, true)).toEqual({ pair: 'errors.gpsBoth' });
+    expect(gpsErrors(undefined, undefined, true)).toEqual({});
+    expect(gpsErrors(-90, 180, true)).toEqual({});
+    expect(gpsErrors(Number.NaN, 3, false)).toEqual({ latitude: 'errors.latitude' });
   });
 });

@@ -63,6 +63,25 @@ export function parseLatLng(text: string): { latitude: number; longitude: number
 }
 
 /**
+ * The checks a GPS pair gets while it is typed (i18n keys of the `customFields` namespace):
+ * each coordinate in its range at once; the pair complete (both or none) once the user
+ * has left it (`left`).
+ */
+export function gpsErrors(
+  latitude: number | undefined,
+  longitude: number | undefined,
+  left: boolean,
+): { latitude?: string; longitude?: string; pair?: string } {
+  const out: { latitude?: string; longitude?: string; pair?: string } = {};
+  if (latitude !== undefined && !(Number.isFinite(latitude) && latitude >= -90 && latitude <= 90))
+    out.latitude = 'errors.latitude';
+  if (longitude !== undefined && !(Number.isFinite(longitude) && longitude >= -180 && longitude <= 180))
+    out.longitude = 'errors.longitude';
+  if (left && (latitude === undefined) !== (longitude === undefined)) out.pair = 'errors.gpsBoth';
+  return out;
+}
+
+/**
  * Validates a whole `customFields` object. Codes that no definition names are kept and
  * never reported here: the editor shows them read-only and the server is the judge.
  */

@@ -94,7 +94,7 @@ export function LeaveDialog({
       title={t(action === 'signOut' ? 'unsaved.signOutTitle' : 'unsaved.title')}
       closeButtonProps={{ 'aria-label': t('unsaved.close') }}
       centered
-      data-testid="unsaved-dialog"
+      data-testid={action === 'signOut' ? 'signout-dialog' : 'unsaved-dialog'}
     >
       <Text size="sm">{t(action === 'signOut' ? 'unsaved.signOutConfirm' : 'unsaved.confirm')}</Text>
       <Group justify="flex-end" mt="lg" gap="sm">

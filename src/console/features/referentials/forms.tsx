@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { z } from 'zod';
-import type { CustomFieldDefinition } from '../../../contract/common.ts';
+import type { CustomFieldDefinition, CustomFields } from '../../../contract/common.ts';
 import { AssetFields } from './components/AssetFields.tsx';
 import { CustomerFields } from './components/CustomerFields.tsx';
 import { SiteFields } from './components/SiteFields.tsx';
@@ -38,7 +38,7 @@ export interface FieldsProps {
 
 interface FormValues {
   code: string;
-  customFields: Record<string, unknown>;
+  customFields: CustomFields;
 }
 
 export interface RefForm<E extends ReferentialEntity, F extends FormValues> {

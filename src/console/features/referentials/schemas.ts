@@ -311,7 +311,8 @@ function formSchema<F>(clean: (f: F) => unknown, body: z.ZodObject, rules: Rule[
     const v = clean(raw as F) as Record<string, unknown>;
     const r = inner.safeParse(v, { reportInput: true });
     if (!r.success)
-      for (const issue of r.error.issues) ctx.addIssue({ ...issue, message: undefined } as never);
+      for (const issue of r.error.issues)
+        ctx.addIssue({ ...issue, message: undefined } as z.core.$ZodRawIssue);
     for (const rule of rules) rule(v, ctx);
     return r.success ? r.data : z.NEVER;
   });

@@ -66,7 +66,7 @@ function AreaCard({ item }: { item: NavEntry }) {
           <ThemeIcon variant="light" size="lg" radius="md">
             <item.icon size={20} stroke={1.6} />
           </ThemeIcon>
-          <Text fw={600} component="h3" m={0} size="md" truncate>
+          <Text fw={600} component="h3" m={0} size="md" style={{ overflowWrap: 'anywhere' }}>
             {t(item.label)}
           </Text>
         </Group>

@@ -72,10 +72,10 @@ describe('work order model: import keys workOrderTypes, technicians, workOrders'
 
   it('refuses an unknown type, technician or skill, and the same live code twice in a file', async () => {
     const wo = { workOrderCode: 'X', workOrderTypeCode: 'NOPE', status: 'NEW', officeCode: 'ROOT' };
-    await expect(runImport(t.db, { workOrders: [wo] })).rejects.toThrow(/fieldservice.workordertype.unknown/);
+    await expect(runImport(t.db, { workOrders: [wo] })).rejects.toThrow(/fieldService.workOrderType.unknown/);
     await expect(
       runImport(t.db, { workOrders: [{ ...wo, workOrderTypeCode: 'REPAIR', technicianCode: 'NOBODY' }] }),
-    ).rejects.toThrow(/fieldservice.technician.unknown/);
+    ).rejects.toThrow(/fieldService.technician.unknown/);
     await expect(
       runImport(t.db, {
         technicians: [{ technicianCode: 'T2', name: 'x', officeCode: 'ROOT', skills: ['NOPE'] }],
@@ -151,6 +151,6 @@ describe('findWorkOrder: the one rule of "a code names a work order"', () => {
           { workOrderCode: 'DUP', workOrderTypeCode: 'REPAIR', status: 'NEW', officeCode: 'ROOT' },
         ],
       }),
-    ).rejects.toThrow(/fieldservice.workorder.code.ambiguous/);
+    ).rejects.toThrow(/fieldService.workOrder.code.ambiguous/);
   });
 });

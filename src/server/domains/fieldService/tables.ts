@@ -31,4 +31,19 @@ export interface FieldServiceTables {
     scheduled_start: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
     last_update: ColumnType<Date, Date | string | undefined, Date | string>;
   };
+  used_items: {
+    used_item_id: string;
+    work_order_id: string;
+    kind: 'part' | 'labour' | 'onTheFly';
+    item_code: string | null;
+    label: string | null;
+    /** numeric: a string from the database. */
+    quantity: ColumnType<string, string | number, string | number>;
+    unit: string | null;
+    unit_price: ColumnType<string | null, string | number | null, string | number | null>;
+    invoice_mode: 'external' | 'internal';
+    serial_number: string | null;
+    technician_code: string | null;
+    last_update: ColumnType<Date, Date | string | undefined, Date | string>;
+  };
 }

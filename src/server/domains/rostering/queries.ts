@@ -166,3 +166,47 @@ export function areasAfter(db: Db, after: string | undefined, limit: number) {
   if (after !== undefined) q = q.where('code', '>', after);
   return q.orderBy('code').limit(limit).execute();
 }
+
+export type TechnicianListRow = TechnicianRow & { office_code: string };
+
+/**
+ * A page of the technicians of the caller's tree by code (extension), fetched with limit + 1;
+ * `q` is a case-insensitive substring of the code or the name.
+ */
+export function technicianPage(
+  db: Db,
+  scope: OfficeScope,
+  f: { q?: string; officePath?: string; active?: boolean; skillCode?: string; after?: string; limit: number },
+): Promise<TechnicianListRow[]> {
+  let q = db
+    .selectFrom('technicians as t')
+    .innerJoin('offices as o', 'o.id', 't.office_id')
+    .selectAll('t')
+    .select('o.code as office_code')
+    .where(inScope(scope, 't.office_id'));
+  if (f.q) q = q.where(sql<boolean>`strpos(lower(t.code || E'\\n' || t.name), lower(${f.q})) > 0`);
+  if (f.officePath) q = q.where(inScope({ ...scope, path: f.officePath }, 't.office_id'));
+  if (f.active !== undefined) q = q.where('t.active', '=', f.active);
+  if (f.skillCode) q = q.where(sql<boolean>`${f.skillCode} = ANY(t.skills)`);
+  if (f.after !== undefined) q = q.where('t.code', '>', f.after);
+  return q
+    .orderBy('t.code')
+    .limit(f.limit + 1)
+    .execute();
+}
+
+/** A technician of the caller's tree with its office code (extension read). */
+export function technicianWithOffice(
+  db: Db,
+  scope: OfficeScope,
+  code: string,
+): Promise<TechnicianListRow | undefined> {
+  return db
+    .selectFrom('technicians as t')
+    .innerJoin('offices as o', 'o.id', 't.office_id')
+    .selectAll('t')
+    .select('o.code as office_code')
+    .where('t.code', '=', code)
+    .where(inScope(scope, 't.office_id'))
+    .executeTakeFirst();
+}

@@ -4,18 +4,28 @@ import {
   AREAS_PAGE_SIZE,
   CREWS_PAGE_SIZE_DEFAULT,
   type Crew,
+  DEFAULT_WORKING_HOURS,
   listAreas as listAreasRow,
   listCrews as listCrewsRow,
+  listTechnicians as listTechniciansRow,
   RosteringCodes,
+  TECHNICIANS_PAGE_SIZE,
+  type Technician,
+  TechnicianCodes,
+  type TechnicianListQuery,
 } from '../../../contract/rostering.ts';
 import type { Db } from '../../db/index.ts';
-import { badRequest } from '../../platform/errors.ts';
-import type { OfficeScope } from '../../platform/officeScope.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { findOfficeInScope, type OfficeScope } from '../../platform/officeScope.ts';
 import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
+import { rfc3339 } from '../../platform/time.ts';
 import type { WriteOutcome } from '../../platform/upsert.ts';
 import {
   areasAfter,
   crewMembersPage,
+  type TechnicianListRow,
+  technicianPage,
+  technicianWithOffice,
   unknownCodes,
   unknownSkills,
   upsertArea,
@@ -172,4 +182,74 @@ export async function listAreas(db: Db, tokens: PageTokens, continuationToken?: 
     (a) => ({ areaCode: a.code, name: a.name, zipCodes: a.zip_codes }),
     (a) => a.code,
   );
+}
+
+/* ---------------- technicians (extensions for the console) ---------------- */
+
+function toTechnician(r: TechnicianListRow): Technician {
+  const home =
+    r.home_latitude === null || r.home_longitude === null
+      ? null
+      : { latitude: Number(r.home_latitude), longitude: Number(r.home_longitude) };
+  return {
+    technicianCode: r.code,
+    name: r.name,
+    officeCode: r.office_code,
+    active: r.active,
+    skills: r.skills,
+    home,
+    timeZone: r.time_zone,
+    workingHours: (r.working_hours as WorkingHours[] | null) ?? DEFAULT_WORKING_HOURS,
+    absences: r.absences.map((a) => ({ start: rfc3339(a.start), end: rfc3339(a.end) })),
+    capacity: { maxWorkOrdersPerDay: r.max_work_orders_per_day, maxMinutesPerDay: r.max_minutes_per_day },
+    areas: r.areas,
+    lastUpdate: rfc3339(r.last_update),
+  };
+}
+
+/** Extension: the technicians of the caller's tree, by code, with the console's filters. */
+export async function listTechnicians(
+  db: Db,
+  scope: OfficeScope,
+  tokens: PageTokens,
+  query: TechnicianListQuery,
+): Promise<Page<Technician>> {
+  const { continuationToken, ...filters } = query;
+  let officePath: string | undefined;
+  if (filters.officeCode !== undefined) {
+    const office = await findOfficeInScope(db, scope, filters.officeCode);
+    if (!office)
+      throw badRequest(
+        TechnicianCodes.officeUnknown,
+        `Office ${filters.officeCode} is not in your office tree`,
+      );
+    officePath = office.path;
+  }
+  const text = filters.q?.trim() || undefined;
+  const request = pageRequest(
+    tokens,
+    {
+      id: listTechniciansRow.id,
+      filters: { ...filters, q: text ?? null },
+      invalidCode: RosteringCodes.continuationTokenInvalid,
+      isKey: isString,
+    },
+    continuationToken,
+  );
+  const rows = await technicianPage(db, scope, {
+    q: text,
+    officePath,
+    active: filters.active,
+    skillCode: filters.skillCode,
+    after: request.after,
+    limit: TECHNICIANS_PAGE_SIZE,
+  });
+  return request.page(rows, TECHNICIANS_PAGE_SIZE, toTechnician, (r) => r.code);
+}
+
+/** Extension: one technician of the caller's tree. */
+export async function getTechnician(db: Db, scope: OfficeScope, code: string): Promise<Technician> {
+  const row = await technicianWithOffice(db, scope, code);
+  if (!row) throw notFound(TechnicianCodes.notFound, `Technician ${code} does not exist in your office tree`);
+  return toTechnician(row);
 }

@@ -4,8 +4,10 @@ import { hashSecret, newClientSecret } from './passwords.ts';
 
 /**
  * The life of an OAuth application after its creation (`fieldwork apps ...`). Every change
- * takes effect on the next request, in every process sharing the database: the API loads
- * the caller's application on each request (auth/index.ts) and checks the token against it.
+ * takes effect on the next request, in every process sharing the database: the API keeps
+ * the caller of a token (auth/index.ts) until a change of applications, users or offices
+ * invalidates it in every process (callerCache.ts, migration 020); the command returns
+ * once every running process has dropped it.
  */
 
 /** The columns to set when an application gets a new secret: tokens issued before stop working. */

@@ -233,6 +233,90 @@ describe('console sign-in (authorization code + PKCE)', () => {
     expect(bodies[0]).toBe(bodies[1]);
   });
 
+  it("shows the sign-in form in the language the console asks for, else the browser's", async () => {
+    const formIn = async (extra: Record<string, string>, acceptLanguage?: string) => {
+      const jar = new Jar();
+      const { challenge } = pkce();
+      const auth = jar.take(
+        await t.app.inject({
+          method: 'GET',
+          url: authorizeUrl({ code_challenge: challenge, code_challenge_method: 'S256', ...extra }),
+          headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+        }),
+      );
+      expect(auth.statusCode).toBe(303);
+      const page = await t.app.inject({
+        method: 'GET',
+        url: pathOf(auth.headers.location as string),
+        headers: { cookie: jar.header(), ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) },
+      });
+      expect(page.statusCode).toBe(200);
+      return { jar, action: pathOf(auth.headers.location as string), body: page.body };
+    };
+    // The console sends ui_locales (its language), which wins over the browser's.
+    const fr = await formIn({ ui_locales: 'fr' }, 'en-US,en;q=0.9');
+    expect(fr.body).toContain('<html lang="fr">');
+    expect(fr.body).toContain('<label for="password">Mot de passe</label>');
+    // Without ui_locales: the browser's language.
+    const browser = await formIn({}, 'fr-CA,fr;q=0.9,en;q=0.5');
+    expect(browser.body).toContain('<h1>Connexion</h1>');
+    const en = await formIn({ ui_locales: 'de en' });
+    expect(en.body).toContain('<html lang="en">');
+    expect(en.body).toContain('<label for="password">Password</label>');
+    // A refused attempt answers in the same language.
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: fr.action,
+      headers: { ...FORM, cookie: fr.jar.header() },
+      payload: form({ login: 'north.user', password: 'wrong' }),
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.body).toContain('Identifiant ou mot de passe incorrect.');
+  });
+
+  it("the form's script posts for JSON: the next URL to replace the page with, or the refusal", async () => {
+    const jar = new Jar();
+    const { challenge } = pkce();
+    const action = await openLoginForm(jar, challenge);
+    // The page allows its one inline script by hash, and nothing else.
+    const page = await t.app.inject({ method: 'GET', url: action, headers: { cookie: jar.header() } });
+    const script = /<script>([\s\S]*?)<\/script>/.exec(page.body)?.[1] ?? '';
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(page.headers['content-security-policy']).toContain(`script-src 'sha256-${hash}'`);
+    const scriptSrc = String(page.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe(`script-src 'sha256-${hash}'`);
+
+    const json = { ...FORM, accept: 'application/json', cookie: jar.header() };
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: action,
+      headers: json,
+      payload: form({ login: 'north.user', password: 'wrong' }),
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ error: 'Login or password is incorrect.' });
+    const ok = jar.take(
+      await t.app.inject({
+        method: 'POST',
+        url: action,
+        headers: json,
+        payload: form({ login: 'north.user', password: 'correct horse' }),
+      }),
+    );
+    expect(ok.statusCode).toBe(200);
+    const { location } = ok.json() as { location: string };
+    // Where the browser goes next (location.replace): the authorization's resume, then the callback.
+    const resume = await t.app.inject({
+      method: 'GET',
+      url: pathOf(location),
+      headers: { cookie: jar.header() },
+    });
+    expect(resume.statusCode).toBe(303);
+    expect(new URL(resume.headers.location as string).searchParams.get('code')).toBeTruthy();
+  });
+
   it('refuses a sign-in posted without the interaction cookie', async () => {
     const jar = new Jar();
     const action = await openLoginForm(jar, pkce().challenge);

@@ -11,12 +11,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Db } from '../../db/index.ts';
 import { CONSOLE_CLIENT_ID } from './consoleClient.ts';
-import { expiredPage, loginPage } from './loginPage.ts';
+import { badCredentialsJson, expiredPage, FORM_SCRIPT_CSP, loginPage, pageLanguage } from './loginPage.ts';
 import { verifySecretOrDummy } from './passwords.ts';
 import { API_RESOURCE } from './provider.ts';
 
 export const INTERACTION_PATH = '/oauth/interaction';
-const BAD_CREDENTIALS = 'Login or password is incorrect.';
 
 /** The account of a console user: `sub` is users.id, which the API maps to the user's office. */
 export async function findAccount(db: Db, id: string) {
@@ -47,7 +46,7 @@ export function registerLoginRoutes(app: FastifyInstance, provider: Provider, db
       .header('referrer-policy', 'no-referrer')
       .header(
         'content-security-policy',
-        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+        `default-src 'none'; style-src 'unsafe-inline'; script-src ${FORM_SCRIPT_CSP}; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
       );
 
   app.register(async (scope) => {
@@ -60,30 +59,37 @@ export function registerLoginRoutes(app: FastifyInstance, provider: Provider, db
 
     scope.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, async (request, reply) => {
       const it = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
+      // The console asks for its language (ui_locales); else the browser's.
+      const lang = pageLanguage(it?.params.ui_locales, request.headers['accept-language']);
       if (!it || it.uid !== request.params.uid)
-        return pageHeaders(reply).code(400).send(expiredPage(publicUrl));
+        return pageHeaders(reply).code(400).send(expiredPage(publicUrl, lang));
       // Signed in already, only the grant is missing (e.g. after a sign-out revoked it).
       if (it.prompt.name === 'consent' && it.session?.accountId) {
         const grantId = await grantFor(provider, it.session.accountId, it.params);
         const to = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } });
         return reply.redirect(to, 303);
       }
-      return pageHeaders(reply).send(loginPage({ action: `${INTERACTION_PATH}/${it.uid}` }));
+      return pageHeaders(reply).send(loginPage({ action: `${INTERACTION_PATH}/${it.uid}`, lang }));
     });
 
     scope.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
       `${INTERACTION_PATH}/:uid`,
       async (request, reply) => {
         const it = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
+        const lang = pageLanguage(it?.params.ui_locales, request.headers['accept-language']);
         if (!it || it.uid !== request.params.uid)
-          return pageHeaders(reply).code(400).send(expiredPage(publicUrl));
+          return pageHeaders(reply).code(400).send(expiredPage(publicUrl, lang));
+        // The form's script posts with fetch and asks for JSON (the page stays, then leaves
+        // the history with location.replace); without it, the browser posts the form.
+        const json = /\bapplication\/json\b/.test(String(request.headers.accept ?? ''));
         const login = String(request.body?.login ?? '');
         const password = String(request.body?.password ?? '');
         const accountId = login && password ? await checkPassword(db, login, password) : null;
         if (!accountId) {
+          if (json) return reply.code(401).header('cache-control', 'no-store').send(badCredentialsJson(lang));
           return pageHeaders(reply)
             .code(401)
-            .send(loginPage({ action: `${INTERACTION_PATH}/${it.uid}`, login, error: BAD_CREDENTIALS }));
+            .send(loginPage({ action: `${INTERACTION_PATH}/${it.uid}`, login, failed: true, lang }));
         }
         const grantId = await grantFor(provider, accountId, it.params);
         const to = await provider.interactionResult(
@@ -92,6 +98,7 @@ export function registerLoginRoutes(app: FastifyInstance, provider: Provider, db
           { login: { accountId }, consent: { grantId } },
           { mergeWithLastSubmission: false },
         );
+        if (json) return reply.code(200).header('cache-control', 'no-store').send({ location: to });
         return reply.redirect(to, 303);
       },
     );

@@ -2,8 +2,80 @@
  * The HTML pages the authorization server shows itself: the sign-in form (at the
  * interaction URL), the "signing out" page, and the page for an expired sign-in link.
  * Plain server-rendered HTML with no script dependency, so the console's bundle is not
- * needed to sign in; styled to match the console (light and dark).
+ * needed to sign in; styled to match the console (light and dark), in the console's
+ * languages: the one the console asks for (`ui_locales` of the authorization request),
+ * else the browser's (`Accept-Language`), else English.
  */
+
+import { createHash } from 'node:crypto';
+
+export type PageLanguage = 'en' | 'fr';
+
+/**
+ * The sign-in form's one script (progressive: without it the form posts as usual). It
+ * posts the form with fetch and, on success, goes on with `location.replace`: the form's
+ * page leaves the history with the rest of the sign-in round trip, so Back from the
+ * console goes to where the user was before signing in, not to an expired form. A refusal
+ * is shown in the page; anything unexpected falls back to a plain post.
+ */
+const FORM_SCRIPT = `(()=>{const f=document.getElementById('login-form');if(!f||!window.fetch)return;f.addEventListener('submit',async(e)=>{e.preventDefault();const b=f.querySelector('button');b.disabled=true;try{const r=await fetch(f.action,{method:'POST',credentials:'same-origin',headers:{accept:'application/json','content-type':'application/x-www-form-urlencoded'},body:new URLSearchParams(new FormData(f))});const j=await r.json();if(r.ok&&j.location){location.replace(j.location);return}if(!j.error)throw new Error();let p=document.getElementById('login-error');if(!p){p=document.createElement('p');p.className='error';p.id='login-error';p.setAttribute('role','alert');f.prepend(p)}p.textContent=j.error;for(const i of f.querySelectorAll('input')){i.setAttribute('aria-invalid','true');i.setAttribute('aria-describedby','login-error')}const w=document.getElementById('password');w.value='';w.focus();b.disabled=false}catch{f.submit()}})})();`;
+
+/** The Content-Security-Policy source allowing that script and no other. */
+export const FORM_SCRIPT_CSP = `'sha256-${createHash('sha256').update(FORM_SCRIPT).digest('base64')}'`;
+
+const TEXT = {
+  en: {
+    signIn: 'Sign in',
+    sub: 'Use your Fieldwork console account.',
+    login: 'Login',
+    password: 'Password',
+    badCredentials: 'Login or password is incorrect.',
+    footer: 'Field-service management console',
+    expiredTitle: 'Sign-in expired',
+    expiredHeading: 'This sign-in page has expired',
+    expiredSub: 'Sign-in pages are valid for a short time only. Start again from the console.',
+    back: 'Back to the console',
+    signingOut: 'Signing out',
+    signingOutHeading: 'Signing out…',
+    signingOutSub: 'Ending your session.',
+    signOut: 'Sign out',
+    refused: 'Sign-in refused',
+    invalid: 'The request is invalid.',
+  },
+  fr: {
+    signIn: 'Connexion',
+    sub: 'Utilisez votre compte de la console Fieldwork.',
+    login: 'Identifiant',
+    password: 'Mot de passe',
+    badCredentials: 'Identifiant ou mot de passe incorrect.',
+    footer: 'Console de gestion des interventions',
+    expiredTitle: 'Connexion expirée',
+    expiredHeading: 'Cette page de connexion a expiré',
+    expiredSub: 'Les pages de connexion ne sont valables que peu de temps. Recommencez depuis la console.',
+    back: 'Retour à la console',
+    signingOut: 'Déconnexion',
+    signingOutHeading: 'Déconnexion…',
+    signingOutSub: 'Fin de votre session.',
+    signOut: 'Se déconnecter',
+    refused: 'Connexion refusée',
+    invalid: 'La demande est invalide.',
+  },
+} as const satisfies Record<PageLanguage, Record<string, string>>;
+
+/** The page's language: the first of `ui_locales` the pages speak, else of Accept-Language. */
+export function pageLanguage(uiLocales: unknown, acceptLanguage: string | undefined): PageLanguage {
+  const tags = [
+    ...(typeof uiLocales === 'string' ? uiLocales.split(/\s+/) : []),
+    ...String(acceptLanguage ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';')[0]),
+  ];
+  for (const tag of tags) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (base === 'en' || base === 'fr') return base;
+  }
+  return 'en';
+}
 
 const esc = (s: string) =>
   s.replace(
@@ -33,9 +105,9 @@ button:focus-visible,a.button:focus-visible{outline:2px solid var(--text);outlin
 footer{margin-top:16px;text-align:center;color:var(--dim);font-size:13px}
 `;
 
-function page(title: string, body: string, extraHead = ''): string {
+function page(lang: PageLanguage, title: string, body: string, extraHead = ''): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -53,34 +125,53 @@ ${body}
 </html>`;
 }
 
-export function loginPage(opts: { action: string; login?: string; error?: string }): string {
-  const error = opts.error ? `<p class="error" role="alert" id="login-error">${esc(opts.error)}</p>` : '';
-  const describedBy = opts.error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
+export function loginPage(opts: {
+  action: string;
+  login?: string;
+  /** The last attempt was refused. */
+  failed?: boolean;
+  lang?: PageLanguage;
+}): string {
+  const lang = opts.lang ?? 'en';
+  const tx = TEXT[lang];
+  const error = opts.failed
+    ? `<p class="error" role="alert" id="login-error">${esc(tx.badCredentials)}</p>`
+    : '';
+  const describedBy = opts.failed ? ' aria-describedby="login-error" aria-invalid="true"' : '';
   return page(
-    'Sign in',
+    lang,
+    tx.signIn,
     `<div class="card">
-<h1>Sign in</h1>
-<p class="sub">Use your Fieldwork console account.</p>
-<form method="post" action="${esc(opts.action)}" novalidate>
+<h1>${esc(tx.signIn)}</h1>
+<p class="sub">${esc(tx.sub)}</p>
+<form method="post" action="${esc(opts.action)}" id="login-form" novalidate>
 ${error}
-<label for="login">Login</label>
+<label for="login">${esc(tx.login)}</label>
 <input id="login" name="login" autocomplete="username" required autocapitalize="none" spellcheck="false" value="${esc(opts.login ?? '')}"${opts.login ? '' : ' autofocus'}${describedBy}>
-<label for="password">Password</label>
+<label for="password">${esc(tx.password)}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${opts.login ? ' autofocus' : ''}${describedBy}>
-<button type="submit">Sign in</button>
+<button type="submit">${esc(tx.signIn)}</button>
 </form>
 </div>
-<footer>Field-service management console</footer>`,
+<footer>${esc(tx.footer)}</footer>
+<script>${FORM_SCRIPT}</script>`,
   );
 }
 
-export function expiredPage(consoleUrl: string): string {
+/** The refusal of a sign-in posted by the form's script (JSON instead of the page). */
+export function badCredentialsJson(lang: PageLanguage = 'en') {
+  return { error: TEXT[lang].badCredentials };
+}
+
+export function expiredPage(consoleUrl: string, lang: PageLanguage = 'en'): string {
+  const tx = TEXT[lang];
   return page(
-    'Sign-in expired',
+    lang,
+    tx.expiredTitle,
     `<div class="card">
-<h1>This sign-in page has expired</h1>
-<p class="sub">Sign-in pages are valid for a short time only. Start again from the console.</p>
-<a class="button" href="${esc(consoleUrl)}">Back to the console</a>
+<h1>${esc(tx.expiredHeading)}</h1>
+<p class="sub">${esc(tx.expiredSub)}</p>
+<a class="button" href="${esc(consoleUrl)}">${esc(tx.back)}</a>
 </div>`,
   );
 }
@@ -89,27 +180,35 @@ export function expiredPage(consoleUrl: string): string {
  * RP-initiated logout: oidc-provider gives the confirmation form; the console has already
  * asked for the sign-out, so the page submits it at once (button kept for no-script).
  */
-export function logoutPage(form: string): string {
+export function logoutPage(form: string, lang: PageLanguage = 'en'): string {
+  const tx = TEXT[lang];
   return page(
-    'Signing out',
+    lang,
+    tx.signingOut,
     `<div class="card">
-<h1>Signing out…</h1>
-<p class="sub">Ending your session.</p>
+<h1>${esc(tx.signingOutHeading)}</h1>
+<p class="sub">${esc(tx.signingOutSub)}</p>
 ${form}
-<button type="submit" form="op.logoutForm" name="logout" value="yes" id="confirm">Sign out</button>
+<button type="submit" form="op.logoutForm" name="logout" value="yes" id="confirm">${esc(tx.signOut)}</button>
 </div>
 <script>document.getElementById('confirm').click()</script>`,
   );
 }
 
 /** oidc-provider's error page (a refused authorization request that cannot redirect back). */
-export function errorPage(out: { error?: string; error_description?: string }, consoleUrl: string): string {
+export function errorPage(
+  out: { error?: string; error_description?: string },
+  consoleUrl: string,
+  lang: PageLanguage = 'en',
+): string {
+  const tx = TEXT[lang];
   return page(
-    'Sign-in refused',
+    lang,
+    tx.refused,
     `<div class="card">
-<h1>Sign-in refused</h1>
-<p class="sub">${esc(String(out.error_description ?? out.error ?? 'The request is invalid.'))}</p>
-<a class="button" href="${esc(consoleUrl)}">Back to the console</a>
+<h1>${esc(tx.refused)}</h1>
+<p class="sub">${esc(String(out.error_description ?? out.error ?? tx.invalid))}</p>
+<a class="button" href="${esc(consoleUrl)}">${esc(tx.back)}</a>
 </div>`,
   );
 }

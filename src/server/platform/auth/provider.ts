@@ -7,7 +7,7 @@ import { createAdapterClass, type StaticClients } from './adapter.ts';
 import { applicationClaims } from './clientAuth.ts';
 import { CONSOLE_ACCESS_TOKEN_TTL, CONSOLE_CLIENT_ID, CONSOLE_SESSION_TTL } from './consoleClient.ts';
 import { findAccount } from './login.ts';
-import { errorPage, logoutPage } from './loginPage.ts';
+import { errorPage, logoutPage, pageLanguage } from './loginPage.ts';
 import { errors, Provider } from './oidc.ts';
 
 /** Audience of every access token: this instance's API. */
@@ -62,7 +62,11 @@ export async function createProvider(opts: ProviderOptions) {
     pkce: { required: () => true },
     renderError: async (ctx, out) => {
       ctx.type = 'html';
-      ctx.body = errorPage(out, `${opts.publicUrl}/`);
+      ctx.body = errorPage(
+        out,
+        `${opts.publicUrl}/`,
+        pageLanguage(ctx.query?.ui_locales, ctx.get('accept-language')),
+      );
     },
     // The console does not send prompt=consent (its consent is implied), which would make
     // oidc-provider drop offline_access; a first-party sign-in gets its refresh token anyway.
@@ -107,7 +111,7 @@ export async function createProvider(opts: ProviderOptions) {
         enabled: true,
         logoutSource: async (ctx, form) => {
           ctx.type = 'html';
-          ctx.body = logoutPage(form);
+          ctx.body = logoutPage(form, pageLanguage(undefined, ctx.get('accept-language')));
         },
       },
       resourceIndicators: {

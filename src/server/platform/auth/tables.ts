@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
 
 /** Kysely types of the OAuth tables (migration 002). */
@@ -11,5 +12,15 @@ export interface AuthTables {
     uid: string | null;
     expires_at: Timestamp | null;
     consumed_at: Timestamp | null;
+  };
+}
+
+/** Invalidation of the cached callers across processes (migration 020, callerCache.ts). */
+export interface CallerChangeTables {
+  caller_changes: { id: ColumnType<boolean, boolean | undefined, never>; version: string };
+  caller_listeners: {
+    id: string;
+    seen: string;
+    beat_at: ColumnType<Date, Date | string | undefined, Date | string>;
   };
 }

@@ -4,6 +4,7 @@ export default {
   unknownTitle: 'Other custom fields',
   unknownHint: 'These codes are not described by the current configuration. They are kept as they are.',
   readOnly: 'read-only',
+  clear: 'Clear {{label}}',
   notSet: 'Not set',
   yes: 'Yes',
   no: 'No',
@@ -25,6 +26,7 @@ export default {
     gpsValue: 'GPS position',
   },
   errors: {
+    dateNotExist: 'This date does not exist',
     mandatory: 'This field is mandatory',
     typeMismatch: 'The stored value has another type than the configuration',
     text: 'Enter a text',

@@ -6,6 +6,7 @@ const fr: typeof en = {
   unknownTitle: 'Autres champs personnalisés',
   unknownHint: 'Ces codes ne sont pas décrits par la configuration actuelle. Ils sont conservés tels quels.',
   readOnly: 'lecture seule',
+  clear: 'Effacer {{label}}',
   notSet: 'Non renseigné',
   yes: 'Oui',
   no: 'Non',
@@ -28,6 +29,7 @@ const fr: typeof en = {
     gpsValue: 'position GPS',
   },
   errors: {
+    dateNotExist: "Cette date n'existe pas",
     mandatory: 'Ce champ est obligatoire',
     typeMismatch: "La valeur enregistrée n'a pas le type configuré",
     text: 'Saisissez un texte',

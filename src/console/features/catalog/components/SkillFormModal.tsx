@@ -1,13 +1,9 @@
-/**
- * Create or edit a skill in a modal: code (fixed once created), name (required),
- * description. Service errors go to their fields; an update offers Undo.
- */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { formResolver } from '../../../components/forms/formResolver.ts';
 import {
   type ServiceError,
   ServiceErrorAlert,
@@ -90,11 +86,7 @@ function SkillFormBody({
 }) {
   const api = useCatalogApi();
   const creating = skill === null;
-  const resolver = useMemo(
-    () =>
-      zodResolver(schema as never, { error: catalogErrorMap(t) } as never) as unknown as Resolver<SkillForm>,
-    [t],
-  );
+  const resolver = useMemo(() => formResolver<SkillForm>(schema, catalogErrorMap(t)), [t]);
   const form = useForm<SkillForm>({
     defaultValues: {
       code: skill?.skillCode ?? '',

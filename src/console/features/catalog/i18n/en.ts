@@ -1,10 +1,4 @@
 export default {
-  nav: {
-    section: 'Catalog',
-    items: 'Items',
-    skills: 'Skills',
-    characteristics: 'Characteristics',
-  },
   items: {
     title: 'Items',
     subtitle: 'The item catalog: parts, consumables and services your technicians use and bill.',

@@ -1,12 +1,6 @@
 import type en from './en.ts';
 
 const fr: typeof en = {
-  nav: {
-    section: 'Catalogue',
-    items: 'Articles',
-    skills: 'Compétences',
-    characteristics: 'Caractéristiques',
-  },
   items: {
     title: 'Articles',
     subtitle:

@@ -1,16 +1,8 @@
-/**
- * Create (`/catalog/items/new`, optionally `?duplicateOf=CODE`) and edit
- * (`/catalog/items/$code/edit`) pages of an item, in the shared record form (save + Undo,
- * If-Match and the conflict dialog). The form waits for the record and the custom-field
- * definitions so that its default values are final (the unsaved-changes guard compares
- * with them).
- */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
-import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { formResolver } from '../../../components/forms/formResolver.ts';
 import { RecordForm, readServiceError } from '../../../components/forms/index.ts';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
@@ -54,11 +46,7 @@ function ItemFormPage({ code, copyOf }: { code?: string; copyOf?: string }) {
   const categories = useItemCategories();
   const definitions = defs.data;
   const resolver = useMemo(
-    () =>
-      zodResolver(
-        itemFormSchema(definitions ?? []) as never,
-        { error: catalogErrorMap(t) } as never,
-      ) as unknown as Resolver<ItemForm>,
+    () => formResolver<ItemForm>(itemFormSchema(definitions ?? []), catalogErrorMap(t)),
     [definitions, t],
   );
 

@@ -1,8 +1,8 @@
 import { Fieldset, Grid, NumberInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useFormContext } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { parseLatLng } from '../../../components/customFields/customFieldValues.ts';
+import { gpsErrors, parseLatLng } from '../../../components/customFields/customFieldValues.ts';
 import { useTranslatedError } from './CommonFields.tsx';
 
 /** `location.geolocation` of a site: latitude and longitude, both or none. */
@@ -23,6 +23,12 @@ export function GeolocationFields() {
     } else if (text.trim()) setPasteError(tc('pasteInvalid'));
   };
   const groupError = err('location.geolocation');
+  // Each coordinate's range is checked as it is typed (the pair, on save).
+  const geo = useWatch({ control, name: 'location.geolocation' }) as
+    | { latitude?: number | string; longitude?: number | string }
+    | undefined;
+  const asNum = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
+  const live = gpsErrors(asNum(geo?.latitude), asNum(geo?.longitude), false);
   return (
     <Fieldset legend={t('fields.geolocation')}>
       <Grid gap="sm">
@@ -42,7 +48,11 @@ export function GeolocationFields() {
                   clampBehavior="none"
                   decimalScale={16}
                   hideControls
-                  error={err(`location.geolocation.${k}`) ?? (k === 'latitude' ? groupError : undefined)}
+                  error={
+                    (live[k] ? tc(live[k]) : undefined) ??
+                    err(`location.geolocation.${k}`) ??
+                    (k === 'latitude' ? groupError : undefined)
+                  }
                   data-testid={`geo-${k}`}
                 />
               )}

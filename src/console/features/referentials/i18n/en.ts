@@ -1,15 +1,4 @@
 export default {
-  nav: {
-    section: 'Referentials',
-    customers: 'Customers',
-    sites: 'Sites',
-    assets: 'Assets',
-  },
-  entity: {
-    customer: 'customer',
-    site: 'site',
-    asset: 'asset',
-  },
   list: {
     search: 'Search',
     searchPlaceholder: 'Code, name or city',

@@ -1,17 +1,6 @@
 import type en from './en.ts';
 
 const fr: typeof en = {
-  nav: {
-    section: 'Référentiels',
-    customers: 'Clients',
-    sites: 'Sites',
-    assets: 'Équipements',
-  },
-  entity: {
-    customer: 'client',
-    site: 'site',
-    asset: 'équipement',
-  },
   list: {
     search: 'Recherche',
     searchPlaceholder: 'Code, nom ou ville',

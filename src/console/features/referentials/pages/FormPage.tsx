@@ -1,16 +1,10 @@
-/**
- * Create and edit pages of a customer, site or asset, from the form table (../forms.tsx).
- * The form waits for the record and the custom-field definitions so that its default
- * values are final (the unsaved-changes guard compares with them); a new version of the
- * record (saved, reloaded after a conflict) starts a fresh form.
- */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Skeleton, Stack } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
-import type { FieldValues, Resolver } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { initialCustomFields } from '../../../components/customFields/customFieldValues.ts';
+import { formResolver } from '../../../components/forms/formResolver.ts';
 import { RecordForm, readServiceError, zodErrorMap } from '../../../components/forms/index.ts';
 import { EmptyState, ErrorState, PageHeader } from '../../../components/layout/index.ts';
 import { AnchorLink } from '../../../components/links.tsx';
@@ -81,8 +75,8 @@ function FormPage({
   const versioned = record.data;
   const resolver = useMemo(() => {
     const previous = versioned ? form.toBody(versioned.record) : null;
-    return zodResolver(form.schema(definitions ?? [], previous) as never, { error: zodErrorMap(t) } as never);
-  }, [form, definitions, versioned, t]) as unknown as Resolver<FieldValues>;
+    return formResolver<FieldValues>(form.schema(definitions ?? [], previous), zodErrorMap(t));
+  }, [form, definitions, versioned, t]);
 
   if ((!creating && record.isPending) || defs.isPending) {
     return frame(
@@ -113,7 +107,7 @@ function FormPage({
       const v = presets[key];
       if (v) Object.assign(defaults, { [field]: v });
     }
-    defaults.customFields = initialCustomFields(defsList, defaults.customFields as never);
+    defaults.customFields = initialCustomFields(defsList, defaults.customFields);
   }
   const Fields = form.Fields;
 

@@ -1,0 +1,476 @@
+#!/usr/bin/env node
+/**
+ * Fieldwork against the mocks (issue 9), in one interleaved run on this machine:
+ *
+ *   - Fieldwork on PGlite (a temporary DATA_DIR), one process;
+ *   - Fieldwork on PostgreSQL (a fresh database at BENCH_DATABASE_URL), FIELDWORK_WORKERS
+ *     processes (default: one per core) sharing the rate limits in Redis (BENCH_REDIS_URL)
+ *     when Redis answers, else one process;
+ *   - Prism (@stoplight/prism-cli) mocking Fieldwork's own /openapi.json;
+ *   - json-server over a file holding the same customers;
+ *   - a bare Fastify route answering a fixed customer (the ceiling).
+ *
+ * Prism and json-server are installed by this script with `npm install --prefix <tmp>`
+ * (kept in $TMPDIR/fieldwork-bench-mocks for the next run). Every target runs at once; each
+ * round (operation, connections) loads them one after the other, so a change of the
+ * machine's load hits every target alike. Customer GET (a random customer of CUSTOMERS) and
+ * customer PUT (a new name each time) with autocannon at 1, 10 and 50 connections.
+ *
+ * CPU per request: the user+system time of each target's processes (/proc/<pid>/stat,
+ * the process and its children) over the run, divided by the requests answered; for
+ * Fieldwork on PostgreSQL also with the database backends serving it (and Redis).
+ *
+ *   node bench/compare.mjs            # DURATION=5 CUSTOMERS=1000 CONNECTIONS=1,10,50
+ *   CPU_PROF=/tmp/prof node bench/compare.mjs   # the Fieldwork services write .cpuprofile files there
+ *   OPERATIONS=GET CONNECTIONS=10 node bench/compare.mjs   # a part of the matrix
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import {
+  clientToken,
+  freePort,
+  importDocument,
+  loadTest,
+  log,
+  printTable,
+  root,
+  startService,
+  stopService,
+  UNLIMITED,
+} from './support/service.mjs';
+
+const CUSTOMERS = Number(process.env.CUSTOMERS ?? 1000);
+const DURATION = Number(process.env.DURATION ?? 5);
+const CONNECTIONS = (process.env.CONNECTIONS ?? '1,10,50').split(',').map(Number);
+const OPERATIONS = (process.env.OPERATIONS ?? 'GET,PUT').split(',');
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const WORKERS = process.env.FIELDWORK_WORKERS ?? String(cpus().length);
+const PRISM_VERSION = process.env.PRISM_VERSION ?? '5';
+const JSON_SERVER_VERSION = process.env.JSON_SERVER_VERSION ?? '0.17';
+const PATH = '/eTech/rest/ws/referentials/v1/customers/code:';
+const CLIENT_ID = 'bench';
+const CLIENT_SECRET = `bench-${randomBytes(12).toString('hex')}`;
+const code = (i) => `BENCH${String(i).padStart(6, '0')}`;
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+
+const customer = (i) => ({
+  customerCode: code(i),
+  name: `Customer ${i}`,
+  officeCode: 'BENCH',
+  addressDetails: { address: `${i} bench street`, zipCode: '69002', city: 'Lyon', country: 'FR' },
+  contact: { name: 'Desk', details: [{ type: 'Phone', value: '+33 4 00 00 00 00' }] },
+});
+const dataset = () => ({
+  offices: [{ code: 'BENCH', name: 'Bench office' }],
+  applications: [{ name: 'Bench', officeCode: 'BENCH', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }],
+  customers: Array.from({ length: CUSTOMERS }, (_, i) => customer(i)),
+});
+
+/* ---------------- processes and their CPU time ---------------- */
+
+function procStat(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name is in parentheses and may hold spaces: split after the last ')'.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The process and every descendant, with their CPU ticks. */
+function treeTicks(rootPid) {
+  const children = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const s = procStat(name);
+    if (!s) continue;
+    if (!children.has(s.ppid)) children.set(s.ppid, []);
+    children.get(s.ppid).push(Number(name));
+  }
+  const ticks = new Map();
+  const walk = (pid) => {
+    const s = procStat(pid);
+    if (!s) return;
+    ticks.set(pid, s.ticks);
+    for (const c of children.get(pid) ?? []) walk(c);
+  };
+  walk(rootPid);
+  return ticks;
+}
+
+/** CPU milliseconds between two samples (a process born in between counts from 0). */
+function cpuMs(before, after) {
+  let ticks = 0;
+  for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
+  return (ticks * 1000) / TICKS;
+}
+
+/* ---------------- targets ---------------- */
+
+async function waitFor(child, text, what) {
+  let out = '';
+  const collect = (d) => {
+    out += d;
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error(`${what} exited: ${out}`);
+    if (text.test(out)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not start in 120 s: ${out.slice(-2000)}`);
+}
+
+function installMocks() {
+  const dir = join(tmpdir(), 'fieldwork-bench-mocks');
+  const prism = join(dir, 'node_modules/@stoplight/prism-cli/dist/index.js');
+  const jsonServer = join(dir, 'node_modules/json-server/lib/cli/bin.js');
+  if (!existsSync(prism) || !existsSync(jsonServer)) {
+    mkdirSync(dir, { recursive: true });
+    log(
+      `installing @stoplight/prism-cli@${PRISM_VERSION} and json-server@${JSON_SERVER_VERSION} into ${dir}`,
+    );
+    const res = spawnSync(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        dir,
+        '--no-audit',
+        '--no-fund',
+        '--no-save',
+        `@stoplight/prism-cli@${PRISM_VERSION}`,
+        `json-server@${JSON_SERVER_VERSION}`,
+      ],
+      { stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    if (res.status !== 0) throw new Error('npm install of the mocks failed');
+  }
+  return { prism, jsonServer };
+}
+
+async function postgresAnswers() {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function redisPid() {
+  try {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 0, lazyConnect: true });
+    redis.on('error', () => {});
+    await redis.connect();
+    const info = await redis.info('server');
+    redis.disconnect();
+    return Number(/process_id:(\d+)/.exec(info)?.[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+const cpuProf = process.env.CPU_PROF;
+const nodeArgs = (name) => (cpuProf ? ['--cpu-prof', '--cpu-prof-dir', join(cpuProf, name)] : []);
+
+async function fieldwork(name, env, dir) {
+  log(`${name}: importing ${CUSTOMERS} customers`);
+  const full = {
+    ...process.env,
+    FIELDWORK_RATE_LIMITS: UNLIMITED,
+    // What an operator runs: a JSON line per request at the default level.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    ...env,
+  };
+  importDocument(dir, dataset(), full);
+  const { child, url } = await startService(full, { nodeArgs: nodeArgs(name) });
+  const token = await clientToken(url, CLIENT_ID, CLIENT_SECRET);
+  return {
+    name,
+    url,
+    pid: child.pid,
+    headers: { authorization: `Bearer ${token}` },
+    get: (c) => `${PATH}${c}`,
+    put: (c, n) => ({
+      path: `${PATH}${c}`,
+      body: JSON.stringify({ name: `Renamed ${n}`, addressDetails: { city: 'Lyon' } }),
+    }),
+    stop: () => stopService(child),
+  };
+}
+
+async function spawnTarget(name, args, ready, env = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, args(port), {
+    cwd: tmpdir(),
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitFor(child, ready, name);
+  // Keep reading its output so it never blocks on a full pipe.
+  child.stdout.resume();
+  child.stderr.resume();
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/* ---------------- the run ---------------- */
+
+const dir = mkdtempSync(join(tmpdir(), 'fieldwork-compare-'));
+const targets = [];
+let admin;
+let dbName;
+try {
+  const mocks = installMocks();
+  if (existsSync(join(root, 'scripts/build-server.mjs'))) {
+    log('building the service (npm run build:server)');
+    const built = spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs')], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (built.status !== 0) throw new Error('the service build failed');
+  }
+
+  targets.push(
+    await fieldwork(
+      'Fieldwork PGlite',
+      { DATA_DIR: join(dir, 'data'), DATABASE_URL: '', REDIS_URL: '' },
+      dir,
+    ),
+  );
+
+  if (await postgresAnswers()) {
+    dbName = `fieldwork_compare_${randomBytes(4).toString('hex')}`;
+    admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${dbName}`;
+    const redis = await redisPid();
+    const env = {
+      DATABASE_URL: url.toString(),
+      REDIS_URL: redis ? REDIS_URL : '',
+      FIELDWORK_WORKERS: redis ? WORKERS : '1',
+    };
+    log(
+      `PostgreSQL: ${redis ? `${WORKERS} workers, rate limits in Redis (pid ${redis})` : 'no Redis answers: one process'}`,
+    );
+    const t = await fieldwork('Fieldwork PostgreSQL', env, dir);
+    t.database = async () => {
+      const { rows } = await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName]);
+      const m = new Map();
+      for (const { pid } of rows) {
+        const s = procStat(pid);
+        if (s) m.set(pid, s.ticks);
+      }
+      if (redis) {
+        const s = procStat(redis);
+        if (s) m.set(redis, s.ticks);
+      }
+      return m;
+    };
+    targets.push(t);
+  } else log(`no PostgreSQL answers at ${PG_URL}: no PostgreSQL target`);
+
+  // Prism mocks the document Fieldwork serves.
+  const spec = join(dir, 'openapi.json');
+  writeFileSync(spec, await (await fetch(`${targets[0].url}/openapi.json`)).text());
+  const prism = await spawnTarget(
+    'Prism',
+    (port) => [mocks.prism, 'mock', '-h', '127.0.0.1', '-p', String(port), spec],
+    /Prism is listening/,
+  );
+  targets.push({
+    name: 'Prism',
+    url: prism.url,
+    pid: prism.child.pid,
+    headers: { authorization: 'Bearer mock' },
+    get: (c) => `${PATH}${c}`,
+    put: (c, n) => ({
+      path: `${PATH}${c}`,
+      body: JSON.stringify({ name: `Renamed ${n}`, addressDetails: { city: 'Lyon' } }),
+    }),
+    stop: async () => prism.child.kill('SIGTERM'),
+  });
+
+  // json-server over the same customers (its id is the customer code).
+  const file = join(dir, 'db.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      customers: Array.from({ length: CUSTOMERS }, (_, i) => ({ id: code(i), ...customer(i) })),
+    }),
+  );
+  const js = await spawnTarget(
+    'json-server',
+    (port) => [mocks.jsonServer, '--host', '127.0.0.1', '--port', String(port), file],
+    /Resources|localhost|127\.0\.0\.1/,
+  );
+  targets.push({
+    name: 'json-server',
+    url: js.url,
+    pid: js.child.pid,
+    headers: {},
+    get: (c) => `/customers/${c}`,
+    put: (c, n) => {
+      const i = Number(c.slice(5));
+      return {
+        path: `/customers/${c}`,
+        body: JSON.stringify({ ...customer(i), id: c, name: `Renamed ${n}` }),
+      };
+    },
+    stop: async () => js.child.kill('SIGTERM'),
+  });
+
+  const bare = await spawnTarget('bare Fastify', (_port) => [join(root, 'bench/support/bare.mjs')], /ready/);
+  targets.push({
+    name: 'bare Fastify',
+    url: bare.url,
+    pid: bare.child.pid,
+    headers: {},
+    get: (c) => `${PATH}${c}`,
+    put: (c) => ({ path: `${PATH}${c}`, body: '{}' }),
+    stop: async () => bare.child.kill('SIGTERM'),
+  });
+
+  const run = async (t, operation, connections, duration) => {
+    let n = 0;
+    const pick = () => code(Math.floor(Math.random() * CUSTOMERS));
+    const request =
+      operation === 'GET'
+        ? { method: 'GET', setupRequest: (req) => ({ ...req, path: t.get(pick()) }) }
+        : { method: 'PUT', setupRequest: (req) => ({ ...req, ...t.put(pick(), ++n) }) };
+    const before = treeTicks(t.pid);
+    const dbBefore = t.database ? await t.database() : undefined;
+    const r = await loadTest({
+      url: t.url,
+      connections,
+      duration,
+      headers: { ...t.headers, 'content-type': 'application/json' },
+      requests: [request],
+    });
+    const service = cpuMs(before, treeTicks(t.pid));
+    const database = dbBefore ? cpuMs(dbBefore, await t.database()) : undefined;
+    const answered = Math.max(1, r.requests.total);
+    return {
+      target: t.name,
+      operation,
+      connections,
+      reqPerSec: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      non2xx: r.non2xx + r.errors + r.timeouts,
+      cpu: service / answered,
+      cpuWithDb: database === undefined ? undefined : (service + database) / answered,
+    };
+  };
+
+  log('warming up every target (JIT, caches, pools)');
+  for (const t of targets) for (const op of OPERATIONS) await run(t, op, 10, 2);
+
+  const rows = [];
+  const loads = [];
+  for (const operation of OPERATIONS) {
+    for (const connections of CONNECTIONS) {
+      for (const t of targets) {
+        const row = await run(t, operation, connections, DURATION);
+        log(JSON.stringify(row));
+        rows.push(row);
+      }
+      loads.push(loadavg()[0]);
+    }
+  }
+
+  const f = (v, d = 2) => (v === undefined ? '' : v.toFixed(d));
+  printTable(
+    `Customer GET and PUT, ${CUSTOMERS} customers, ${DURATION} s per run, interleaved, every target and autocannon on this machine; load average during the rounds ${loads.map((l) => l.toFixed(1)).join(', ')}`,
+    [
+      'target',
+      'operation',
+      'connections',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'non-2xx',
+      'CPU ms/req',
+      'CPU ms/req with database',
+    ],
+    rows.map((r) => [
+      r.target,
+      r.operation,
+      r.connections,
+      r.reqPerSec,
+      r.p50,
+      r.p99,
+      r.non2xx,
+      f(r.cpu, 3),
+      f(r.cpuWithDb, 3),
+    ]),
+  );
+
+  const at = (target, operation, connections) =>
+    rows.find((r) => r.target === target && r.operation === operation && r.connections === connections);
+  const ratio = (a, b, op, c) => {
+    const x = at(a, op, c);
+    const y = at(b, op, c);
+    return x && y ? x.reqPerSec / Math.max(1, y.reqPerSec) : undefined;
+  };
+  const goals = [];
+  const goal = (what, value, min, max) => {
+    if (value === undefined) return;
+    const ok = min !== undefined ? value >= min : value <= max;
+    goals.push([
+      what,
+      value.toFixed(max !== undefined ? 3 : 2),
+      min !== undefined ? `>= ${min}` : `<= ${max}`,
+      ok ? 'met' : 'NOT met',
+    ]);
+  };
+  for (const c of [10, 50]) {
+    goal(
+      `GET ${c} conns: PostgreSQL / json-server`,
+      ratio('Fieldwork PostgreSQL', 'json-server', 'GET', c),
+      1.5,
+    );
+    goal(`GET ${c} conns: PostgreSQL / Prism`, ratio('Fieldwork PostgreSQL', 'Prism', 'GET', c), 2);
+  }
+  for (const c of CONNECTIONS)
+    goal(`GET ${c} conns: PGlite / Prism`, ratio('Fieldwork PGlite', 'Prism', 'GET', c), 1);
+  for (const c of CONNECTIONS) {
+    goal(
+      `service CPU ms per GET, PostgreSQL, ${c} conns`,
+      at('Fieldwork PostgreSQL', 'GET', c)?.cpu,
+      undefined,
+      0.3,
+    );
+    goal(`service CPU ms per GET, PGlite, ${c} conns`, at('Fieldwork PGlite', 'GET', c)?.cpu, undefined, 0.3);
+  }
+  goal('PUT 50 conns: PostgreSQL / json-server', ratio('Fieldwork PostgreSQL', 'json-server', 'PUT', 50), 2);
+  printTable('Goals of issue 9', ['ratio', 'value', 'goal', ''], goals);
+} finally {
+  for (const t of targets) await t.stop().catch(() => {});
+  if (admin) {
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+    await admin.end();
+  }
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+/**
+ * Crash test: nothing acknowledged is lost when the service is killed.
+ *
+ * For each database (DATABASES=pglite,postgres; PostgreSQL in a fresh database at
+ * BENCH_DATABASE_URL when one answers), KILLS times: start the service, write customer
+ * upserts (PUT, a new name each time) from WRITERS concurrent loops as fast as it answers,
+ * and SIGKILL it at a random moment (KILL_AFTER_MS, default 300-1500 ms after the first write
+ * of the round was answered). Then
+ * a last start reads every customer back and checks that each holds the value of its last
+ * write answered 201/204, or of a write sent after it that was never answered (it may have
+ * committed just before the kill). Each writer owns its own customers and writes
+ * them one at a time, so "the last acknowledged value" of a customer is well defined.
+ *
+ * Prints a table, then one JSON line per database: {database, kills, acknowledged, lost};
+ * exits 1 when a write is lost. src/server/crash.*.test.ts run it with KILLS=3 in CI.
+ *
+ *   node bench/crash.mjs                  # KILLS=20 WRITERS=8 CUSTOMERS=64
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { clientToken, importDocument, log, printTable, startService, UNLIMITED } from './support/service.mjs';
+
+const KILLS = Number(process.env.KILLS ?? 20);
+const WRITERS = Number(process.env.WRITERS ?? 8);
+const CUSTOMERS = Math.max(WRITERS, Number(process.env.CUSTOMERS ?? 64));
+const [KILL_MIN, KILL_MAX] = (process.env.KILL_AFTER_MS ?? '300-1500').split('-').map(Number);
+const DATABASES = (process.env.DATABASES ?? 'pglite,postgres').split(',');
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PATH = '/eTech/rest/ws/referentials/v1/customers/code:';
+const CLIENT_ID = 'crash';
+const CLIENT_SECRET = `crash-${randomBytes(12).toString('hex')}`;
+const code = (i) => `CRASH${String(i).padStart(4, '0')}`;
+
+const dataset = () => ({
+  offices: [{ code: 'CRASH', name: 'Crash test office' }],
+  applications: [
+    { name: 'Crash test', officeCode: 'CRASH', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
+  ],
+});
+
+async function postgresAnswers() {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Per customer: the last acknowledged value (`v<n>`, n increasing with every write sent)
+ * and the number of writes sent. A write sent after the last acknowledged one and never
+ * answered may have committed (the kill came between its commit and its answer): the
+ * customer then holds a later value, which is not a loss.
+ */
+function newLedger() {
+  return Array.from({ length: CUSTOMERS }, () => ({ acked: undefined, seq: 0 }));
+}
+const seqOf = (value) =>
+  typeof value === 'string' && /^v\d+$/.test(value) ? Number(value.slice(1)) : undefined;
+
+async function writeUntilKilled(url, bearer, ledger, stats) {
+  let alive = true;
+  const writer = async (w) => {
+    for (let i = w; alive; i = i + WRITERS >= CUSTOMERS ? w : i + WRITERS) {
+      const entry = ledger[i];
+      const value = `v${++entry.seq}`;
+      let res;
+      try {
+        res = await fetch(`${url}${PATH}${code(i)}`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: value, addressDetails: { city: 'Lyon' } }),
+        });
+        await res.arrayBuffer();
+      } catch {
+        // The service died with this write in flight: it may or may not have committed.
+        alive = false;
+        return;
+      }
+      if (res.status === 201 || res.status === 204) {
+        entry.acked = value;
+        stats.acknowledged++;
+      } else stats.refused++;
+    }
+  };
+  return {
+    done: Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w))),
+    stop: () => {
+      alive = false;
+    },
+  };
+}
+
+async function run(database, dbEnv, dir) {
+  // As fast as the service answers: the rate limits are lifted.
+  const env = { ...dbEnv, FIELDWORK_RATE_LIMITS: UNLIMITED };
+  importDocument(dir, dataset(), env);
+  const ledger = newLedger();
+  const stats = { acknowledged: 0, refused: 0 };
+  for (let k = 0; k < KILLS; k++) {
+    const { child, url } = await startService(env);
+    const bearer = await clientToken(url, CLIENT_ID, CLIENT_SECRET);
+    const acknowledgedBefore = stats.acknowledged;
+    const writing = await writeUntilKilled(url, bearer, ledger, stats);
+    // The kill lands while writes are being answered: after the first one of this round
+    // (a start on a loaded machine can take longer than the kill delay), then a random delay.
+    for (let i = 0; i < 200 && stats.acknowledged === acknowledgedBefore; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, KILL_MIN + Math.random() * (KILL_MAX - KILL_MIN)));
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+    await writing.done;
+    writing.stop();
+    log(`${database}: kill ${k + 1}/${KILLS}, ${stats.acknowledged} writes acknowledged so far`);
+  }
+  // Read everything back from a service started on what the kills left.
+  const { child, url } = await startService(env);
+  let lost = 0;
+  try {
+    const bearer = await clientToken(url, CLIENT_ID, CLIENT_SECRET);
+    for (let i = 0; i < CUSTOMERS; i++) {
+      const { acked, seq } = ledger[i];
+      if (acked === undefined) continue; // nothing acknowledged, nothing to lose
+      const res = await fetch(`${url}${PATH}${code(i)}`, { headers: { authorization: `Bearer ${bearer}` } });
+      const stored = res.status === 200 ? (await res.json()).name : undefined;
+      const n = seqOf(stored);
+      // Lost: missing, older than the last acknowledged write, or a value never sent.
+      if (n !== undefined && n >= seqOf(acked) && n <= seq) continue;
+      lost++;
+      log(`${database}: ${code(i)} holds ${stored ?? 'nothing'}, last acknowledged ${acked}`);
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+  return { database, kills: KILLS, acknowledged: stats.acknowledged, refused: stats.refused, lost };
+}
+
+const results = [];
+const dir = mkdtempSync(join(tmpdir(), 'fieldwork-crash-'));
+try {
+  if (DATABASES.includes('pglite')) {
+    const env = {
+      ...process.env,
+      DATA_DIR: join(dir, 'data'),
+      DATABASE_URL: '',
+      FIELDWORK_WORKERS: '',
+      LOG_LEVEL: 'warn',
+    };
+    results.push(await run('PGlite', env, dir));
+  }
+  if (DATABASES.includes('postgres')) {
+    if (await postgresAnswers()) {
+      const name = `fieldwork_crash_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      try {
+        const url = new URL(PG_URL);
+        url.pathname = `/${name}`;
+        const env = {
+          ...process.env,
+          DATABASE_URL: url.toString(),
+          FIELDWORK_WORKERS: '',
+          LOG_LEVEL: 'warn',
+        };
+        results.push(await run('PostgreSQL', env, dir));
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    } else log(`no PostgreSQL answers at ${PG_URL}: PGlite only`);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+printTable(
+  `Crash test: ${WRITERS} writers, SIGKILL after ${KILL_MIN}-${KILL_MAX} ms of writing, ${KILLS} times`,
+  ['database', 'kills', 'writes acknowledged', 'refused', 'lost'],
+  results.map((r) => [r.database, r.kills, r.acknowledged, r.refused, r.lost]),
+);
+for (const r of results) console.log(JSON.stringify(r));
+process.exitCode = results.some((r) => r.lost > 0) ? 1 : 0;

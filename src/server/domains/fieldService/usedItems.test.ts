@@ -1,0 +1,333 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FieldServiceCodes as C,
+  listUsedItemsByCode,
+  listUsedItemsByUuid,
+  USED_ITEMS_PAGE_SIZE_DEFAULT,
+} from '../../../contract/fieldService.ts';
+import { runImport } from '../../cli/importFile.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
+import { baseFile, expectedUsedItems, insertUsedItems, U } from '../fieldTracking/fixture.ts';
+
+const UNLIMITED = { perMinute: 1e9, perHour: 1e9 };
+const BASE = '/eTech/rest/ws/fieldService/v1/workOrders';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: { high: UNLIMITED, standard: UNLIMITED, low: UNLIMITED } });
+  await runImport(t.db, baseFile);
+  await insertUsedItems(t.db, U.W400, 'U-', 250);
+  await insertUsedItems(t.db, U.W200, 'V-', 200);
+  await insertUsedItems(t.db, U.SOUTH, 'S-', 2);
+  await insertUsedItems(t.db, U.LIVE, 'L-', 3);
+});
+afterAll(() => t.close());
+
+type Page = { continuationToken: string | null; data: Record<string, unknown>[] };
+const codes = (res: LightMyRequestResponse) => res.json().errors.map((e: { code: string }) => e.code);
+const expectErr = (res: LightMyRequestResponse, status: number, code: string) => {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(codes(res)).toEqual([code]);
+};
+function get(path: string, query: Record<string, string | undefined> = {}, as: TestClient = 'root') {
+  const q = new URLSearchParams(
+    Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+  return t.call('GET', q.size ? `${path}?${q}` : path, { as });
+}
+async function walk(path: string, query: Record<string, string> = {}, as: TestClient = 'root') {
+  const pages: Page[] = [];
+  let token: string | undefined;
+  do {
+    const res = await get(path, { ...query, continuationToken: token }, as);
+    expect(res.statusCode, res.body).toBe(200);
+    pages.push(res.json());
+    token = pages[pages.length - 1].continuationToken ?? undefined;
+  } while (token);
+  return pages;
+}
+const ids = (pages: Page[]) => pages.flatMap((p) => p.data.map((d) => d.usedItemId));
+const used = (code: string) => `${BASE}/code:${code}/items/used`;
+
+describe('used items: pageSize', () => {
+  it(`default ${USED_ITEMS_PAGE_SIZE_DEFAULT}: 250 items in pages of 100, 100 and 50`, async () => {
+    const pages = await walk(used('WO-400'));
+    expect(pages.map((p) => p.data.length)).toEqual([100, 100, 50]);
+    expect(pages[2].continuationToken).toBeNull();
+  });
+
+  it('at most 200: exactly 200 is one page; 250 is 200 and 50; 1 a page works', async () => {
+    expect((await walk(used('WO-200'), { pageSize: '200' })).map((p) => p.data.length)).toEqual([200]);
+    expect((await walk(used('WO-400'), { pageSize: '200' })).map((p) => p.data.length)).toEqual([200, 50]);
+    const ones = await walk(used('WO-V'), { pageSize: '1' });
+    expect(ones.map((p) => p.data.length)).toEqual([1, 1, 1]);
+  });
+
+  it('0, 201, a decimal, a negative, a word or nothing: 400 fieldService.pagesize.invalid', async () => {
+    for (const pageSize of ['0', '201', '1.5', '-1', '+5', '1e2', 'ten', ''])
+      expectErr(await get(used('WO-400'), { pageSize }), 400, C.pageSizeInvalid);
+  });
+
+  it('pageSize may change from one page to the next (it is not a filter)', async () => {
+    const first = (await get(used('WO-400'), { pageSize: '10' })).json() as Page;
+    const second = (
+      await get(used('WO-400'), {
+        pageSize: '30',
+        continuationToken: first.continuationToken as string,
+      })
+    ).json() as Page;
+    const all = expectedUsedItems('U-', 250).map((u) => u.usedItemId);
+    expect(ids([first, second])).toEqual(all.slice(0, 40));
+  });
+});
+
+describe('used items: order, element, invoiceMode', () => {
+  const expected = expectedUsedItems('U-', 250);
+
+  it('sorted by lastUpdate descending, ties by usedItemId descending', async () => {
+    const pages = await walk(used('WO-400'), { pageSize: '7' });
+    expect(ids(pages)).toEqual(expected.map((u) => u.usedItemId));
+    const all = pages.flatMap((p) => p.data);
+    // Pairs share lastUpdate: U-0249 and U-0248 (both at floor(g / 2) = 124).
+    expect(all.slice(1, 3).map((u) => [u.usedItemId, u.lastUpdate])).toEqual([
+      ['U-0249', '2026-01-10T02:04:00Z'],
+      ['U-0248', '2026-01-10T02:04:00Z'],
+    ]);
+  });
+
+  it('the element', async () => {
+    const all = (await walk(used('WO-400'))).flatMap((p) => p.data);
+    expect(all.find((u) => u.usedItemId === 'U-0003')).toEqual({
+      usedItemId: 'U-0003',
+      kind: 'part',
+      itemCode: 'PART-1',
+      label: null,
+      quantity: 4,
+      unit: 'piece',
+      unitPrice: 2.5,
+      amount: 10,
+      invoiceMode: 'internal',
+      serialNumber: null,
+      technicianCode: 'T-N',
+      lastUpdate: '2026-01-10T00:01:00Z',
+    });
+    expect(all.find((u) => u.usedItemId === 'U-0002')).toMatchObject({
+      kind: 'labour',
+      itemCode: 'LAB-H',
+      quantity: 0.5,
+      unit: 'hour',
+      unitPrice: 60,
+      amount: 30,
+      invoiceMode: 'external',
+    });
+  });
+
+  it('invoiceMode external, internal, all (default); anything else is 400', async () => {
+    for (const mode of ['external', 'internal'] as const) {
+      const pages = await walk(used('WO-400'), { invoiceMode: mode });
+      expect(ids(pages)).toEqual(
+        expected.filter((u) => u.internal === (mode === 'internal')).map((u) => u.usedItemId),
+      );
+      expect(pages.flatMap((p) => p.data).every((u) => u.invoiceMode === mode)).toBe(true);
+    }
+    expect(ids(await walk(used('WO-400'), { invoiceMode: 'all' }))).toEqual(
+      expected.map((u) => u.usedItemId),
+    );
+    for (const invoiceMode of ['External', 'billable', ''])
+      expectErr(await get(used('WO-400'), { invoiceMode }), 400, C.invoiceModeInvalid);
+    expectErr(await get(used('WO-400'), { mode: 'all' }), 400, C.fieldUnknown);
+  });
+});
+
+describe('used items: tokens', () => {
+  it('bound to the work order and invoiceMode; tampering refused; code and uuid share the list', async () => {
+    const first = (await get(used('WO-400'), { invoiceMode: 'external' })).json() as Page;
+    const token = first.continuationToken as string;
+    expect(
+      (await get(used('WO-400'), { invoiceMode: 'external', continuationToken: token })).statusCode,
+    ).toBe(200);
+    expect(
+      (await get(`${BASE}/uuid:${U.W400}/items/used`, { invoiceMode: 'external', continuationToken: token }))
+        .statusCode,
+    ).toBe(200);
+    for (const query of [{}, { invoiceMode: 'internal' }, { invoiceMode: 'all' }])
+      expectErr(
+        await get(used('WO-400'), { ...query, continuationToken: token }),
+        400,
+        C.continuationTokenInvalid,
+      );
+    expectErr(
+      await get(used('WO-200'), { invoiceMode: 'external', continuationToken: token }),
+      400,
+      C.continuationTokenInvalid,
+    );
+    for (const bad of [`x${token}`, token.replace('.', '.A'), 'abc.def', ''.padEnd(40, 'A')])
+      expectErr(
+        await get(used('WO-400'), { invoiceMode: 'external', continuationToken: bad }),
+        400,
+        C.continuationTokenInvalid,
+      );
+  });
+});
+
+describe('used items: naming the work order', () => {
+  it('code: and uuid: agree, in any case', async () => {
+    const byCode = await walk(used('WO-400'), { pageSize: '200' });
+    expect(await walk(`${BASE}/uuid:${U.W400.toUpperCase()}/items/used`, { pageSize: '200' })).toEqual(
+      byCode,
+    );
+    expect(await walk(used('wo-400'), { pageSize: '200' })).toEqual(byCode);
+  });
+
+  it('404 fieldService.workOrder.notfound for a work order unknown or outside the tree', async () => {
+    expectErr(await get(used('NOPE')), 404, C.workOrderNotFound);
+    expectErr(await get(used('WO-S'), {}, 'north'), 404, C.workOrderNotFound);
+    expectErr(await get(`${BASE}/uuid:${U.SOUTH}/items/used`, {}, 'north'), 404, C.workOrderNotFound);
+    expectErr(await get(`${BASE}/uuid:${crypto.randomUUID()}/items/used`), 404, C.workOrderNotFound);
+    expect((await get(used('WO-S'), {}, 'south')).json().data).toHaveLength(2);
+    expectErr(await get(`${BASE}/uuid:12345/items/used`), 400, C.workOrderUuidInvalid);
+    expectErr(await get(used('WO-DUP')), 400, C.workOrderAmbiguous);
+    // WO-V: the live one (3 items), not the validated one.
+    expect((await get(used('WO-V'))).json().data).toHaveLength(3);
+  });
+
+  it('High range, read scope', async () => {
+    expect([listUsedItemsByCode.range, listUsedItemsByUuid.range]).toEqual(['high', 'high']);
+    expect((await get(used('WO-400'), {}, 'readonly')).statusCode).toBe(200);
+  });
+});
+
+describe('used item totals (extension)', () => {
+  it('count, quantity and amount by invoice mode, and for all; filter-aware', async () => {
+    const expected = expectedUsedItems('U-', 250);
+    const sum = (rows: typeof expected) => ({
+      count: rows.length,
+      quantity: rows.reduce((s, u) => s + u.quantity, 0),
+      amount: rows.reduce((s, u) => s + u.amount, 0),
+      unpricedCount: 0,
+    });
+    const external = sum(expected.filter((u) => !u.internal));
+    const internal = sum(expected.filter((u) => u.internal));
+    const res = await get(`${used('WO-400')}/totals`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      workOrderCode: 'WO-400',
+      uuid: U.W400,
+      all: sum(expected),
+      external,
+      internal,
+    });
+    expect((await get(`${BASE}/uuid:${U.W400}/items/used/totals`)).json()).toEqual(res.json());
+    const zero = { count: 0, quantity: 0, amount: 0, unpricedCount: 0 };
+    expect((await get(`${used('WO-400')}/totals`, { invoiceMode: 'internal' })).json()).toEqual({
+      workOrderCode: 'WO-400',
+      uuid: U.W400,
+      all: internal,
+      external: zero,
+      internal,
+    });
+    expect((await get(`${used('WO-EMPTY')}/totals`)).json().all).toEqual(zero);
+    expectErr(await get(`${used('WO-S')}/totals`, {}, 'north'), 404, C.workOrderNotFound);
+  });
+});
+
+describe('import key usedItems', () => {
+  const file = {
+    usedItems: [
+      {
+        usedItemId: 'ui-1',
+        workOrderCode: 'wo-mix',
+        kind: 'part',
+        itemCode: 'pump',
+        quantity: 1,
+        unitPrice: 120,
+        unit: 'piece',
+        invoiceMode: 'external',
+        serialNumber: 'PMP-0042',
+        technicianCode: 't-na',
+        lastUpdate: '2026-03-02T10:00',
+      },
+      {
+        usedItemId: 'ui-2',
+        workOrderUuid: U.MIX,
+        kind: 'onTheFly',
+        label: 'Sealant',
+        quantity: 0.25,
+        unit: 'litre',
+        unitPrice: 18.4,
+        invoiceMode: 'internal',
+      },
+      {
+        usedItemId: 'ui-3',
+        workOrderUuid: U.MIX,
+        kind: 'labour',
+        itemCode: 'LAB-H',
+        quantity: 1.5,
+        invoiceMode: 'external',
+      },
+    ],
+  };
+
+  it('imports; a replay changes nothing, lastUpdate included', async () => {
+    expect((await runImport(t.db, file))[0]).toMatchObject({ key: 'usedItems', created: 3, updated: 0 });
+    const before = await t.db
+      .selectFrom('used_items')
+      .selectAll()
+      .where('used_item_id', 'like', 'ui-%')
+      .execute();
+    expect((await runImport(t.db, file))[0]).toMatchObject({ created: 0, updated: 0 });
+    expect(
+      await t.db.selectFrom('used_items').selectAll().where('used_item_id', 'like', 'ui-%').execute(),
+    ).toEqual(before);
+    const data = (await get(used('WO-MIX'), {}, 'northA')).json().data;
+    expect(data.find((u: { usedItemId: string }) => u.usedItemId === 'ui-1')).toMatchObject({
+      lastUpdate: '2026-03-02T10:00:00Z',
+      itemCode: 'PUMP',
+      serialNumber: 'PMP-0042',
+    });
+    expect(data.find((u: { usedItemId: string }) => u.usedItemId === 'ui-2')).toMatchObject({
+      kind: 'onTheFly',
+      itemCode: null,
+      label: 'Sealant',
+      amount: 4.6,
+    });
+    expect(data.find((u: { usedItemId: string }) => u.usedItemId === 'ui-3')).toMatchObject({
+      unitPrice: null,
+      amount: null,
+    });
+    const totals = (await get(`${used('WO-MIX')}/totals`, {}, 'northA')).json();
+    expect(totals.external).toEqual({ count: 2, quantity: 2.5, amount: 120, unpricedCount: 1 });
+    // A changed lastUpdate is a change; a changed row without lastUpdate gets now().
+    const changed = structuredClone(file);
+    changed.usedItems[0].lastUpdate = '2026-03-02T11:00';
+    changed.usedItems[1].quantity = 0.5;
+    expect((await runImport(t.db, changed))[0]).toMatchObject({ created: 0, updated: 2 });
+  });
+
+  it('refuses before writing: unknown names, kinds against codes, serial numbers off pattern', async () => {
+    const [part, onTheFly] = file.usedItems;
+    const refuse = (row: Record<string, unknown>, pattern: RegExp) =>
+      expect(runImport(t.db, { usedItems: [{ ...row, usedItemId: 'bad' }] })).rejects.toThrow(pattern);
+    await refuse({ ...part, workOrderCode: 'NOPE' }, /fieldService.workOrder.notfound/);
+    await refuse({ ...part, workOrderCode: 'WO-DUP' }, /fieldService.workOrder.code.ambiguous/);
+    await refuse({ ...part, itemCode: 'NOPE' }, /fieldService.usedItem.item.unknown/);
+    await refuse({ ...part, serialNumber: 'X-1' }, /fieldService.usedItem.serialNumber.invalid/);
+    await refuse({ ...part, technicianCode: 'NOBODY' }, /fieldService.technician.unknown/);
+    await refuse({ ...part, itemCode: null }, /usedItems\[0\]\.itemCode: a part or labour item names/);
+    await refuse(
+      { ...onTheFly, itemCode: 'PART-1' },
+      /usedItems\[0\]\.itemCode: an onTheFly item has no itemCode/,
+    );
+    await refuse({ ...onTheFly, label: undefined }, /usedItems\[0\]\.label: an onTheFly item needs a label/);
+    await refuse({ ...part, quantity: 0 }, /usedItems\[0\]\.quantity/);
+    await refuse({ ...part, quantity: 1.0005 }, /usedItems\[0\]\.quantity: at most 3 decimals/);
+    await refuse({ ...part, unitPrice: 1.234 }, /usedItems\[0\]\.unitPrice/);
+    await refuse({ ...part, invoiceMode: 'all' }, /usedItems\[0\]\.invoiceMode/);
+    await refuse({ ...part, kind: 'service' }, /usedItems\[0\]\.kind/);
+    await refuse({ ...part, workOrderUuid: U.MIX }, /usedItems\[0\]\.workOrderUuid/);
+    expect(
+      await t.db.selectFrom('used_items').select('used_item_id').where('used_item_id', '=', 'bad').execute(),
+    ).toEqual([]);
+  });
+});

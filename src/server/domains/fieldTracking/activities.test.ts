@@ -1,0 +1,470 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACTIVITIES_PAGE_SIZE,
+  FieldTrackingCodes as C,
+  INVOICING_STATUSES,
+  listActivitiesByCode,
+  listActivitiesByUuid,
+  VALIDATION_STATUSES,
+} from '../../../contract/fieldTracking.ts';
+import { runImport } from '../../cli/importFile.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
+import { baseFile, expectedActivities, insertActivities, insertPositions, U } from './fixture.ts';
+import { isoDuration } from './service.ts';
+
+const UNLIMITED = { perMinute: 1e9, perHour: 1e9 };
+const BASE = '/eTech/rest/ws/fieldTracking/v1/workOrders';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: { high: UNLIMITED, standard: UNLIMITED, low: UNLIMITED } });
+  await runImport(t.db, baseFile);
+  await insertActivities(t.db, U.W200, 'A200-', 200);
+  await insertActivities(t.db, U.W201, 'A201-', 201);
+  await insertActivities(t.db, U.W400, 'A400-', 400);
+  await insertActivities(t.db, U.SOUTH, 'AS-', 3);
+  await insertActivities(t.db, U.DUP1, 'AD-', 2);
+  await insertActivities(t.db, U.OLD, 'AOLD-', 4);
+  await insertActivities(t.db, U.LIVE, 'ALIVE-', 5);
+});
+afterAll(() => t.close());
+
+type Page = { continuationToken: string | null; data: Record<string, unknown>[] };
+const codes = (res: LightMyRequestResponse) => res.json().errors.map((e: { code: string }) => e.code);
+
+function url(path: string, query: Record<string, string | undefined> = {}) {
+  const q = new URLSearchParams(
+    Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+  return q.size ? `${path}?${q}` : path;
+}
+async function get(path: string, query: Record<string, string | undefined> = {}, as: TestClient = 'root') {
+  return t.call('GET', url(path, query), { as });
+}
+async function page(path: string, query: Record<string, string | undefined> = {}, as: TestClient = 'root') {
+  const res = await get(path, query, as);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Page;
+}
+/** Every page of a list, following the tokens. */
+async function walk(path: string, query: Record<string, string> = {}, as: TestClient = 'root') {
+  const pages: Page[] = [];
+  let token: string | undefined;
+  do {
+    const p = await page(path, { ...query, continuationToken: token }, as);
+    pages.push(p);
+    token = p.continuationToken ?? undefined;
+  } while (token);
+  return pages;
+}
+const ids = (pages: Page[]) => pages.flatMap((p) => p.data.map((a) => a.activityId));
+const expectErr = (res: LightMyRequestResponse, status: number, code: string) => {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(codes(res)).toEqual([code]);
+};
+
+describe('activities: page size and boundaries (200 a page)', () => {
+  it('exactly 200: one full page, then the token is null', async () => {
+    const pages = await walk(`${BASE}/code:WO-200/activities`);
+    expect(pages.map((p) => p.data.length)).toEqual([200]);
+    expect(pages[0].continuationToken).toBeNull();
+  });
+
+  it('201: a page of 200, then a page of 1 with a null token', async () => {
+    const pages = await walk(`${BASE}/code:WO-201/activities`);
+    expect(pages.map((p) => p.data.length)).toEqual([200, 1]);
+    expect(pages[0].continuationToken).toEqual(expect.any(String));
+    expect(pages[1].continuationToken).toBeNull();
+  });
+
+  it('400: two full pages, the second marked final (no empty third page)', async () => {
+    const pages = await walk(`${BASE}/code:WO-400/activities`);
+    expect(pages.map((p) => p.data.length)).toEqual([ACTIVITIES_PAGE_SIZE, ACTIVITIES_PAGE_SIZE]);
+    expect(pages[1].continuationToken).toBeNull();
+  });
+
+  it('a work order without activities: an empty final page', async () => {
+    expect(await page(`${BASE}/code:WO-EMPTY/activities`)).toEqual({ continuationToken: null, data: [] });
+  });
+});
+
+describe('activities: sort order and element', () => {
+  it('sorted by startTime, ties broken by activityId, every activity once', async () => {
+    const pages = await walk(`${BASE}/code:WO-400/activities`);
+    const expected = expectedActivities('A400-', 400);
+    expect(ids(pages)).toEqual(expected.map((a) => a.activityId));
+    // Pairs share a start time: the tie-breaker is visible across the page boundary too.
+    const all = pages.flatMap((p) => p.data);
+    expect(all[199].startTime).toBe(all[200].startTime);
+    expect(String(all[199].activityId) < String(all[200].activityId)).toBe(true);
+  });
+
+  it('holds exactly the spec fields, date-times in RFC 3339 UTC, duration in ISO 8601', async () => {
+    const [first] = (await page(`${BASE}/code:WO-400/activities`)).data;
+    expect(Object.keys(first).sort()).toEqual(
+      [
+        'activityId',
+        'activityTypeCode',
+        'agentCode',
+        'startTime',
+        'endTime',
+        'duration',
+        'billable',
+        'validatedAt',
+        'lastUpdate',
+      ].sort(),
+    );
+    expect(first).toMatchObject({
+      activityId: 'A400-0001',
+      activityTypeCode: 'WORK',
+      agentCode: 'T-N',
+      startTime: '2026-01-05T08:00:00Z',
+      endTime: '2026-01-05T08:10:00Z',
+      duration: 'PT10M',
+      billable: false,
+      validatedAt: null,
+    });
+    expect(first.lastUpdate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    const all = (await walk(`${BASE}/code:WO-400/activities`)).flatMap((p) => p.data);
+    const a15 = all.find((a) => a.activityId === 'A400-0015');
+    expect(a15).toMatchObject({ duration: 'PT1H10M', validatedAt: '2026-02-01T12:00:00Z', billable: false });
+  });
+
+  it('isoDuration: hours, minutes and seconds', () => {
+    expect(isoDuration(0)).toBe('PT0S');
+    expect(isoDuration(45)).toBe('PT45S');
+    expect(isoDuration(5400)).toBe('PT1H30M');
+    expect(isoDuration(93784)).toBe('PT26H3M4S');
+  });
+});
+
+describe('activities: filters', () => {
+  const expected = expectedActivities('A400-', 400);
+  const matches = (v: string, i: string) => (a: (typeof expected)[number]) =>
+    (v === 'all' || a.validated === (v === 'validated')) &&
+    (i === 'all' || a.billable === (i === 'billable'));
+
+  it('each validationStatus and invoicingStatus value, and every combination, across pages', async () => {
+    for (const v of VALIDATION_STATUSES)
+      for (const i of INVOICING_STATUSES) {
+        const pages = await walk(`${BASE}/code:WO-400/activities`, {
+          validationStatus: v,
+          invoicingStatus: i,
+        });
+        const want = expected.filter(matches(v, i)).map((a) => a.activityId);
+        expect(ids(pages), `${v} ${i}`).toEqual(want);
+        expect(want.length).toBeGreaterThan(0);
+        for (const a of pages.flatMap((p) => p.data)) {
+          if (v !== 'all') expect(a.validatedAt !== null).toBe(v === 'validated');
+          if (i !== 'all') expect(a.billable).toBe(i === 'billable');
+        }
+      }
+  });
+
+  it('defaults are all: no parameter gives what all/all gives', async () => {
+    expect(await page(`${BASE}/code:WO-400/activities`)).toEqual(
+      await page(`${BASE}/code:WO-400/activities`, { validationStatus: 'all', invoicingStatus: 'all' }),
+    );
+  });
+
+  it('an unknown value, a value in another case, or an unknown parameter: 400', async () => {
+    expectErr(
+      await get(`${BASE}/code:WO-400/activities`, { validationStatus: 'done' }),
+      400,
+      C.validationStatusInvalid,
+    );
+    expectErr(
+      await get(`${BASE}/code:WO-400/activities`, { validationStatus: '' }),
+      400,
+      C.validationStatusInvalid,
+    );
+    expectErr(
+      await get(`${BASE}/code:WO-400/activities`, { invoicingStatus: 'BILLABLE' }),
+      400,
+      C.invoicingStatusInvalid,
+    );
+    expectErr(await get(`${BASE}/code:WO-400/activities`, { pageSize: '10' }), 400, C.fieldUnknown);
+    const twice = await t.call(
+      'GET',
+      `${BASE}/code:WO-400/activities?invoicingStatus=billable&invoicingStatus=all`,
+    );
+    expectErr(twice, 400, C.invoicingStatusInvalid);
+  });
+});
+
+describe('activities: continuation tokens', () => {
+  const path = `${BASE}/code:WO-400/activities`;
+
+  it('a tampered, truncated or foreign token is 400 fieldTracking.continuationToken.invalid', async () => {
+    const { continuationToken } = await page(path);
+    const token = continuationToken as string;
+    const [payload, signature] = token.split('.');
+    const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
+    for (const bad of [
+      flip(token, 3),
+      `${payload}.${flip(signature, 0)}`,
+      payload,
+      `${token}.x`,
+      'garbage',
+      Buffer.from(JSON.stringify({ e: 'fieldTracking.workOrders.activities', p: ['x', 'y'] })).toString(
+        'base64url',
+      ),
+    ])
+      expectErr(await get(path, { continuationToken: bad }), 400, C.continuationTokenInvalid);
+    // A token of another list: the positions of a technician.
+    await insertPositions(t.db, 'T-N', 501);
+    const positions = await page('/eTech/rest/ws/fieldTracking/v1/technicians/code:T-N/positions');
+    expect(positions.continuationToken).toEqual(expect.any(String));
+    expectErr(
+      await get(path, { continuationToken: positions.continuationToken as string }),
+      400,
+      C.continuationTokenInvalid,
+    );
+  });
+
+  it('a token reused with other filters, or on another work order, is 400', async () => {
+    // 267 activities are not validated: two pages.
+    const { continuationToken } = await page(path, { validationStatus: 'notValidated' });
+    const token = continuationToken as string;
+    expect(token).toEqual(expect.any(String));
+    const ok = await get(path, { validationStatus: 'notValidated', continuationToken: token });
+    expect(ok.statusCode, ok.body).toBe(200);
+    for (const other of [
+      {},
+      { validationStatus: 'validated' },
+      { validationStatus: 'all' },
+      { validationStatus: 'notValidated', invoicingStatus: 'billable' },
+    ])
+      expectErr(await get(path, { ...other, continuationToken: token }), 400, C.continuationTokenInvalid);
+    expectErr(
+      await get(`${BASE}/code:WO-201/activities`, {
+        validationStatus: 'notValidated',
+        continuationToken: token,
+      }),
+      400,
+      C.continuationTokenInvalid,
+    );
+  });
+
+  it('the code and uuid companions walk one list: a token of one continues on the other', async () => {
+    const first = await page(path);
+    const viaUuid = await page(`${BASE}/uuid:${U.W400}/activities`, {
+      continuationToken: first.continuationToken as string,
+    });
+    const viaCode = await page(path, { continuationToken: first.continuationToken as string });
+    expect(viaUuid).toEqual(viaCode);
+  });
+});
+
+describe('activities: naming the work order', () => {
+  it('code: and uuid: paths agree; codes and uuids in any case', async () => {
+    const byCode = await walk(`${BASE}/code:WO-400/activities`);
+    const byUuid = await walk(`${BASE}/uuid:${U.W400}/activities`);
+    expect(ids(byUuid)).toEqual(ids(byCode));
+    expect(await page(`${BASE}/code:wo-400/activities`)).toEqual(byCode[0]);
+    expect(await page(`${BASE}/uuid:${U.W400.toUpperCase()}/activities`)).toEqual(byCode[0]);
+  });
+
+  it('404 fieldTracking.workOrder.notfound: unknown, and outside the tree (the same answer)', async () => {
+    expectErr(await get(`${BASE}/code:NOPE/activities`), 404, C.workOrderNotFound);
+    expectErr(await get(`${BASE}/uuid:${crypto.randomUUID()}/activities`), 404, C.workOrderNotFound);
+    // WO-S is in SOUTH: NORTH does not see it, by code or by uuid; ROOT and SOUTH do.
+    const outside = await get(`${BASE}/code:WO-S/activities`, {}, 'north');
+    expectErr(outside, 404, C.workOrderNotFound);
+    expect(outside.json().errors[0].message).toBe(
+      (await get(`${BASE}/code:NOPE/activities`)).json().errors[0].message,
+    );
+    expectErr(await get(`${BASE}/uuid:${U.SOUTH}/activities`, {}, 'north'), 404, C.workOrderNotFound);
+    expect((await page(`${BASE}/code:WO-S/activities`, {}, 'south')).data).toHaveLength(3);
+    // NORTH-A sees its own work order but not its parent office's.
+    expect((await page(`${BASE}/code:WO-MIX/activities`, {}, 'northA')).data).toEqual([]);
+    expectErr(await get(`${BASE}/code:WO-400/activities`, {}, 'northA'), 404, C.workOrderNotFound);
+  });
+
+  it('a malformed uuid is 400; an empty code is 400 code.mandatory', async () => {
+    expectErr(await get(`${BASE}/uuid:not-a-uuid/activities`), 400, C.workOrderUuidInvalid);
+    expectErr(await get(`${BASE}/code:/activities`), 400, C.codeMandatory);
+    expectErr(await get(`${BASE}/code:A%20B/activities`), 400, C.workOrderCodeInvalid);
+  });
+
+  it('a code carried by several live work orders is ambiguous; validated and live: the live one', async () => {
+    expectErr(await get(`${BASE}/code:WO-DUP/activities`), 400, C.workOrderAmbiguous);
+    // From NORTH-A only one of the two is visible.
+    expect((await page(`${BASE}/code:WO-DUP/activities`, {}, 'northA')).data).toEqual([]);
+    expect((await page(`${BASE}/uuid:${U.DUP1}/activities`)).data).toHaveLength(2);
+    expect(ids([await page(`${BASE}/code:WO-V/activities`)])).toHaveLength(5);
+    expect(ids([await page(`${BASE}/uuid:${U.OLD}/activities`)])).toHaveLength(4);
+  });
+
+  it('a read-only application may read; the endpoints are in the High range', async () => {
+    expect((await get(`${BASE}/code:WO-200/activities`, {}, 'readonly')).statusCode).toBe(200);
+    expect([listActivitiesByCode.range, listActivitiesByUuid.range]).toEqual(['high', 'high']);
+  });
+});
+
+describe('activity totals (extension)', () => {
+  const expected = expectedActivities('A400-', 400);
+  const sum = (rows: typeof expected) => rows.reduce((s, a) => s + a.seconds, 0);
+
+  it('counts and durations, billable and not, validated and not; by code and by uuid', async () => {
+    const res = await get(`${BASE}/code:WO-400/activities/totals`);
+    expect(res.statusCode, res.body).toBe(200);
+    const billable = expected.filter((a) => a.billable);
+    const notBillable = expected.filter((a) => !a.billable);
+    expect(res.json()).toEqual({
+      workOrderCode: 'WO-400',
+      uuid: U.W400,
+      count: 400,
+      duration: isoDuration(sum(expected)),
+      durationSeconds: sum(expected),
+      billable: {
+        count: billable.length,
+        duration: isoDuration(sum(billable)),
+        durationSeconds: sum(billable),
+      },
+      notBillable: {
+        count: notBillable.length,
+        duration: isoDuration(sum(notBillable)),
+        durationSeconds: sum(notBillable),
+      },
+      validatedCount: expected.filter((a) => a.validated).length,
+      notValidatedCount: expected.filter((a) => !a.validated).length,
+      firstStartTime: '2026-01-05T08:00:00Z',
+      lastEndTime: new Date(Math.max(...expected.map((a) => a.start + a.seconds * 1000)))
+        .toISOString()
+        .replace('.000', ''),
+    });
+    expect((await get(`${BASE}/uuid:${U.W400}/activities/totals`)).json()).toEqual(res.json());
+  });
+
+  it('filter-aware: the same filters as the list', async () => {
+    const res = await get(`${BASE}/code:WO-400/activities/totals`, {
+      validationStatus: 'validated',
+      invoicingStatus: 'billable',
+    });
+    const rows = expected.filter((a) => a.validated && a.billable);
+    expect(res.json()).toMatchObject({
+      count: rows.length,
+      durationSeconds: sum(rows),
+      billable: { count: rows.length },
+      notBillable: { count: 0, duration: 'PT0S', durationSeconds: 0 },
+      validatedCount: rows.length,
+      notValidatedCount: 0,
+    });
+    const empty = await get(`${BASE}/code:WO-EMPTY/activities/totals`);
+    expect(empty.json()).toMatchObject({
+      count: 0,
+      duration: 'PT0S',
+      firstStartTime: null,
+      lastEndTime: null,
+    });
+    expectErr(
+      await get(`${BASE}/code:WO-400/activities/totals`, { validationStatus: 'x' }),
+      400,
+      C.validationStatusInvalid,
+    );
+    expectErr(await get(`${BASE}/code:WO-S/activities/totals`, {}, 'north'), 404, C.workOrderNotFound);
+  });
+});
+
+describe('activity types (extension)', () => {
+  it('lists the imported types by code', async () => {
+    expect(await page('/eTech/rest/ws/fieldTracking/v1/activityTypes')).toEqual({
+      continuationToken: null,
+      data: [
+        { activityTypeCode: 'TRAVEL', name: 'Travel' },
+        { activityTypeCode: 'WORK', name: 'Work on site' },
+      ],
+    });
+  });
+});
+
+describe('import keys activityTypes and activities', () => {
+  const file = {
+    activityTypes: [{ activityTypeCode: 'diag', name: 'Diagnosis' }],
+    activities: [
+      {
+        activityId: 'imp-1',
+        workOrderCode: 'wo-mix',
+        activityTypeCode: 'diag',
+        agentCode: 't-na',
+        startTime: '2026-03-02T09:00',
+        endTime: '2026-03-02T10:30:00',
+        billable: true,
+      },
+      {
+        activityId: 'imp-2',
+        workOrderUuid: U.MIX.toUpperCase(),
+        activityTypeCode: 'WORK',
+        agentCode: 'T-NA',
+        startTime: '2026-03-02T08:00Z',
+        endTime: '2026-03-02T08:00',
+        billable: false,
+        validatedAt: '2026-03-03T12:00',
+      },
+    ],
+  };
+
+  it('imports, and a replay of the same file changes nothing', async () => {
+    const first = await runImport(t.db, file);
+    expect(first.map((r) => [r.key, r.created, r.updated])).toEqual([
+      ['activityTypes', 1, 0],
+      ['activities', 2, 0],
+    ]);
+    const before = await t.db
+      .selectFrom('activities')
+      .selectAll()
+      .where('activity_id', 'like', 'imp-%')
+      .execute();
+    const again = await runImport(t.db, file);
+    expect(again.every((r) => r.created === 0 && r.updated === 0)).toBe(true);
+    expect(
+      await t.db.selectFrom('activities').selectAll().where('activity_id', 'like', 'imp-%').execute(),
+    ).toEqual(before);
+    expect((await page(`${BASE}/code:WO-MIX/activities`, {}, 'northA')).data).toEqual([
+      expect.objectContaining({ activityId: 'imp-2', duration: 'PT0S', validatedAt: '2026-03-03T12:00:00Z' }),
+      expect.objectContaining({
+        activityId: 'imp-1',
+        activityTypeCode: 'DIAG',
+        agentCode: 'T-NA',
+        duration: 'PT1H30M',
+      }),
+    ]);
+    // A changed element is updated, the others left alone.
+    const changed = structuredClone(file);
+    changed.activities[0].billable = false;
+    const third = await runImport(t.db, changed);
+    expect(third.find((r) => r.key === 'activities')).toMatchObject({ created: 0, updated: 1 });
+  });
+
+  it('refuses unknown names and contradictions before writing', async () => {
+    const base = file.activities[0];
+    const refuse = async (activity: Record<string, unknown>, pattern: RegExp) =>
+      expect(runImport(t.db, { activities: [activity] })).rejects.toThrow(pattern);
+    await refuse({ ...base, activityId: 'x1', workOrderCode: 'NOPE' }, /fieldTracking.workOrder.notfound/);
+    await refuse(
+      { ...base, activityId: 'x1', workOrderCode: 'WO-DUP' },
+      /fieldTracking.workOrder.code.ambiguous/,
+    );
+    await refuse(
+      { ...base, activityId: 'x1', activityTypeCode: 'NOPE' },
+      /fieldTracking.activity.activityType.unknown/,
+    );
+    await refuse({ ...base, activityId: 'x1', agentCode: 'NOBODY' }, /fieldTracking.activity.agent.unknown/);
+    await refuse(
+      { ...base, activityId: 'x1', workOrderUuid: U.MIX },
+      /activities\[0\]\.workOrderUuid: give exactly one/,
+    );
+    await refuse({ ...base, activityId: 'x1', workOrderCode: undefined }, /activities\[0\]\.workOrderUuid/);
+    await refuse({ ...base, activityId: 'x1', endTime: '2026-03-02T08:59' }, /activities\[0\]\.endTime/);
+    await refuse({ ...base, activityId: 'x 1' }, /activities\[0\]\.activityId/);
+    await refuse({ ...base, startTime: '2026-02-30T09:00' }, /activities\[0\]\.startTime/);
+    await expect(runImport(t.db, { activities: [base, { ...base }] })).rejects.toThrow(
+      /activities\[1\]: imp-1 is already given at activities\[0\]/,
+    );
+    expect(
+      await t.db.selectFrom('activities').select('activity_id').where('activity_id', '=', 'x1').execute(),
+    ).toEqual([]);
+  });
+});

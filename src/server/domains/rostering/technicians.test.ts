@@ -1,0 +1,134 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TechnicianCodes as C, RosteringCodes, TECHNICIANS_PAGE_SIZE } from '../../../contract/rostering.ts';
+import { runImport } from '../../cli/importFile.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
+
+const BASE = '/eTech/rest/ws/rostering/v1/technicians';
+const UNLIMITED = { perMinute: 1e9, perHour: 1e9 };
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: { high: UNLIMITED, standard: UNLIMITED, low: UNLIMITED } });
+  await runImport(t.db, {
+    skills: [
+      { skillCode: 'ELEC', name: 'Electricity' },
+      { skillCode: 'GAS', name: 'Gas' },
+    ],
+    areas: [{ areaCode: 'LILLE', name: 'Lille', zipCodes: ['59000'] }],
+    technicians: [
+      {
+        technicianCode: 'T-N',
+        name: 'Nora North',
+        officeCode: 'NORTH',
+        skills: ['GAS', 'ELEC'],
+        home: { latitude: 50.63, longitude: 3.06 },
+        timeZone: 'Europe/Paris',
+        workingHours: [{ weekday: 1, start: '07:00', end: '15:00' }],
+        absences: [{ start: '2026-03-02T00:00', end: '2026-03-03T00:00' }],
+        capacity: { maxWorkOrdersPerDay: 6 },
+        areas: ['LILLE'],
+      },
+      { technicianCode: 'T-NA', name: 'Nils', officeCode: 'NORTH-A', skills: ['ELEC'], active: false },
+      { technicianCode: 'T-S', name: 'Sam South', officeCode: 'SOUTH' },
+    ],
+  });
+  // 250 more in NORTH-A: X-001..X-250.
+  await sql`
+    INSERT INTO technicians (code, name, office_id)
+    SELECT 'X-' || lpad(g::text, 3, '0'), 'Extra ' || g, (SELECT id FROM offices WHERE code = 'NORTH-A')
+    FROM generate_series(1, 250) g`.execute(t.db);
+});
+afterAll(() => t.close());
+
+type Page = { continuationToken: string | null; data: Record<string, unknown>[] };
+const codes = (res: LightMyRequestResponse) => res.json().errors.map((e: { code: string }) => e.code);
+const expectErr = (res: LightMyRequestResponse, status: number, code: string) => {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(codes(res)).toEqual([code]);
+};
+function get(path: string, query: Record<string, string | undefined> = {}, as: TestClient = 'root') {
+  const q = new URLSearchParams(
+    Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+  return t.call('GET', q.size ? `${path}?${q}` : path, { as });
+}
+async function walk(query: Record<string, string> = {}, as: TestClient = 'root') {
+  const pages: Page[] = [];
+  let token: string | undefined;
+  do {
+    const res = await get(BASE, { ...query, continuationToken: token }, as);
+    expect(res.statusCode, res.body).toBe(200);
+    pages.push(res.json());
+    token = pages[pages.length - 1].continuationToken ?? undefined;
+  } while (token);
+  return pages;
+}
+const codesOf = (pages: Page[]) => pages.flatMap((p) => p.data.map((x) => x.technicianCode));
+
+describe('technicians list (extension)', () => {
+  it(`the caller's tree by code, ${TECHNICIANS_PAGE_SIZE} a page`, async () => {
+    const pages = await walk();
+    expect(pages.map((p) => p.data.length)).toEqual([200, 53]);
+    const all = codesOf(pages);
+    expect(all).toEqual([...all].sort());
+    expect(codesOf(await walk({}, 'south'))).toEqual(['T-S']);
+    expect(codesOf(await walk({}, 'north'))).toHaveLength(252);
+  });
+
+  it('filters: text in the code or name, office and below, active, skill', async () => {
+    expect(codesOf(await walk({ q: 'nora' }))).toEqual(['T-N']);
+    expect(codesOf(await walk({ q: 'T-' }))).toEqual(['T-N', 'T-NA', 'T-S']);
+    expect(codesOf(await walk({ q: 'extra 25' }))).toEqual(['X-025', 'X-250']);
+    expect(codesOf(await walk({ officeCode: 'north', q: 't-' }))).toEqual(['T-N', 'T-NA']);
+    expect(codesOf(await walk({ active: 'false' }))).toEqual(['T-NA']);
+    expect(codesOf(await walk({ active: 'true', q: 'T-' }))).toEqual(['T-N', 'T-S']);
+    expect(codesOf(await walk({ skillCode: 'elec' }))).toEqual(['T-N', 'T-NA']);
+    expect(codesOf(await walk({ skillCode: 'GAS', active: 'true' }))).toEqual(['T-N']);
+  });
+
+  it('refusals and tokens bound to the filters', async () => {
+    expectErr(await get(BASE, { officeCode: 'SOUTH' }, 'north'), 400, C.officeUnknown);
+    expectErr(await get(BASE, { active: 'yes' }), 400, C.activeInvalid);
+    expectErr(await get(BASE, { q: 'x'.repeat(201) }), 400, C.qInvalid);
+    expectErr(await get(BASE, { page: '2' }), 400, C.listFieldUnknown);
+    const token = (await get(BASE)).json().continuationToken as string;
+    expect((await get(BASE, { continuationToken: token })).statusCode).toBe(200);
+    expectErr(
+      await get(BASE, { q: 'X', continuationToken: token }),
+      400,
+      RosteringCodes.continuationTokenInvalid,
+    );
+  });
+});
+
+describe('technician read (extension)', () => {
+  it('the technician with its calendar in effect', async () => {
+    const res = await get(`${BASE}/code:t-n`, {}, 'north');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      technicianCode: 'T-N',
+      name: 'Nora North',
+      officeCode: 'NORTH',
+      active: true,
+      skills: ['ELEC', 'GAS'],
+      home: { latitude: 50.63, longitude: 3.06 },
+      timeZone: 'Europe/Paris',
+      workingHours: [{ weekday: 1, start: '07:00', end: '15:00' }],
+      absences: [{ start: '2026-03-02T00:00:00Z', end: '2026-03-03T00:00:00Z' }],
+      capacity: { maxWorkOrdersPerDay: 6, maxMinutesPerDay: null },
+      areas: ['LILLE'],
+      lastUpdate: expect.stringMatching(/Z$/),
+    });
+    const plain = (await get(`${BASE}/code:T-S`)).json();
+    expect(plain).toMatchObject({ home: null, timeZone: 'UTC', absences: [], areas: [] });
+    expect(plain.workingHours).toHaveLength(5);
+  });
+
+  it('404 rostering.technician.notfound: unknown or outside the tree', async () => {
+    expectErr(await get(`${BASE}/code:NOBODY`), 404, C.notFound);
+    expectErr(await get(`${BASE}/code:T-S`, {}, 'north'), 404, C.notFound);
+    expectErr(await get(`${BASE}/code:T-N`, {}, 'northA'), 404, C.notFound);
+  });
+});
