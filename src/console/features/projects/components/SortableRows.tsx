@@ -217,10 +217,13 @@ function SortableRow<T>({
       <IconGripVertical size={16} />
     </ActionIcon>
   );
-  const ref = (el: HTMLLIElement | null) => {
-    setNodeRef(el);
-    measure?.(el);
-  };
+  const ref = useCallback(
+    (el: HTMLLIElement | null) => {
+      setNodeRef(el);
+      measure?.(el);
+    },
+    [setNodeRef, measure],
+  );
   return (
     <li
       ref={ref}
