@@ -11,7 +11,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, Request, Response } from '@playwright/test';
-import { expect, expectAccessible, fillLoginForm, signIn, test, USERS } from './support/fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  expectHomeAreas,
+  fillLoginForm,
+  signIn,
+  test,
+  USERS,
+} from './support/fixtures.ts';
 
 const RUN = Date.now().toString(36).toUpperCase();
 const LONG = `C8L${RUN}`;
@@ -388,7 +396,7 @@ test('calendars: styled, in French, on screen in the dark scheme; date clear but
 test('Home: unique landmarks; the palette searches items and skills too', async () => {
   const page = shared;
   await open(page, '/');
-  await expect(page.getByTestId('home-area')).toHaveCount(9);
+  await expectHomeAreas(page);
   const landmarks = await new AxeBuilder({ page }).withRules(['landmark-unique', 'region']).analyze();
   expect(landmarks.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 

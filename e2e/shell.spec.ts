@@ -1,4 +1,12 @@
-import { expect, expectAccessible, screenshot, signIn, test, USERS } from './support/fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  expectHomeAreas,
+  screenshot,
+  signIn,
+  test,
+  USERS,
+} from './support/fixtures.ts';
 
 test.describe('shell', () => {
   test.beforeEach(async ({ page }) => {
@@ -7,7 +15,7 @@ test.describe('shell', () => {
 
   test('home shows the areas and the offices', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('admin');
-    await expect(page.getByTestId('home-area')).toHaveCount(9);
+    await expectHomeAreas(page);
     await expect(page.getByTestId('home-offices')).toContainText('NORTH');
     await expectAccessible(page, 'home');
     await screenshot(page, 'shell-home');

@@ -39,6 +39,8 @@ const NO_FORMS = [
   'src/console/features/projects/pages/ServiceOrdersPage.tsx',
   'src/console/features/projects/pages/ProjectLinkerPage.tsx',
   'src/console/features/projects/pages/ServiceOrderLinkerPage.tsx',
+  'src/console/features/webhooks/pages/SubscriptionsPage.tsx',
+  'src/console/features/webhooks/pages/SubscriptionPage.tsx',
 ];
 
 const manifest = JSON.parse(readFileSync(join(DIR, '.vite/manifest.json'), 'utf8'));

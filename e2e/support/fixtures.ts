@@ -53,5 +53,17 @@ export async function screenshot(page: Page, name: string) {
   await test.info().attach(name, { body, contentType: 'image/png' });
 }
 
+/**
+ * Home shows one card per navigation entry (each feature's `nav`), so the count follows
+ * the registered features instead of being written down in every spec.
+ */
+export async function expectHomeAreas(page: Page) {
+  const groups = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('group');
+  await expect(groups.first()).toBeVisible();
+  const entries = await groups.getByRole('link').count();
+  expect(entries).toBeGreaterThanOrEqual(6);
+  await expect(page.getByTestId('home-area')).toHaveCount(entries);
+}
+
 export const test = base;
 export { expect };

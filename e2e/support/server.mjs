@@ -76,6 +76,13 @@ const env = {
     low: { perMinute: 100000, perHour: 1000000 },
   }),
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // e2e/webhooks.spec.ts subscribes a receiver it starts on loopback (http://127.0.0.1:port),
+  // and watches its retries: private addresses allowed, every delay of delivery at a fifth
+  // (retries after about 1 s and 2 s, a 1 s answer deadline). Only that spec subscribes, and
+  // it deletes its subscriptions: the other specs' changes reach its receivers only while it
+  // runs (it tells callbacks apart by event type and asset code).
+  FIELDWORK_WEBHOOKS_ALLOW_PRIVATE: '1',
+  FIELDWORK_WEBHOOKS_TIME_SCALE: '0.2',
 };
 // Playwright sets FORCE_COLOR=1 for its web server; with NO_COLOR (plain CI logs) Node would
 // warn at every child's start that one overrides the other.

@@ -6,5 +6,6 @@
 import { catalog } from './catalog/feature.ts';
 import { projects } from './projects/feature.ts';
 import { referentials } from './referentials/feature.ts';
+import { webhooks } from './webhooks/feature.ts';
 
-export const FEATURES = [referentials, catalog, projects] as const;
+export const FEATURES = [referentials, catalog, projects, webhooks] as const;

@@ -10,7 +10,7 @@
  */
 import { get } from 'node:http';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, USERS } from './support/fixtures.ts';
+import { expect, expectHomeAreas, signIn, test, USERS } from '../../e2e/support/fixtures.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -66,7 +66,7 @@ test('bytes to reach Home, as served', async ({ page }) => {
   // A page load of Home by a signed-in user (the provider session), cold cache.
   const list = await transfers(page, async () => {
     await page.goto('/');
-    await expect(page.getByTestId('home-area')).toHaveCount(9);
+    await expectHomeAreas(page);
     await expect(page.getByTestId('home-offices')).toBeVisible();
     await page.waitForLoadState('networkidle');
   });
@@ -110,7 +110,7 @@ test('bytes to reach Home, as served', async ({ page }) => {
 
 test('route transition times', async ({ page }) => {
   await signIn(page, USERS.admin.login, USERS.admin.password);
-  await expect(page.getByTestId('home-area')).toHaveCount(9);
+  await expectHomeAreas(page);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   const steps: { name: string; go: () => Promise<unknown>; heading: string | RegExp }[] = [
     {

@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// npm run bench -- console: the console's figures in Chromium (bench/console/metrics.spec.ts):
+// bytes a browser downloads to reach Home by content encoding, and route transition times.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const res = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'bench/console/playwright.config.ts'],
+  { cwd: root, stdio: 'inherit', env: process.env },
+);
+process.exit(res.status ?? 1);
