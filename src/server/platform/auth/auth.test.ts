@@ -71,3 +71,38 @@ describe('POST /oauth/token (client_credentials)', () => {
     }
   });
 });
+
+describe('browser origins (clientBasedCORS)', () => {
+  const revoke = (origin: string, client = 'fieldwork-console') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      payload: `client_id=${client}&token=not-a-token`,
+    });
+
+  it("lets the console's own origin call the revocation endpoint", async () => {
+    const res = await revoke('http://localhost');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost');
+  });
+
+  it('refuses another origin for the console, and any origin for an integration', async () => {
+    const foreign = await revoke('https://evil.example');
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error).toBe('invalid_request');
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: basic('root', t.secrets.root),
+        origin: 'http://localhost',
+      },
+      payload: 'grant_type=client_credentials',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('invalid_request');
+  });
+});

@@ -60,6 +60,10 @@ export async function createProvider(opts: ProviderOptions) {
     interactions: { url: (_ctx, interaction) => `/oauth/interaction/${interaction.uid}` },
     cookies: { keys: [cookieKey], long: { signed: true }, short: { signed: true } },
     pkce: { required: () => true },
+    // A browser (an Origin header) may call the token and revocation endpoints only from an
+    // origin of the client's own redirect URIs: the console's. Integrations call from servers.
+    clientBasedCORS: (_ctx, origin, client) =>
+      (client.redirectUris ?? []).some((uri) => URL.canParse(uri) && new URL(uri).origin === origin),
     renderError: async (ctx, out) => {
       ctx.type = 'html';
       ctx.body = errorPage(
