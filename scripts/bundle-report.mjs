@@ -36,6 +36,10 @@ const NO_FORMS = [
   'src/console/features/catalog/pages/SkillsPage.tsx',
   'src/console/features/catalog/pages/CharacteristicsPage.tsx',
   'src/console/features/planning/pages/CrewsPage.tsx',
+  'src/console/features/projects/pages/ProjectsPage.tsx',
+  'src/console/features/projects/pages/ServiceOrdersPage.tsx',
+  'src/console/features/projects/pages/ProjectLinkerPage.tsx',
+  'src/console/features/projects/pages/ServiceOrderLinkerPage.tsx',
   'src/console/features/webhooks/pages/SubscriptionsPage.tsx',
   'src/console/features/webhooks/pages/SubscriptionPage.tsx',
 ];

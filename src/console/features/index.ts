@@ -5,7 +5,8 @@
  */
 import { catalog } from './catalog/feature.ts';
 import { planning } from './planning/feature.ts';
+import { projects } from './projects/feature.ts';
 import { referentials } from './referentials/feature.ts';
 import { webhooks } from './webhooks/feature.ts';
 
-export const FEATURES = [referentials, catalog, planning, webhooks] as const;
+export const FEATURES = [referentials, catalog, planning, projects, webhooks] as const;

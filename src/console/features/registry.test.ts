@@ -113,7 +113,13 @@ describe('the feature registry', () => {
 
 describe('the navigation and breadcrumbs built from the registry', () => {
   it('groups the features by domain, in order', () => {
-    expect(NAV.map((g) => g.id)).toEqual(['referentials', 'businessOrganization', 'rostering', 'webhooks']);
+    expect(NAV.map((g) => g.id)).toEqual([
+      'referentials',
+      'businessOrganization',
+      'rostering',
+      'projectManagement',
+      'webhooks',
+    ]);
     expect(NAV[0].items.map((i) => i.to)).toEqual([
       '/referentials/customers',
       '/referentials/sites',

@@ -1,0 +1,386 @@
+/**
+ * The project's dependency graph (React Flow), laid out left to right by elkjs in a web
+ * worker (../layout.ts, loaded with the first graph): one node per task and work order, one
+ * arrow per dependency from the blocking job to the job it blocks. Drawing an arrow from a
+ * job's right handle to another job's left handle declares "this blocks that" (the owner
+ * sends the link call); an arrow, selected by a click or by the keyboard (Tab, Enter), is
+ * removed with its button or the Delete key, after the owner's confirmation. A refused cycle
+ * draws its path in red (the refused arrow dashed), an overlap outlines both jobs with the
+ * dates that collide. Loaded lazily with the linker: React Flow is not in the page's chunk.
+ */
+import '@xyflow/react/dist/style.css';
+import './graph.css';
+import { Button, Group, Loader, Paper, Switch, Text, useComputedColorScheme } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import {
+  Background,
+  type Connection,
+  Controls,
+  type Edge,
+  Handle,
+  MarkerType,
+  type Node,
+  type NodeProps,
+  Panel,
+  Position,
+  ReactFlow,
+  ReactFlowProvider,
+  useReactFlow,
+} from '@xyflow/react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JobRef, ProjectJob } from '../../../../contract/projectManagement.ts';
+import {
+  type CycleHighlight,
+  type DependencyRef,
+  edgeId,
+  formatPlannedRange,
+  formatPlannedShort,
+  isDependencyJob,
+  layoutInput,
+  NODE_HEIGHT,
+  NODE_WIDTH,
+  phaseAt,
+  refText,
+} from '../model.ts';
+import { jobLabel } from './jobLabel.ts';
+
+export interface GraphHighlight {
+  cycle: CycleHighlight | null;
+  /** Jobs of a refused overlap with the dates that collide, by `jobType:code`. */
+  overlap: Map<string, { start?: string; end?: string }> | null;
+}
+
+export interface DependencyGraphProps {
+  jobs: readonly ProjectJob[];
+  dependencies: readonly DependencyRef[];
+  /** Why no dependency can change (a completed project), or null. */
+  readOnly: string | null;
+  highlight: GraphHighlight;
+  /** The dependency being declared (drawn dashed until the service answers). */
+  pending: DependencyRef | null;
+  onDeclare: (blocking: JobRef, blocked: JobRef) => void;
+  onRemove: (dependency: DependencyRef) => void;
+}
+
+interface JobNodeData extends Record<string, unknown> {
+  job: ProjectJob;
+  phase: string | null;
+  state: 'cycle' | 'overlap' | null;
+  /** The overlap's dates, shown on the node. */
+  collide?: { start?: string; end?: string };
+  readOnly: boolean;
+}
+type JobNode = Node<JobNodeData, 'job'>;
+
+const JobNodeView = memo(function JobNodeView({ data }: NodeProps<JobNode>) {
+  const { t, i18n } = useTranslation('projects');
+  const lang = i18n.resolvedLanguage ?? 'en';
+  const { job, phase, state, collide } = data;
+  const title = job.jobType === 'task' ? t('jobs.task', { code: job.code }) : job.code;
+  const dates = formatPlannedRange(job.plannedStart, job.plannedEnd, lang);
+  return (
+    <div
+      className={`job-node job-${job.jobType}${state ? ` job-${state}` : ''}`}
+      style={{ width: NODE_WIDTH, height: NODE_HEIGHT }}
+      data-testid="graph-node"
+      data-job={refText(job)}
+      data-state={state ?? undefined}
+    >
+      <Handle type="target" position={Position.Left} isConnectable={!data.readOnly} />
+      <Text size="xs" c="dimmed" truncate>
+        {t(`jobType.${job.jobType}`)}
+        {phase ? ` · ${phase}` : ''}
+      </Text>
+      <Text size="sm" fw={600} truncate ff={job.jobType === 'workOrder' ? 'monospace' : undefined}>
+        {job.jobType === 'task' && job.name ? `${title} · ${job.name}` : title}
+      </Text>
+      {collide ? (
+        <Text size="xs" fw={600} className="overlap-dates" truncate data-testid="overlap-dates">
+          {collide.end
+            ? t('graph.endsAt', { date: formatPlannedShort(collide.end, lang) })
+            : t('graph.startsAt', { date: formatPlannedShort(collide.start, lang) })}
+        </Text>
+      ) : (
+        <Text size="xs" c="dimmed" truncate>
+          {dates ?? t('jobs.noDates')}
+        </Text>
+      )}
+      <Handle type="source" position={Position.Right} isConnectable={!data.readOnly} />
+    </div>
+  );
+});
+
+const nodeTypes = { job: JobNodeView };
+/** Above this many tasks and work orders, the graph starts with the jobs that have dependencies. */
+export const GRAPH_ALL_LIMIT = 150;
+/** Arrowheads (a marker without a color takes React Flow's default one). */
+const ARROW = { type: MarkerType.ArrowClosed, width: 18, height: 18 };
+const RED_ARROW = { ...ARROW, width: 10, height: 10, color: '#e03131' };
+
+const sameRef = (a: JobRef, b: JobRef) => a.jobType === b.jobType && a.code === b.code;
+
+/** A job reference out of a node id (`task:3`, `workOrder:WO-1`). */
+function refOf(id: string): JobRef {
+  const at = id.indexOf(':');
+  return { jobType: id.slice(0, at) as JobRef['jobType'], code: id.slice(at + 1) };
+}
+
+function Graph(props: DependencyGraphProps) {
+  const { jobs, dependencies, readOnly, highlight, pending, onDeclare, onRemove } = props;
+  const { t } = useTranslation('projects');
+  const scheme = useComputedColorScheme('light');
+  const flow = useReactFlow();
+  const [positions, setPositions] = useState<Map<string, { x: number; y: number }> | null>(null);
+  const [layoutError, setLayoutError] = useState<unknown>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  // A large project shows the jobs that have dependencies first (all of them on demand).
+  const total = useMemo(() => jobs.filter(isDependencyJob).length, [jobs]);
+  const large = total > GRAPH_ALL_LIMIT;
+  const [showAll, setShowAll] = useState(!large);
+  // The layout depends on the jobs and dependencies only: highlights and pending arrows do not move nodes.
+  const input = useMemo(
+    () => layoutInput(jobs, dependencies, { onlyLinked: !showAll }),
+    [jobs, dependencies, showAll],
+  );
+  const inputKey = JSON.stringify([input.children.map((c) => c.id), input.edges.map((e) => e.id)]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the graph's content, not the object
+  useEffect(() => {
+    let live = true;
+    import('../layout.ts')
+      .then((m) => m.layoutGraph(input))
+      .then((p) => {
+        if (!live) return;
+        setPositions(p);
+        setLayoutError(null);
+      })
+      .catch((e) => live && setLayoutError(e));
+    return () => {
+      live = false;
+    };
+  }, [inputKey]);
+
+  // Fit the view to each new layout (not on every highlight), and when the panel changes
+  // size (a message above it, the window resized).
+  const wrapper = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refit for each new layout
+  useEffect(() => {
+    if (!positions) return;
+    const fit = () => void flow.fitView({ padding: 0.12, maxZoom: 1.1 });
+    let frame = requestAnimationFrame(fit);
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(fit);
+    });
+    if (wrapper.current) observer.observe(wrapper.current);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
+  }, [positions]);
+
+  const nodes: JobNode[] = useMemo(() => {
+    if (!positions) return [];
+    return jobs.flatMap((job, index) => {
+      if (!isDependencyJob(job)) return [];
+      const id = refText(job);
+      const at = positions.get(id);
+      if (!at) return [];
+      const collide = highlight.overlap?.get(id);
+      return [
+        {
+          id,
+          type: 'job' as const,
+          position: at,
+          width: NODE_WIDTH,
+          height: NODE_HEIGHT,
+          data: {
+            job,
+            phase: phaseAt(jobs, index),
+            state: highlight.cycle?.nodes.has(id) ? 'cycle' : collide ? 'overlap' : null,
+            collide,
+            readOnly: readOnly !== null,
+          },
+          draggable: false,
+          deletable: false,
+          selectable: false,
+          ariaLabel: job.jobType === 'task' ? t('jobs.task', { code: job.code }) : job.code,
+        },
+      ];
+    });
+  }, [jobs, positions, highlight, readOnly, t]);
+
+  const edges: Edge[] = useMemo(() => {
+    const inCycle = new Set(highlight.cycle?.edges.map((e) => e.id));
+    const label = (d: DependencyRef) =>
+      t('graph.edgeLabel', { blocking: jobLabel(d.blocking, t), blocked: jobLabel(d.blocked, t) });
+    const out: Edge[] = dependencies.map((d) => {
+      const id = edgeId(d.blocking, d.blocked);
+      const red = inCycle.has(id);
+      return {
+        id,
+        source: refText(d.blocking),
+        target: refText(d.blocked),
+        className: red ? 'dep-edge in-cycle' : 'dep-edge',
+        markerEnd: red ? RED_ARROW : ARROW,
+        ariaLabel: label(d),
+        deletable: readOnly === null,
+        selected: selected === id,
+      };
+    });
+    // The refused arrow of a cycle, drawn where it would have gone.
+    for (const e of highlight.cycle?.edges ?? [])
+      if (!dependencies.some((d) => sameRef(d.blocking, e.blocking) && sameRef(d.blocked, e.blocked)))
+        out.push({
+          id: `refused:${e.id}`,
+          source: refText(e.blocking),
+          target: refText(e.blocked),
+          className: 'dep-edge in-cycle refused',
+          markerEnd: RED_ARROW,
+          ariaLabel: t('graph.refusedEdge', { edge: label(e) }),
+          deletable: false,
+          selectable: false,
+          focusable: false,
+        });
+    if (
+      pending &&
+      !dependencies.some((d) => sameRef(d.blocking, pending.blocking) && sameRef(d.blocked, pending.blocked))
+    )
+      out.push({
+        id: `pending:${edgeId(pending.blocking, pending.blocked)}`,
+        source: refText(pending.blocking),
+        target: refText(pending.blocked),
+        className: 'dep-edge pending',
+        animated: true,
+        markerEnd: ARROW,
+        deletable: false,
+        selectable: false,
+        focusable: false,
+      });
+    return out;
+  }, [dependencies, highlight, pending, readOnly, selected, t]);
+
+  const selectedDependency = selected
+    ? dependencies.find((d) => edgeId(d.blocking, d.blocked) === selected)
+    : undefined;
+
+  const connect = (c: Connection) => {
+    if (!c.source || !c.target) return;
+    onDeclare(refOf(c.source), refOf(c.target));
+  };
+
+  if (layoutError)
+    return (
+      <Text size="sm" c="red" p="md" role="alert">
+        {t('graph.layoutFailed')}
+      </Text>
+    );
+
+  return (
+    <div
+      ref={wrapper}
+      className="dep-graph"
+      style={{ height: '100%', width: '100%', position: 'relative' }}
+      data-testid="graph"
+    >
+      {!positions && (
+        <Group gap="xs" p="md" style={{ position: 'absolute', zIndex: 5 }} role="status">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            {t('graph.layingOut')}
+          </Text>
+        </Group>
+      )}
+      <ReactFlow<JobNode, Edge>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        onConnect={connect}
+        isValidConnection={(c) => c.source !== c.target}
+        nodesDraggable={false}
+        nodesConnectable={readOnly === null}
+        elementsSelectable
+        edgesFocusable
+        onEdgesChange={(changes) => {
+          // Controlled edges: a click, or Enter on a focused arrow, selects it (one at a time).
+          for (const c of changes)
+            if (c.type === 'select') setSelected((s) => (c.selected ? c.id : s === c.id ? null : s));
+        }}
+        onPaneClick={() => setSelected(null)}
+        onBeforeDelete={async ({ edges: doomed }) => {
+          const d = doomed[0] && dependencies.find((x) => edgeId(x.blocking, x.blocked) === doomed[0].id);
+          if (d && readOnly === null) onRemove(d);
+          return false;
+        }}
+        deleteKeyCode={['Delete', 'Backspace']}
+        colorMode={scheme}
+        defaultMarkerColor={scheme === 'dark' ? '#a6a7ab' : '#868e96'}
+        minZoom={0.2}
+        maxZoom={2}
+        proOptions={{ hideAttribution: true }}
+        onlyRenderVisibleElements={nodes.length > 200}
+        ariaLabelConfig={{
+          'node.a11yDescription.default': t('graph.a11y.node'),
+          'node.a11yDescription.keyboardDisabled': t('graph.a11y.node'),
+          'edge.a11yDescription.default': t('graph.a11y.edge'),
+          'controls.ariaLabel': t('graph.a11y.controls'),
+          'controls.zoomIn.ariaLabel': t('graph.a11y.zoomIn'),
+          'controls.zoomOut.ariaLabel': t('graph.a11y.zoomOut'),
+          'controls.fitView.ariaLabel': t('graph.a11y.fitView'),
+          'controls.interactive.ariaLabel': t('graph.a11y.interactive'),
+          'handle.ariaLabel': t('graph.a11y.handle'),
+        }}
+      >
+        <Background gap={20} />
+        {large && (
+          <Panel position="top-left">
+            <Paper withBorder shadow="xs" p={6} radius="md">
+              <Switch
+                size="xs"
+                checked={showAll}
+                onChange={(e) => setShowAll(e.currentTarget.checked)}
+                label={t('graph.showAll', { total })}
+                description={showAll ? undefined : t('graph.linkedOnly', { shown: input.children.length })}
+                data-testid="graph-show-all"
+              />
+            </Paper>
+          </Panel>
+        )}
+        <Controls showInteractive={false} position="bottom-right" orientation="horizontal" />
+        {selectedDependency && readOnly === null && (
+          <Panel position="top-right">
+            <Paper withBorder shadow="sm" p={6} radius="md">
+              <Group gap="xs" wrap="nowrap">
+                <Text size="xs" data-testid="selected-dependency">
+                  {t('graph.edgeLabel', {
+                    blocking: jobLabel(selectedDependency.blocking, t),
+                    blocked: jobLabel(selectedDependency.blocked, t),
+                  })}
+                </Text>
+                <Button
+                  size="compact-xs"
+                  color="red"
+                  variant="light"
+                  leftSection={<IconTrash size={12} />}
+                  onClick={() => onRemove(selectedDependency)}
+                  data-testid="remove-selected-dependency"
+                >
+                  {t('dependencies.remove')}
+                </Button>
+              </Group>
+            </Paper>
+          </Panel>
+        )}
+      </ReactFlow>
+    </div>
+  );
+}
+
+export function DependencyGraph(props: DependencyGraphProps) {
+  return (
+    <ReactFlowProvider>
+      <Graph {...props} />
+    </ReactFlowProvider>
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * Route templates of the Project management pages: the routes (routes.ts), every link and
+ * the navigation use these, so a path is written once. `$code` is the project's or the
+ * service order's code.
+ */
+export const projectPaths = {
+  project: { list: '/projects', detail: '/projects/$code' },
+  standard: { list: '/serviceorders/standard', detail: '/serviceorders/standard/$code' },
+  route: { list: '/serviceorders/route', detail: '/serviceorders/route/$code' },
+} as const;
+
+/** The two kinds of service order the linker handles (multi-equipment ones are not linked). */
+export type ServiceOrderKind = 'standard' | 'route';
+
+/**
+ * The work order page, built by the work orders feature. Work order codes link to it when
+ * the route tree holds it (components/WorkOrderCode.tsx), and show as plain text otherwise.
+ */
+export const WORK_ORDER_PATH = '/workorders/$code';

@@ -1,0 +1,22 @@
+/**
+ * The URL search params of the Project management routes, validated by the router (pages
+ * read them through `getRouteApi`). Light on purpose: they load with the shell.
+ */
+const text = (v: unknown, max = 200) =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, max) : undefined;
+
+/** A list: the text contained in the codes (`?q=`; the palette opens a code this way). */
+export interface ListSearch {
+  q?: string;
+}
+export function validateListSearch(raw: Record<string, unknown>): ListSearch {
+  return { q: text(raw.q) };
+}
+
+/** The project linker: which view of the dependencies is shown beside the jobs. */
+export interface LinkerSearch {
+  view?: 'graph' | 'list';
+}
+export function validateLinkerSearch(raw: Record<string, unknown>): LinkerSearch {
+  return { view: raw.view === 'list' ? 'list' : raw.view === 'graph' ? 'graph' : undefined };
+}
