@@ -11,6 +11,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { FlagsBody, NoteBody } from '../../../contract/diagnostic.ts';
 import type { WorkOrder } from '../../../contract/fieldService.ts';
 import type { ScheduleBody } from '../../../contract/scheduling.ts';
 import type { SlotSearchSent } from '../../../contract/slots.ts';
@@ -34,6 +35,7 @@ export const planningKeys = {
   bookingLists: ['planning', 'bookings'] as const,
   bookings: (technicianCode: string) => ['planning', 'bookings', technicianCode] as const,
   reference: (what: string) => ['planning', 'reference', what] as const,
+  diagnostic: (code: string) => ['planning', 'diagnostic', code.toUpperCase()] as const,
 };
 
 /** A refusal (4xx) is the answer, not a failure worth retrying. */
@@ -177,5 +179,46 @@ export function useCrews(from: string, to: string, enabled: boolean) {
     enabled,
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The flags and notes of a work order. */
+export function useDiagnostic(code: string) {
+  const api = usePlanningApi();
+  return useQuery({
+    queryKey: planningKeys.diagnostic(code),
+    queryFn: ({ signal }) => api.diagnostic(code, signal),
+    retry: retryUnlessRefused,
+  });
+}
+
+/** Every flag a work order may carry (the choices of the flags input). */
+export function useFlags() {
+  const api = usePlanningApi();
+  return useQuery({
+    queryKey: planningKeys.reference('flags'),
+    queryFn: ({ signal }) => api.flags(signal),
+    ...REFERENCE,
+  });
+}
+
+/** Replaces the flags of a work order; its diagnostic is read again. */
+export function usePutFlags(code: string) {
+  const api = usePlanningApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FlagsBody) => api.putFlags(code, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: planningKeys.diagnostic(code) }),
+  });
+}
+
+/** Creates or replaces a note of a work order; its diagnostic is read again. */
+export function usePutNote(code: string) {
+  const api = usePlanningApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ noteCode, body }: { noteCode: string; body: NoteBody }) =>
+      api.putNote(code, noteCode, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: planningKeys.diagnostic(code) }),
   });
 }

@@ -5,6 +5,15 @@
 import type { Client } from '../../../client/index.ts';
 import type { Page } from '../../../contract/common.ts';
 import {
+  type FlagsBody,
+  getDiagnosticByCode,
+  listFlags,
+  type NoteBody,
+  putFlagsByCode,
+  putNoteByCode,
+  type WorkOrderDiagnostic,
+} from '../../../contract/diagnostic.ts';
+import {
   listWorkOrders,
   listWorkOrderTypes,
   type WorkOrder,
@@ -31,6 +40,11 @@ export interface Area {
   areaCode: string;
   name: string;
   zipCodes: string[];
+}
+/** A flag a work order may carry. */
+export interface Flag {
+  flagId: number;
+  label: string;
 }
 export interface Skill {
   skillCode: string;
@@ -105,6 +119,20 @@ export function planningApi(client: Client) {
         signal,
       })) as Page<Crew>;
     },
+    /** The flags and notes of a work order (diagnostic extension). */
+    async diagnostic(workOrderCode: string, signal?: AbortSignal): Promise<WorkOrderDiagnostic> {
+      return (await client.call(getDiagnosticByCode, {
+        params: { workOrderCode },
+        signal,
+      })) as WorkOrderDiagnostic;
+    },
+    async putFlags(workOrderCode: string, body: FlagsBody): Promise<void> {
+      await client.request(putFlagsByCode, { params: { workOrderCode }, body });
+    },
+    async putNote(workOrderCode: string, noteCode: string, body: NoteBody): Promise<void> {
+      await client.request(putNoteByCode, { params: { workOrderCode, noteCode }, body });
+    },
+    flags: (signal?: AbortSignal) => all<Flag>(client.pages(listFlags, { signal })),
     workOrderTypes: (signal?: AbortSignal) =>
       all<WorkOrderType>(client.pages(listWorkOrderTypes, { signal })),
     offices: (signal?: AbortSignal) => all<Office>(client.pages(listOffices, { signal })),
