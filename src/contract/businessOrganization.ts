@@ -172,6 +172,7 @@ export const ITEMS_PATH = '/eTech/rest/ws/businessOrganization/v1/items';
 
 export const putItem = endpoint({
   id: 'businessOrganization.items.put',
+  versioned: true,
   method: 'PUT',
   path: `${ITEMS_PATH}/code:{itemCode}`,
   domain: 'businessOrganization',
@@ -209,6 +210,7 @@ export const putItem = endpoint({
 
 export const getItem = endpoint({
   id: 'businessOrganization.items.get',
+  versioned: true,
   method: 'GET',
   path: `${ITEMS_PATH}/code:{itemCode}`,
   domain: 'businessOrganization',

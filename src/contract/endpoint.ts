@@ -55,6 +55,12 @@ export interface Endpoint {
   responses: { readonly [status: number]: z.ZodType | undefined };
   /** Codes this endpoint may answer with, by status (documented in OpenAPI). */
   errors?: { readonly [status: number]: readonly string[] };
+  /**
+   * Versioned record (lost updates): a GET answers `ETag` (strong, from lastUpdate); a PUT
+   * honours `If-Match` (412 `<errorPrefix>.precondition.failed`, nothing written) and
+   * answers the new `ETag`. Documented in OpenAPI from this flag.
+   */
+  versioned?: true;
   /** Not part of the spec: an addition for the console (OpenAPI `x-extension: true`). */
   extension?: boolean;
   /** Kept for compatibility: answers with a Deprecation header and a Link to `successor`. */

@@ -42,4 +42,6 @@ export const derivedCode = {
   customFieldUnknown: (prefix: string) => `${prefix}.custom.field.unknown`,
   customFieldInvalid: (prefix: string) => `${prefix}.custom.field.invalid`,
   continuationTokenInvalid: (domain: string) => `${domain}.continuationToken.invalid`,
+  /** 412: the If-Match of a PUT is not the record's current ETag (or the record is unknown). */
+  preconditionFailed: (prefix: string) => `${prefix}.precondition.failed`,
 };

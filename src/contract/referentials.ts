@@ -336,6 +336,7 @@ const C = ReferentialsCodes;
 
 export const putCustomer = endpoint({
   id: 'putCustomer',
+  versioned: true,
   method: 'PUT',
   path: path('customers', 'customerCode'),
   domain: 'referentials',
@@ -363,6 +364,7 @@ export const putCustomer = endpoint({
 
 export const getCustomer = endpoint({
   id: 'getCustomer',
+  versioned: true,
   method: 'GET',
   path: path('customers', 'customerCode'),
   domain: 'referentials',
@@ -376,6 +378,7 @@ export const getCustomer = endpoint({
 
 export const putSite = endpoint({
   id: 'putSite',
+  versioned: true,
   method: 'PUT',
   path: path('sites', 'siteCode'),
   domain: 'referentials',
@@ -409,6 +412,7 @@ export const putSite = endpoint({
 
 export const getSite = endpoint({
   id: 'getSite',
+  versioned: true,
   method: 'GET',
   path: path('sites', 'siteCode'),
   domain: 'referentials',
@@ -423,6 +427,7 @@ export const getSite = endpoint({
 
 export const putAsset = endpoint({
   id: 'putAsset',
+  versioned: true,
   method: 'PUT',
   path: path('assets', 'assetCode'),
   domain: 'referentials',
@@ -452,6 +457,7 @@ export const putAsset = endpoint({
 
 export const getAsset = endpoint({
   id: 'getAsset',
+  versioned: true,
   method: 'GET',
   path: path('assets', 'assetCode'),
   domain: 'referentials',

@@ -45,7 +45,8 @@ export const CharacteristicPage = Page(Characteristic).meta({ id: 'Characteristi
 export const SKILLS_PAGE_SIZE = 500;
 export const CHARACTERISTICS_PAGE_SIZE = 500;
 
-const skill = 'staff.skill';
+export const SKILL_ERROR_PREFIX = 'staff.skill';
+const skill = SKILL_ERROR_PREFIX;
 const characteristic = 'staff.characteristic';
 
 /** Every code the staff endpoints answer with (besides the common ones). */
@@ -62,6 +63,7 @@ export const StaffCodes = {
 
 export const putSkill = endpoint({
   id: 'staff.skills.put',
+  versioned: true,
   method: 'PUT',
   path: '/eTech/rest/ws/staff/v1/skills/code:{skillCode}',
   domain: 'staff',

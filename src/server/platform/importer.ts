@@ -45,13 +45,14 @@ export function importer<S extends z.ZodType>(
 export async function applyRows<T>(
   rows: T[],
   label: (row: T) => string,
-  put: (row: T) => Promise<WriteOutcome>,
+  put: (row: T) => Promise<WriteOutcome | { outcome: WriteOutcome }>,
 ): Promise<ImportCounts> {
   const counts = { created: 0, updated: 0 };
   for (const row of rows) {
     let outcome: WriteOutcome;
     try {
-      outcome = await put(row);
+      const written = await put(row);
+      outcome = typeof written === 'string' ? written : written.outcome;
     } catch (e) {
       if (e instanceof ApiError)
         throw new ApiError(

@@ -51,6 +51,26 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it('documents ETag and If-Match on versioned records, and the 412 of their PUT', () => {
+    const versioned = endpoints.filter((e) => e.versioned);
+    expect(versioned.map((e) => e.id)).toEqual(
+      expect.arrayContaining(['getCustomer', 'putCustomer', 'putSite', 'getAsset', 'staff.skills.put']),
+    );
+    for (const e of versioned) {
+      const op = doc.paths[e.path][e.method.toLowerCase()];
+      for (const status of Object.keys(e.responses))
+        expect(op.responses[status].headers.ETag.$ref, `${e.id} ${status}`).toBe('#/components/headers/ETag');
+      if (e.method === 'PUT') {
+        expect(op.parameters).toContainEqual({ $ref: '#/components/parameters/If-Match' });
+        expect(op.responses['412']['x-error-codes']).toEqual([`${e.errorPrefix}.precondition.failed`]);
+      }
+    }
+    expect(doc.paths[versioned[0].path].get.responses['412']).toBeUndefined();
+    const full = doc as unknown as { components: { headers: object; parameters: object } };
+    expect(full.components.headers).toHaveProperty('ETag');
+    expect(full.components.parameters).toHaveProperty('If-Match');
+  });
+
   it('leaves no dangling $ref', () => {
     const text = JSON.stringify(doc);
     for (const [, name] of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g))

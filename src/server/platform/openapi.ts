@@ -26,6 +26,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Not enough rights',
   404: 'Not found',
   409: 'Conflict',
+  412: 'If-Match is not the current ETag of the record (or the record is unknown); nothing written',
   413: 'Body larger than 1 MiB',
   415: 'Content-Type is not application/json',
   429: 'Rate limit reached',
@@ -93,11 +94,15 @@ export function buildOpenApi(
       }
     }
 
+    if (e.versioned && e.method === 'PUT') parameters.push({ $ref: '#/components/parameters/If-Match' });
+
     const responses: Record<string, Json> = {};
     for (const [status, schema] of Object.entries(e.responses)) {
       responses[status] = {
         description: STATUS_TEXT[Number(status)] ?? 'Success',
-        headers: RATE_HEADERS,
+        headers: e.versioned
+          ? { ...RATE_HEADERS, ETag: { $ref: '#/components/headers/ETag' } }
+          : RATE_HEADERS,
         ...(schema ? { content: { 'application/json': { schema: convert(schema) } } } : {}),
       };
     }
@@ -112,6 +117,7 @@ export function buildOpenApi(
       add(413, [CommonCodes.payloadTooLarge]);
       add(415, [CommonCodes.unsupportedMediaType]);
     }
+    if (e.versioned && e.method === 'PUT') add(412, [derivedCode.preconditionFailed(e.errorPrefix)]);
     for (const [status, codes] of Object.entries(e.errors ?? {})) add(Number(status), codes);
     for (const [status, codes] of Object.entries(errors)) {
       const list = [...codes];
@@ -211,7 +217,22 @@ export function buildOpenApi(
     webhooks: Object.keys(webhooks).length ? webhooks : undefined,
     components: {
       schemas: components,
+      parameters: {
+        'If-Match': {
+          name: 'If-Match',
+          in: 'header',
+          required: false,
+          description:
+            'Conditional write (RFC 9110): the ETag of the version you read (or a list of ETags, or `*` for any existing version). When the record is not at that version, or does not exist for you (any If-Match, `*` included), the answer is 412 `<prefix>.precondition.failed` and nothing is written. Without it, the PUT writes unconditionally.',
+          schema: { type: 'string' },
+        },
+      },
       headers: {
+        ETag: {
+          description:
+            'Version of the record (strong, quoted), derived from its lastUpdate at the database\'s full precision, e.g. `"2026-03-01T08:00:00.123456Z"`. Send it back in If-Match to write only that version. A PUT that changes nothing keeps it.',
+          schema: { type: 'string' },
+        },
         RateLimit: {
           description:
             'Remaining quota of each window (draft-ietf-httpapi-ratelimit-headers), e.g. `"standard-minute";r=54;t=37, "standard-hour";r=1999;t=1200`',

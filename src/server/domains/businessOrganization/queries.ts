@@ -2,6 +2,7 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import type { CustomFields } from '../../../contract/common.ts';
 import type { Db } from '../../db/index.ts';
 import { jsonb, upsertRow, type WriteOutcome } from '../../platform/upsert.ts';
+import { versionOf } from '../../platform/versions.ts';
 import type { BusinessOrganizationTables } from './tables.ts';
 
 export type ItemRow = Selectable<BusinessOrganizationTables['items']>;
@@ -19,8 +20,14 @@ export function upsertItem(db: Db, item: NewItem): Promise<WriteOutcome> {
   });
 }
 
-export function findItem(db: Db, code: string): Promise<ItemRow | undefined> {
-  return db.selectFrom('items').selectAll().where('code', '=', code).executeTakeFirst();
+/** The item and its version (platform/versions.ts). */
+export function findItem(db: Db, code: string): Promise<(ItemRow & { version: string }) | undefined> {
+  return db
+    .selectFrom('items')
+    .selectAll()
+    .select(versionOf('last_update').as('version'))
+    .where('code', '=', code)
+    .executeTakeFirst();
 }
 
 export interface ItemFilters {

@@ -20,6 +20,7 @@ import { type PageTokens, toPage } from '../../platform/pagination.ts';
 // The service's one RFC 3339 formatter (gaps.md: `2026-03-01T08:00:00Z`).
 import { rfc3339 } from '../../platform/time.ts';
 import type { WriteOutcome } from '../../platform/upsert.ts';
+import { type IfMatch, versionedWrite, type Written } from '../../platform/versions.ts';
 import {
   distinctCategories,
   findItem,
@@ -32,15 +33,25 @@ import {
 /** Tokens are shared by the list and its deprecated path: same operation, same positions. */
 const TOKEN_NAMESPACE = listItemsEndpoint.id;
 
-/** The item PUT: the writer must belong to a root office (the catalog is instance-wide). */
+/**
+ * The item PUT: the writer must belong to a root office (the catalog is instance-wide).
+ * With If-Match, only the version given is replaced (platform/versions.ts).
+ */
 export function putItem(
   db: Db,
   scope: OfficeScope,
   code: string,
   input: ItemPutInput,
-): Promise<WriteOutcome> {
+  ifMatch?: IfMatch,
+): Promise<Written> {
   assertRootOffice(scope, 'The item catalog');
-  return writeItem(db, code, input);
+  const key = code.toUpperCase();
+  return versionedWrite(
+    db,
+    { table: 'items', key: 'code', value: key, prefix: ITEM_ERROR_PREFIX, label: `Item ${key}` },
+    ifMatch,
+    (trx) => writeItem(trx, key, input),
+  );
 }
 
 /**
@@ -69,10 +80,11 @@ export async function writeItem(db: Db, code: string, input: ItemPutInput): Prom
   });
 }
 
-export async function getItem(db: Db, code: string): Promise<Item> {
+/** The item and its version (the GET answers it as ETag). */
+export async function getItem(db: Db, code: string): Promise<{ record: Item; version: string }> {
   const row = await findItem(db, code.toUpperCase());
   if (!row) throw new ApiError(404, BusinessOrganizationCodes.itemNotFound, `Item ${code} not found`);
-  return toItem(row);
+  return { record: toItem(row), version: row.version };
 }
 
 export async function listItems(

@@ -1,10 +1,11 @@
 /** SQL of the Referentials domain: reads in the caller's scope, hierarchy walks, row mapping. */
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Asset, Customer, Site } from '../../../contract/referentials.ts';
 import type { Db } from '../../db/index.ts';
 import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
 import { rfc3339 } from '../../platform/time.ts';
-import type { StoredContact } from './tables.ts';
+import { versionOf } from '../../platform/versions.ts';
+import type { ReferentialsTables, StoredContact } from './tables.ts';
 
 export type Entity = 'customer' | 'site' | 'asset';
 export const TABLE = { customer: 'customers', site: 'sites', asset: 'assets' } as const;
@@ -16,6 +17,17 @@ export const TABLE = { customer: 'customers', site: 'sites', asset: 'assets' } a
  */
 export async function lockEntity(trx: Db, entity: Entity) {
   await sql`SELECT pg_advisory_xact_lock(hashtext(${`referentials.${entity}`}))`.execute(trx);
+}
+
+/** The stored row of `code` and its version, locked for the rest of the transaction. */
+export function lockedRow<T extends (typeof TABLE)[Entity]>(trx: Db, table: T, code: string) {
+  return trx
+    .selectFrom(table as 'customers')
+    .selectAll()
+    .select(versionOf('last_update').as('version'))
+    .where('code', '=', code)
+    .forUpdate()
+    .executeTakeFirst() as Promise<(Selectable<ReferentialsTables[T]> & { version: string }) | undefined>;
 }
 
 export async function isOfficeInScope(db: Db, scope: OfficeScope, officeId: string): Promise<boolean> {
@@ -100,6 +112,7 @@ function customersQuery(db: Db, scope: OfficeScope) {
     .innerJoin('offices as o', 'o.id', 'c.office_id')
     .selectAll('c')
     .select('o.code as office_code')
+    .select(versionOf('c.last_update').as('version'))
     .where(inScope(scope, 'c.office_id'));
 }
 export type CustomerRow = NonNullable<
@@ -133,6 +146,7 @@ function sitesQuery(db: Db, scope: OfficeScope) {
     .innerJoin('offices as o', 'o.id', 's.office_id')
     .selectAll('s')
     .select('o.code as office_code')
+    .select(versionOf('s.last_update').as('version'))
     .where(inScope(scope, 's.office_id'));
 }
 export type SiteRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sitesQuery>['executeTakeFirst']>>>;
@@ -165,6 +179,7 @@ function assetsQuery(db: Db, scope: OfficeScope) {
     .innerJoin('offices as o', 'o.id', 'a.office_id')
     .selectAll('a')
     .select('o.code as office_code')
+    .select(versionOf('a.last_update').as('version'))
     .where(inScope(scope, 'a.office_id'));
 }
 export type AssetRow = NonNullable<Awaited<ReturnType<ReturnType<typeof assetsQuery>['executeTakeFirst']>>>;

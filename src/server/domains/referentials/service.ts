@@ -55,6 +55,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { findOfficeInScope, inScope, type OfficeScope } from '../../platform/officeScope.ts';
 import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import { jsonb, type WriteOutcome } from '../../platform/upsert.ts';
+import { checkIfMatch, type IfMatch, lockedVersion, type Written } from '../../platform/versions.ts';
 import {
   type Entity,
   getAssetRow,
@@ -68,6 +69,7 @@ import {
   listOfficeRows,
   listSiteRows,
   lockEntity,
+  lockedRow,
   TABLE,
   toAsset,
   toCustomer,
@@ -83,6 +85,12 @@ interface RuleCodes {
 }
 
 const LABEL: Record<Entity, string> = { customer: 'Customer', site: 'Site', asset: 'Asset' };
+const PREFIX: Record<Entity, string> = { customer: CUSTOMER, site: SITE, asset: ASSET };
+
+/** Options of a PUT: the caller's If-Match (conditional write). */
+export interface PutOptions {
+  ifMatch?: IfMatch;
+}
 
 /* ---------------- shared rules ---------------- */
 
@@ -108,16 +116,23 @@ async function usableRef(
   return rows[0];
 }
 
-/** The existing record must be in the caller's tree to be replaced (see header). */
+/**
+ * If-Match against the version the caller sees (none when the record is outside its tree:
+ * 412, as for a free code), then: the existing record must be in the caller's tree to be
+ * replaced (see header).
+ */
 async function assertReplaceable(
   trx: Db,
   scope: OfficeScope,
   entity: Entity,
-  existing: { office_id: string } | undefined,
+  existing: { office_id: string; version: string } | undefined,
   code: string,
   codes: RuleCodes,
+  ifMatch: IfMatch | undefined,
 ) {
-  if (existing && !(await isOfficeInScope(trx, scope, existing.office_id)))
+  const visible = existing && (await isOfficeInScope(trx, scope, existing.office_id));
+  checkIfMatch(ifMatch, visible ? existing.version : undefined, PREFIX[entity], `${LABEL[entity]} ${code}`);
+  if (existing && !visible)
     throw badRequest(codes.officeUnknown, `The office of ${entity} ${code} is unknown`);
 }
 
@@ -181,8 +196,15 @@ function storedContact(c: Contact): StoredContact | null {
 type Row = Record<string, unknown> & { code: string };
 const JSON_COLUMNS = new Set(['contact', 'custom_fields']);
 
-/** Inserts or replaces the row; an identical row is left as it is. */
-async function write(trx: Db, entity: Entity, existing: Row | undefined, row: Row): Promise<WriteOutcome> {
+/** Inserts or replaces the row; an identical row is left as it is. Answers the new version. */
+async function write(trx: Db, entity: Entity, existing: Row | undefined, row: Row): Promise<Written> {
+  const outcome = await writeRow(trx, entity, existing, row);
+  const version = await lockedVersion(trx, TABLE[entity], 'code', row.code);
+  if (version === undefined) throw new Error(`${entity} ${row.code}: written but not found`);
+  return { outcome, version };
+}
+
+async function writeRow(trx: Db, entity: Entity, existing: Row | undefined, row: Row): Promise<WriteOutcome> {
   if (existing && Object.keys(row).every((k) => isDeepStrictEqual(existing[k], row[k]))) return 'unchanged';
   const values: Record<string, unknown | RawBuilder<unknown>> = { last_update: sql`now()` };
   for (const [k, v] of Object.entries(row)) values[k] = JSON_COLUMNS.has(k) && v !== null ? jsonb(v) : v;
@@ -209,11 +231,12 @@ export async function putCustomer(
   scope: OfficeScope,
   code: string,
   body: CustomerBody,
-): Promise<WriteOutcome> {
+  opts: PutOptions = {},
+): Promise<Written> {
   const codes = C.customer;
   await lockEntity(trx, 'customer');
-  const existing = await trx.selectFrom('customers').selectAll().where('code', '=', code).executeTakeFirst();
-  await assertReplaceable(trx, scope, 'customer', existing, code, codes);
+  const existing = await lockedRow(trx, 'customers', code);
+  await assertReplaceable(trx, scope, 'customer', existing, code, codes, opts.ifMatch);
   const customFields = await checkCustomFields(trx, 'customer', CUSTOMER, body.customFields);
   const parent = await checkParent(
     trx,
@@ -248,11 +271,12 @@ export async function putSite(
   scope: OfficeScope,
   code: string,
   body: SiteBody,
-): Promise<WriteOutcome> {
+  opts: PutOptions = {},
+): Promise<Written> {
   const codes = C.site;
   await lockEntity(trx, 'site');
-  const existing = await trx.selectFrom('sites').selectAll().where('code', '=', code).executeTakeFirst();
-  await assertReplaceable(trx, scope, 'site', existing, code, codes);
+  const existing = await lockedRow(trx, 'sites', code);
+  await assertReplaceable(trx, scope, 'site', existing, code, codes, opts.ifMatch);
   const customFields = await checkCustomFields(trx, 'site', SITE, body.customFields);
   const customer = await usableRef(trx, scope, 'customer', body.customerCode, existing?.customer_code);
   if (!customer) throw badRequest(C.site.customerUnknown, `Customer ${body.customerCode} is unknown`);
@@ -300,11 +324,12 @@ export async function putAsset(
   code: string,
   body: AssetBody,
   actor: Actor = IMPORT_ACTOR,
-): Promise<WriteOutcome> {
+  opts: PutOptions = {},
+): Promise<Written> {
   const codes = C.asset;
   await lockEntity(trx, 'asset');
-  const existing = await trx.selectFrom('assets').selectAll().where('code', '=', code).executeTakeFirst();
-  await assertReplaceable(trx, scope, 'asset', existing, code, codes);
+  const existing = await lockedRow(trx, 'assets', code);
+  await assertReplaceable(trx, scope, 'asset', existing, code, codes, opts.ifMatch);
   const customFields = await checkCustomFields(trx, 'asset', ASSET, body.customFields);
 
   const siteCode = body.siteCode ?? null;
@@ -349,7 +374,7 @@ export async function putAsset(
       `Asset ${code} has sub-assets: it cannot move to another site or office`,
     );
 
-  const outcome = await write(trx, 'asset', existing, {
+  const written = await write(trx, 'asset', existing, {
     code,
     name: body.name,
     site_code: siteCode,
@@ -361,31 +386,37 @@ export async function putAsset(
     custom_fields: customFields,
   });
   // Webhooks: asset.upsert in this transaction (outbox), unless nothing changed.
-  if (outcome !== 'unchanged') await recordAssetUpsert(trx, code, actor);
-  return outcome;
+  if (written.outcome !== 'unchanged') await recordAssetUpsert(trx, code, actor);
+  return written;
 }
 
 /* ---------------- reads ---------------- */
 
-export async function getCustomer(db: Db, scope: OfficeScope, code: string): Promise<Customer> {
-  const row = await getCustomerRow(db, scope, code);
-  if (!row) throw notFound(C.customer.notFound, `Customer ${code} not found`);
-  return toCustomer(row);
+/** A record as read and its version (the GET answers it as ETag). */
+export interface Versioned<T> {
+  record: T;
+  version: string;
 }
 
-export async function getSite(db: Db, scope: OfficeScope, code: string): Promise<Site> {
+export async function getCustomer(db: Db, scope: OfficeScope, code: string): Promise<Versioned<Customer>> {
+  const row = await getCustomerRow(db, scope, code);
+  if (!row) throw notFound(C.customer.notFound, `Customer ${code} not found`);
+  return { record: toCustomer(row), version: row.version };
+}
+
+export async function getSite(db: Db, scope: OfficeScope, code: string): Promise<Versioned<Site>> {
   const row = await getSiteRow(db, scope, code);
   if (!row) throw notFound(C.site.notFound, `Site ${code} not found`);
   // Spec: 404 when the site or the customer is not found (the customer may sit above the caller).
   if (!(await getCustomerRow(db, scope, row.customer_code)))
     throw notFound(C.customer.notFound, `Customer ${row.customer_code} of site ${row.code} not found`);
-  return toSite(row);
+  return { record: toSite(row), version: row.version };
 }
 
-export async function getAsset(db: Db, scope: OfficeScope, code: string): Promise<Asset> {
+export async function getAsset(db: Db, scope: OfficeScope, code: string): Promise<Versioned<Asset>> {
   const row = await getAssetRow(db, scope, code);
   if (!row) throw notFound(C.asset.notFound, `Asset ${code} not found`);
-  return toAsset(row);
+  return { record: toAsset(row), version: row.version };
 }
 
 /** A list page of one of the list extensions: filters checked, keyset position from the token. */

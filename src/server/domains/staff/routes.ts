@@ -1,13 +1,20 @@
 import { listCharacteristics, listSkills, putSkill } from '../../../contract/staff.ts';
 import { implement, type Route } from '../../platform/routes.ts';
 import { writeStatus } from '../../platform/upsert.ts';
+import { etag, ifMatchOf } from '../../platform/versions.ts';
 import * as service from './service.ts';
 
 /** HTTP only: the rules live in service.ts. */
 export const staffRoutes: Route[] = [
-  implement(putSkill, async ({ params, body }, { db, caller }) => ({
-    status: writeStatus(await service.putSkill(db, caller.scope, { code: params.skillCode, ...body })),
-  })),
+  implement(putSkill, async ({ params, body }, { db, caller, request }) => {
+    const w = await service.putSkill(
+      db,
+      caller.scope,
+      { code: params.skillCode, ...body },
+      ifMatchOf(request),
+    );
+    return { status: writeStatus(w.outcome), headers: { etag: etag(w.version) } };
+  }),
   implement(listSkills, async ({ query }, { db, tokens }) => ({
     status: 200,
     body: await service.listSkills(db, tokens, query.continuationToken),

@@ -8,6 +8,7 @@ import type { Page } from '../../../contract/common.ts';
 import {
   CHARACTERISTICS_PAGE_SIZE,
   type Characteristic,
+  SKILL_ERROR_PREFIX,
   SKILLS_PAGE_SIZE,
   type Skill,
   StaffCodes,
@@ -16,6 +17,7 @@ import type { Db } from '../../db/index.ts';
 import { assertRootOffice, type OfficeScope } from '../../platform/officeScope.ts';
 import { type PageTokens, toPage } from '../../platform/pagination.ts';
 import type { WriteOutcome } from '../../platform/upsert.ts';
+import { type IfMatch, versionedWrite, type Written } from '../../platform/versions.ts';
 import { type CatalogEntry, type CatalogTable, catalogEntriesAfter, upsertCatalogEntry } from './queries.ts';
 
 /** What a PUT or an import row carries, code already uppercased by the contract. */
@@ -32,10 +34,24 @@ const normalise = (e: CatalogEntryInput): CatalogEntry => ({
   description: e.description ?? null,
 });
 
-/** The skill PUT: the writer must belong to a root office (the catalog is instance-wide). */
-export function putSkill(db: Db, scope: OfficeScope, input: CatalogEntryInput): Promise<WriteOutcome> {
+/**
+ * The skill PUT: the writer must belong to a root office (the catalog is instance-wide).
+ * With If-Match, only the version given is replaced (platform/versions.ts).
+ */
+export function putSkill(
+  db: Db,
+  scope: OfficeScope,
+  input: CatalogEntryInput,
+  ifMatch?: IfMatch,
+): Promise<Written> {
   assertRootOffice(scope, 'The skill catalog');
-  return writeSkill(db, input);
+  const code = input.code.toUpperCase();
+  return versionedWrite(
+    db,
+    { table: 'skills', key: 'code', value: code, prefix: SKILL_ERROR_PREFIX, label: `Skill ${code}` },
+    ifMatch,
+    (trx) => writeSkill(trx, input),
+  );
 }
 
 /** Creates or replaces a skill; the import writes through here too. */
