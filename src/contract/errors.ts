@@ -28,6 +28,19 @@ export const CommonCodes = {
 } as const;
 
 /**
+ * Codes of the operations endpoints (`/readyz`, `/metrics`; README: Deployment), outside
+ * the spec's API.
+ */
+export const OperationsCodes = {
+  /** SIGTERM/SIGINT received: readiness fails and new requests are refused while in-flight ones finish. */
+  shuttingDown: 'service.shuttingdown',
+  databaseUnavailable: 'service.database.unavailable',
+  migrationsPending: 'service.migrations.pending',
+  metricsUnauthorized: 'metrics.unauthorized',
+  metricsForbidden: 'metrics.forbidden',
+} as const;
+
+/**
  * Codes derived from a domain prefix such as `referentials.customer`. The spec's own
  * codes follow this pattern: `<prefix>.invalid.json`, `<prefix>.field.unknown`,
  * `<prefix>.<field>.mandatory` (field lowercased: `addressdetails`), and we extend it

@@ -22,6 +22,7 @@ import { registerConsole } from './platform/console.ts';
 import { createCounterStore } from './platform/counterStore.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { type Operations, registerOperations } from './platform/operations.ts';
 import { PageTokens } from './platform/pagination.ts';
 import { createRateLimiter } from './platform/rateLimit.ts';
 import { type RouteDeps, registerRoutes } from './platform/routes.ts';
@@ -36,6 +37,8 @@ declare module 'fastify' {
       routeDeps?: RouteDeps;
       /** The hot path's caches (auth/callerCache.ts), for tests. */
       auth?: { callers: CallerCache; stats: { verifications: number } };
+      /** Health, readiness, metrics and the shutdown state (platform/operations.ts). */
+      operations?: Operations;
     };
   }
 }
@@ -110,10 +113,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     http: { maxHeaderSize: MAX_HEADER_SIZE },
     clientErrorHandler: clientErrorHandler(() => app.log),
     frameworkErrors,
+    // While closing, platform/operations.ts answers 503 with the error body instead.
+    return503OnClosing: false,
   });
   app.decorate('fieldwork', { config, dbh });
 
   registerErrorHandling(app);
+  const operations = await registerOperations(app, { dbh, metricsToken: config.metricsToken });
+  app.fieldwork.operations = operations;
   // Bodies are kept as text: each endpoint parses them strictly, with its own error codes.
   app.removeAllContentTypeParsers();
   const keepText = (_req: unknown, body: string | Buffer, done: (err: null, body: string) => void) =>
@@ -187,6 +194,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         concurrency: config.webhooks.concurrency,
         resolve: options.webhooks?.resolve,
         ca: options.webhooks?.ca,
+        onAttempt: (delivered) =>
+          operations.deliveryAttempts.inc({ result: delivered ? 'delivered' : 'failed' }),
       })
     : undefined;
   await worker?.start();

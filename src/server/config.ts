@@ -42,6 +42,13 @@ export interface AppConfig {
   workers?: number;
   /** FIELDWORK_SERVICE_ORDER_MAX: work orders a service order carries without its own maximum (default 100). */
   serviceOrderMax?: number;
+  /**
+   * FIELDWORK_METRICS_TOKEN: the bearer token /metrics requires; without it /metrics answers
+   * only peers on this machine that did not come through a proxy.
+   */
+  metricsToken?: string;
+  /** FIELDWORK_SHUTDOWN_TIMEOUT: seconds a graceful shutdown may take before the process exits anyway (default 10). */
+  shutdownTimeout?: number;
   /** Webhooks delivery (FIELDWORK_WEBHOOKS_*); absent: no delivery worker, private addresses refused. */
   webhooks?: WebhooksConfig;
 }
@@ -66,6 +73,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workers: parseWorkers(env.FIELDWORK_WORKERS, env),
     serviceOrderMax: parseServiceOrderMax(env.FIELDWORK_SERVICE_ORDER_MAX),
     webhooks: parseWebhooksConfig(env),
+    metricsToken: parseMetricsToken(env.FIELDWORK_METRICS_TOKEN),
+    shutdownTimeout: parseShutdownTimeout(env.FIELDWORK_SHUTDOWN_TIMEOUT),
   };
 }
 
@@ -105,4 +114,21 @@ function parseTrustProxy(text: string | undefined): boolean | string {
   if (!value) return 'loopback';
   if (value === 'true' || value === 'false') return value === 'true';
   return value;
+}
+
+function parseMetricsToken(text: string | undefined) {
+  if (!text) return undefined;
+  if (text.length < 16) throw new Error('FIELDWORK_METRICS_TOKEN: at least 16 characters');
+  return text;
+}
+
+export function parseShutdownTimeout(text: string | undefined): number {
+  const value = text?.trim();
+  if (!value) return 10;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 3600)
+    throw new Error(
+      `FIELDWORK_SHUTDOWN_TIMEOUT: seconds, above 0 and at most 3600; got ${JSON.stringify(text)}`,
+    );
+  return n;
 }

@@ -1,8 +1,9 @@
 /**
  * Process entry of the service: `node dist/server/main.js` (npm start builds it first), or
  * `node --import tsx src/server/main.ts` in development. Reads the configuration from the
- * environment (README: Configuration), listens, and on SIGINT/SIGTERM stops accepting
- * requests, finishes the ones in flight and closes the database before exiting.
+ * environment (README: Deployment), listens, and on SIGINT/SIGTERM stops accepting
+ * requests, finishes the ones in flight and the webhook deliveries in flight, and closes
+ * the database before exiting 0 (or 1 after FIELDWORK_SHUTDOWN_TIMEOUT seconds).
  *
  * FIELDWORK_WORKERS=N (PostgreSQL and Redis): this process becomes the primary of a
  * node:cluster that starts N service processes sharing the port (the primary accepts the
@@ -13,6 +14,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app.ts';
 import { DataDirHeldError, holdDataDir } from './cli/serviceLock.ts';
 import { type AppConfig, configFromEnv } from './config.ts';
+import { serveClusterMetrics } from './platform/clusterMetrics.ts';
 
 /** Set in a worker's environment by the primary. */
 const WORKER_ENV = 'FIELDWORK_CLUSTER_WORKER';
@@ -42,6 +44,9 @@ function primary(config: AppConfig, count: number) {
   const listening = new Set<number>();
   const restarts: number[] = [];
   const fork = () => cluster.fork({ [WORKER_ENV]: '1' });
+  // A scrape of /metrics reaches one worker, which gathers every worker's figures here.
+  serveClusterMetrics();
+  const stopWithin = (config.shutdownTimeout ?? 10) + 5;
 
   cluster.on('listening', (worker: Worker, address) => {
     listening.add(worker.id);
@@ -75,9 +80,9 @@ function primary(config: AppConfig, count: number) {
     if (alive.length === 0) process.exit(0);
     for (const w of alive) w.process.kill(signal);
     setTimeout(() => {
-      say('workers took longer than 15 s to stop; exiting');
+      say(`workers took longer than ${stopWithin} s to stop; exiting`);
       process.exit(1);
-    }, 15_000).unref();
+    }, stopWithin * 1000).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
@@ -102,13 +107,18 @@ async function serve(config: AppConfig, worker: boolean) {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // A second signal, or a close that hangs, ends the process anyway.
+    // From now on /readyz answers 503 and new requests are refused; the server stops
+    // accepting connections, the requests in flight finish, then the webhook deliveries in
+    // flight finish and are recorded, then the database closes (app.ts onClose).
+    app.fieldwork.operations?.beginShutdown();
+    const timeout = config.shutdownTimeout ?? 10;
+    app.log.info({ signal, timeoutSeconds: timeout }, 'shutting down');
+    // A close that hangs ends the process anyway.
     const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
+      app.log.error(`shutdown took longer than ${timeout} s; exiting`);
       release();
       process.exit(1);
-    }, 10_000);
+    }, timeout * 1000);
     force.unref();
     try {
       await app.close();

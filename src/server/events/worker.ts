@@ -37,6 +37,8 @@ export interface WorkerOptions {
   concurrency: number;
   resolve?: Resolver;
   ca?: string | Buffer;
+  /** Called after each attempt (the metrics count them). */
+  onAttempt?: (delivered: boolean) => void;
 }
 
 export class DeliveryWorker {
@@ -145,6 +147,7 @@ export class DeliveryWorker {
       agents: this.agents,
       ca: this.options.ca,
     });
+    this.options.onAttempt?.(result.error === null);
     try {
       await recordAttempt(
         this.options.db,
