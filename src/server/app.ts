@@ -20,6 +20,7 @@ import { meRoute } from './platform/auth/meRoute.ts';
 import { createTokenGuard, DEFAULT_TOKEN_LIMITS } from './platform/auth/tokenLimits.ts';
 import { registerConsole } from './platform/console.ts';
 import { createCounterStore } from './platform/counterStore.ts';
+import { decodeJsonBody } from './platform/encoding.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { PageTokens } from './platform/pagination.ts';
@@ -115,11 +116,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerErrorHandling(app);
   // Bodies are kept as text: each endpoint parses them strictly, with its own error codes.
+  // UTF-8 only (platform/encoding.ts): another charset is a 415, bytes that are not UTF-8
+  // a 400 <domain>.invalid.json (never decoded to U+FFFD and stored).
   app.removeAllContentTypeParsers();
-  const keepText = (_req: unknown, body: string | Buffer, done: (err: null, body: string) => void) =>
-    done(null, body.toString());
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, keepText);
-  app.addContentTypeParser(/^application\/[\w.+-]*\+json$/, { parseAs: 'string' }, keepText);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, decodeJsonBody);
+  app.addContentTypeParser(/^application\/[\w.+-]*\+json$/, { parseAs: 'buffer' }, decodeJsonBody);
 
   // JSON answers of 1 KiB or more, by Accept-Encoding. Brotli at quality 4 costs about
   // what gzip does for a smaller answer (quality 11, the default, is for static files).
