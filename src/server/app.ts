@@ -20,6 +20,7 @@ import { meRoute } from './platform/auth/meRoute.ts';
 import { createTokenGuard, DEFAULT_TOKEN_LIMITS } from './platform/auth/tokenLimits.ts';
 import { registerConsole } from './platform/console.ts';
 import { createCounterStore } from './platform/counterStore.ts';
+import { decodeJsonBody } from './platform/encoding.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { type Operations, registerOperations } from './platform/operations.ts';
@@ -52,11 +53,19 @@ declare module 'fastify' {
 export const MAX_ENCODED_CODE = 10_000 * 4 * 3;
 export const MAX_HEADER_SIZE = MAX_ENCODED_CODE + 40 * 1024;
 
-/** The request as logged: its URL without a client secret put in the query string. */
-function loggedRequest(request: FastifyRequest) {
+/**
+ * Query parameters that carry a credential: a client secret sent in the query string (refused),
+ * the authorization code and state the browser brings back to the console's
+ * `/auth/callback`, a token or ID token hint (sign-out). None is an API parameter.
+ */
+const SECRET_PARAMS =
+  /([?&](?:client_secret|code|code_verifier|state|token|access_token|refresh_token|id_token|id_token_hint|password|secret)=)[^&#]*/gi;
+
+/** The request as logged: its URL without the credentials of SECRET_PARAMS (README: Security). */
+export function loggedRequest(request: Pick<FastifyRequest, 'method' | 'url' | 'ip'>) {
   return {
     method: request.method,
-    url: request.url.replace(/([?&]client_secret=)[^&]*/gi, '$1[redacted]'),
+    url: request.url.replace(SECRET_PARAMS, '$1[redacted]'),
     remoteAddress: request.ip,
   };
 }
@@ -121,12 +130,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerErrorHandling(app);
   const operations = await registerOperations(app, { dbh, metricsToken: config.metricsToken });
   app.fieldwork.operations = operations;
+  // Every answer (API, console, OAuth, its middleware included: raw header) is taken for
+  // the type it declares, never sniffed: a JSON error echoing input is not run as HTML.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.raw.setHeader('x-content-type-options', 'nosniff');
+  });
   // Bodies are kept as text: each endpoint parses them strictly, with its own error codes.
+  // UTF-8 only (platform/encoding.ts): another charset is a 415, bytes that are not UTF-8
+  // a 400 <domain>.invalid.json (never decoded to U+FFFD and stored).
   app.removeAllContentTypeParsers();
-  const keepText = (_req: unknown, body: string | Buffer, done: (err: null, body: string) => void) =>
-    done(null, body.toString());
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, keepText);
-  app.addContentTypeParser(/^application\/[\w.+-]*\+json$/, { parseAs: 'string' }, keepText);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, decodeJsonBody);
+  app.addContentTypeParser(/^application\/[\w.+-]*\+json$/, { parseAs: 'buffer' }, decodeJsonBody);
 
   // JSON answers of 1 KiB or more, by Accept-Encoding. Brotli at quality 4 costs about
   // what gzip does for a smaller answer (quality 11, the default, is for static files).

@@ -8,6 +8,7 @@
  * and the client accepts them; source maps stay on disk (the build's size report reads
  * them) but are not served.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -56,10 +57,50 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string |
     const path = request.url.split('?')[0];
     if (isApiPath(path) || (path !== '/' && !wantsHtml(request)) || path.endsWith('.map'))
       throw new ApiError(404, CommonCodes.routeNotFound, `No route ${request.method} ${path}`);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(await readFile(index));
+    const html = await readFile(index);
+    const headers = consoleHeaders(html.toString('utf8'));
+    for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
   return true;
+}
+
+/** `'sha256-…'` of each inline script of a page (`<script>` without `src`), in order. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\ssrc\s*=/i.test(m[1])) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * Security headers of the console's page (README: Security). Scripts: the console's own
+ * files and, by hash, the inline script of index.html that sets the theme before the
+ * first paint; no 'unsafe-inline', no eval. Styles may be inline (Mantine writes its CSS
+ * variables in a <style> element). The layout worker of the project graph is a file of
+ * the console. The page cannot be framed (clickjacking) and sends no Referer with the
+ * URL of a record to another site.
+ */
+export function consoleHeaders(html: string): Record<string, string> {
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' ${inlineScriptHashes(html).join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return {
+    'content-security-policy': csp,
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+  };
 }

@@ -4,6 +4,7 @@ import type { Endpoint, InputOf, StatusOf } from '../../contract/endpoint.ts';
 import { derivedCode } from '../../contract/errors.ts';
 import type { Db } from '../db/index.ts';
 import type { Caller } from './caller.ts';
+import { INVALID_UTF8 } from './encoding.ts';
 import { ApiError } from './errors.ts';
 import type { PageTokens } from './pagination.ts';
 import { JsonSyntaxError, parseStrictJson } from './strictJson.ts';
@@ -185,17 +186,26 @@ function checkResponse(endpoint: Endpoint, status: number, body: unknown) {
 }
 
 /**
- * PostgreSQL text cannot hold U+0000: a string (or key) holding it is refused as an invalid
- * field (`<prefix>.<field>.invalid`) instead of failing in the database.
+ * PostgreSQL text cannot hold U+0000, nor a lone surrogate (it would be stored as U+FFFD): a
+ * string (or key) holding either is refused as an invalid field (`<prefix>.<field>.invalid`)
+ * instead of failing in the database or being stored altered.
  */
+/** A surrogate not paired with another (a paired one is one code point under the u flag). */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
 function refuseNul<T>(prefix: string, value: T): T {
   const walk = (v: unknown, field: string | undefined): void => {
     if (typeof v === 'string') {
-      if (v.includes('\0'))
+      const problem = v.includes('\0')
+        ? 'the NUL character is not allowed'
+        : LONE_SURROGATE.test(v)
+          ? 'a lone surrogate (\\uD800-\\uDFFF) is not a character'
+          : undefined;
+      if (problem)
         throw new ApiError(
           400,
           field ? derivedCode.invalid(prefix, field) : derivedCode.invalidJson(prefix),
-          `${field ?? 'body'}: the NUL character is not allowed`,
+          `${field ?? 'body'}: ${problem}`,
         );
     } else if (Array.isArray(v)) for (const item of v) walk(item, field);
     else if (v && typeof v === 'object')
@@ -211,6 +221,8 @@ function refuseNul<T>(prefix: string, value: T): T {
 /** The body arrives as text (see app.ts); here it is parsed strictly with the endpoint's codes. */
 function parseBody(endpoint: Endpoint, request: FastifyRequest): unknown {
   const text = request.body;
+  if (text === INVALID_UTF8)
+    throw new ApiError(400, derivedCode.invalidJson(endpoint.errorPrefix), 'The body is not valid UTF-8');
   if (typeof text !== 'string' || text.trim() === '') {
     throw new ApiError(400, derivedCode.invalidJson(endpoint.errorPrefix), 'A JSON body is required');
   }

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import middie from '@fastify/middie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { importJWK, jwtVerify } from 'jose';
@@ -5,11 +6,13 @@ import { type Endpoint, requiredScope } from '../../../contract/endpoint.ts';
 import { CommonCodes } from '../../../contract/errors.ts';
 import type { Db } from '../../db/index.ts';
 import type { Caller } from '../caller.ts';
+import { inlineScriptHashes } from '../console.ts';
 import { ApiError } from '../errors.ts';
 import { CallerCache, Lru } from './callerCache.ts';
 import { createClientAuthenticator } from './clientAuth.ts';
 import { CONSOLE_CLIENT_ID, consoleClient } from './consoleClient.ts';
 import { registerLoginRoutes } from './login.ts';
+import { pageSecurityHeaders } from './loginPage.ts';
 import { API_RESOURCE, createProvider } from './provider.ts';
 import type { TokenGuard } from './tokenLimits.ts';
 
@@ -47,6 +50,24 @@ function secretInQuery(url: string) {
 }
 
 /**
+ * oidc-provider renders a few HTML pages of its own (the sign-out without a session, the
+ * form_post answer) with an inline script: each gets the headers of our pages, its inline
+ * scripts allowed by hash, when the page did not set a CSP itself (loginPage.ts).
+ */
+function securePages(res: ServerResponse) {
+  const end = res.end;
+  res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+    const type = String(res.getHeader('content-type') ?? '');
+    if (!res.headersSent && type.startsWith('text/html') && !res.hasHeader('content-security-policy')) {
+      const html = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
+      const hashes = inlineScriptHashes(html).join(' ');
+      for (const [k, v] of Object.entries(pageSecurityHeaders(hashes || undefined))) res.setHeader(k, v);
+    }
+    return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+  } as ServerResponse['end'];
+}
+
+/**
  * Mounts the OAuth 2.0 authorization server (oidc-provider) at /oauth and returns the
  * guard that turns a bearer token into a Caller.
  */
@@ -72,6 +93,7 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
       );
       return;
     }
+    securePages(res);
     handle(req, res);
   });
   registerLoginRoutes(app, provider, opts.db, opts.publicUrl);

@@ -11,7 +11,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Db } from '../../db/index.ts';
 import { CONSOLE_CLIENT_ID } from './consoleClient.ts';
-import { badCredentialsJson, expiredPage, FORM_SCRIPT_CSP, loginPage, pageLanguage } from './loginPage.ts';
+import {
+  badCredentialsJson,
+  expiredPage,
+  FORM_SCRIPT_CSP,
+  loginPage,
+  pageLanguage,
+  pageSecurityHeaders,
+} from './loginPage.ts';
 import { verifySecretOrDummy } from './passwords.ts';
 import { API_RESOURCE } from './provider.ts';
 
@@ -42,12 +49,7 @@ export function registerLoginRoutes(app: FastifyInstance, provider: Provider, db
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('x-frame-options', 'DENY')
-      .header('referrer-policy', 'no-referrer')
-      .header(
-        'content-security-policy',
-        `default-src 'none'; style-src 'unsafe-inline'; script-src ${FORM_SCRIPT_CSP}; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
-      );
+      .headers(pageSecurityHeaders(FORM_SCRIPT_CSP));
 
   app.register(async (scope) => {
     // The form posts urlencoded; the rest of the service only takes JSON.

@@ -20,8 +20,27 @@ export type PageLanguage = 'en' | 'fr';
  */
 const FORM_SCRIPT = `(()=>{const f=document.getElementById('login-form');if(!f||!window.fetch)return;f.addEventListener('submit',async(e)=>{e.preventDefault();const b=f.querySelector('button');b.disabled=true;try{const r=await fetch(f.action,{method:'POST',credentials:'same-origin',headers:{accept:'application/json','content-type':'application/x-www-form-urlencoded'},body:new URLSearchParams(new FormData(f))});const j=await r.json();if(r.ok&&j.location){location.replace(j.location);return}if(!j.error)throw new Error();let p=document.getElementById('login-error');if(!p){p=document.createElement('p');p.className='error';p.id='login-error';p.setAttribute('role','alert');f.prepend(p)}p.textContent=j.error;for(const i of f.querySelectorAll('input')){i.setAttribute('aria-invalid','true');i.setAttribute('aria-describedby','login-error')}const w=document.getElementById('password');w.value='';w.focus();b.disabled=false}catch{f.submit()}})})();`;
 
+const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
 /** The Content-Security-Policy source allowing that script and no other. */
-export const FORM_SCRIPT_CSP = `'sha256-${createHash('sha256').update(FORM_SCRIPT).digest('base64')}'`;
+export const FORM_SCRIPT_CSP = sha256(FORM_SCRIPT);
+
+/** The signing-out page's one script: it confirms the sign-out the console asked for. */
+const LOGOUT_SCRIPT = `document.getElementById('confirm').click()`;
+
+/**
+ * Headers of the authorization server's HTML pages (README: Security): scripts only by
+ * hash (`scriptSrc`, or none), inline styles (the page's own), no framing, no Referer.
+ */
+export function pageSecurityHeaders(scriptSrc = "'none'"): Record<string, string> {
+  return {
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src ${scriptSrc}; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+  };
+}
+/** For the signing-out page (logoutPage). */
+export const LOGOUT_PAGE_HEADERS = pageSecurityHeaders(sha256(LOGOUT_SCRIPT));
 
 const TEXT = {
   en: {
@@ -191,7 +210,7 @@ export function logoutPage(form: string, lang: PageLanguage = 'en'): string {
 ${form}
 <button type="submit" form="op.logoutForm" name="logout" value="yes" id="confirm">${esc(tx.signOut)}</button>
 </div>
-<script>document.getElementById('confirm').click()</script>`,
+<script>${LOGOUT_SCRIPT}</script>`,
   );
 }
 

@@ -7,7 +7,13 @@ import { createAdapterClass, type StaticClients } from './adapter.ts';
 import { applicationClaims } from './clientAuth.ts';
 import { CONSOLE_ACCESS_TOKEN_TTL, CONSOLE_CLIENT_ID, CONSOLE_SESSION_TTL } from './consoleClient.ts';
 import { findAccount } from './login.ts';
-import { errorPage, logoutPage, pageLanguage } from './loginPage.ts';
+import {
+  errorPage,
+  LOGOUT_PAGE_HEADERS,
+  logoutPage,
+  pageLanguage,
+  pageSecurityHeaders,
+} from './loginPage.ts';
 import { errors, Provider } from './oidc.ts';
 
 /** Audience of every access token: this instance's API. */
@@ -65,6 +71,7 @@ export async function createProvider(opts: ProviderOptions) {
     clientBasedCORS: (_ctx, origin, client) =>
       (client.redirectUris ?? []).some((uri) => URL.canParse(uri) && new URL(uri).origin === origin),
     renderError: async (ctx, out) => {
+      ctx.set(pageSecurityHeaders());
       ctx.type = 'html';
       ctx.body = errorPage(
         out,
@@ -114,6 +121,7 @@ export async function createProvider(opts: ProviderOptions) {
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx, form) => {
+          ctx.set(LOGOUT_PAGE_HEADERS);
           ctx.type = 'html';
           ctx.body = logoutPage(form, pageLanguage(undefined, ctx.get('accept-language')));
         },
