@@ -4,7 +4,6 @@ import { type Booking, type EngineRequest, type EngineTechnician, searchSlots } 
 import { drivingMinutes, greatCircleRoadModel, landMassOf } from './road.ts';
 
 const MIN = 60_000;
-const DAY = 86_400_000;
 const T0 = Date.UTC(2031, 2, 24); // a Monday, two weeks around a DST change in Europe and America
 const ZONES = ['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata'];
 
