@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run bench: runs every benchmark of this folder in turn (or those named:
-// `npm run bench -- referentials`). Each prints its own table.
+// `npm run bench -- referentials`). Each prints its own table. Arguments from the first
+// `--option` on are passed to each benchmark run: `npm run bench -- soak --minutes 1`.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,7 +12,10 @@ const all = readdirSync(here)
   .filter((f) => f.endsWith('.mjs') && f !== 'run.mjs')
   .map((f) => f.replace(/\.mjs$/, ''))
   .sort();
-const wanted = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const firstOption = argv.findIndex((a) => a.startsWith('--'));
+const wanted = firstOption < 0 ? argv : argv.slice(0, firstOption);
+const passed = firstOption < 0 ? [] : argv.slice(firstOption);
 const unknown = wanted.filter((w) => !all.includes(w));
 if (unknown.length > 0) {
   console.error(`unknown benchmark ${unknown.join(', ')} (known: ${all.join(', ')})`);
@@ -20,7 +24,7 @@ if (unknown.length > 0) {
 let failed = 0;
 for (const name of wanted.length > 0 ? wanted : all) {
   console.log(`\n=== bench/${name}.mjs`);
-  const res = spawnSync(process.execPath, [join(here, `${name}.mjs`)], {
+  const res = spawnSync(process.execPath, [join(here, `${name}.mjs`), ...passed], {
     stdio: 'inherit',
     env: process.env,
   });

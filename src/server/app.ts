@@ -126,6 +126,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return503OnClosing: false,
   });
   app.decorate('fieldwork', { config, dbh });
+  // Which process migrated the database (one only, under an advisory lock: db/index.ts).
+  if (dbh.migrationsApplied.length > 0)
+    app.log.info({ migrations: dbh.migrationsApplied }, 'migrations applied');
 
   registerErrorHandling(app);
   const operations = await registerOperations(app, { dbh, metricsToken: config.metricsToken });

@@ -177,6 +177,35 @@ describe('several service processes behind one port (FIELDWORK_WORKERS)', () => 
     expect(servedBy(from).size).toBe(2);
   });
 
+  it('/metrics answers for every process: counters summed, process figures one per worker', async () => {
+    // The requests of the test before: PER_MINUTE answered 200 and 10 refused 429, by both workers.
+    const res = await request('GET', '/metrics');
+    expect(res.status).toBe(200);
+    const value = (pattern: RegExp) => Number(pattern.exec(res.body)?.[1]);
+    const route = '/eTech/rest/ws/referentials/v1/customers/:p0';
+    expect(
+      value(
+        new RegExp(
+          `^fieldwork_http_requests_total\\{method="GET",route="${route}",status="2xx"\\} (\\d+)$`,
+          'm',
+        ),
+      ),
+    ).toBe(PER_MINUTE);
+    expect(
+      value(
+        new RegExp(
+          `^fieldwork_http_requests_total\\{method="GET",route="${route}",status="4xx"\\} (\\d+)$`,
+          'm',
+        ),
+      ),
+    ).toBe(10);
+    const workers = [...res.body.matchAll(/^process_resident_memory_bytes\{worker="(\d+)"\} \d+$/gm)].map(
+      (m) => m[1],
+    );
+    expect(new Set(workers).size).toBe(2);
+    expect(res.body.match(/^# TYPE fieldwork_http_requests_total counter$/gm)).toHaveLength(1);
+  });
+
   it('apps disable is in force in both processes when the command returns', async () => {
     const bearer = { authorization: `Bearer ${await token('revoked', secrets.revoked)}` };
     for (let i = 0; i < 4; i++) expect((await request('GET', CUSTOMER, bearer)).status).toBe(200);

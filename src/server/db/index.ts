@@ -24,6 +24,8 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   /** The schema the tables live in (`public` unless DbConfig.schema). */
   schema: string;
+  /** The migrations this opening applied (none when another process had applied them). */
+  migrationsApplied: string[];
   /**
    * Calls `onNotify(payload)` for each notification on `channel` (LISTEN/NOTIFY), and
    * `onState(up)` whenever delivery starts (true) or may have missed some (false: the
@@ -52,12 +54,13 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
       await pool.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`);
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-    await migrate(db, (trx, text) => sql.raw(text).execute(trx));
+    const migrationsApplied = await migrate(db, (trx, text) => sql.raw(text).execute(trx));
     const listeners = new Set<() => Promise<void>>();
     return {
       db,
       kind: 'postgres',
       schema: config.schema ?? 'public',
+      migrationsApplied,
       async listen(channel, onNotify, onState) {
         const stop = await pgListen(config.databaseUrl as string, channel, onNotify, onState);
         listeners.add(stop);
@@ -78,13 +81,14 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   // PGlite runs multi-statement scripts only through exec (simple protocol); the
   // migration transaction holds PGlite's single connection, so exec runs inside it.
-  await migrate(db, async (_trx, text) => {
+  const migrationsApplied = await migrate(db, async (_trx, text) => {
     await client.exec(text);
   });
   return {
     db,
     kind: 'pglite',
     schema: 'public',
+    migrationsApplied,
     // One process, one session: a notification is delivered to it when the writing
     // statement (or its transaction) commits, before the statement's promise resolves.
     async listen(channel, onNotify, onState) {
