@@ -28,7 +28,7 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflict',
   412: 'If-Match is not the current ETag of the record (or the record is unknown); nothing written',
   413: 'Body larger than 1 MiB',
-  415: 'Content-Type is not application/json',
+  415: 'Content-Type is not application/json, or its charset is not utf-8',
   429: 'Rate limit reached',
   500: 'Internal error',
 };
@@ -211,7 +211,8 @@ export function buildOpenApi(
       title: 'Fieldwork field-service management API',
       version: info.version ?? '1.0.68',
       description:
-        'Every error answer carries `{ errors: [{ code, message }], errorReference }`; the codes of each status are listed in its description and in `x-error-codes`. Operations marked `x-extension: true` are additions to the interface description.',
+        'Every error answer carries `{ errors: [{ code, message }], errorReference }`; the codes of each status are listed in its description and in `x-error-codes`. Operations marked `x-extension: true` are additions to the interface description. ' +
+        'Bodies are JSON in UTF-8 (`application/json` or `application/*+json`, `charset` absent or `utf-8`): another charset is `415` `request.mediatype.unsupported`; bytes that are not well-formed UTF-8 are `400` `<domain>.invalid.json`, and a string holding a lone surrogate escape (`\\ud800`) or U+0000 is `400` `<domain>.<field>.invalid`: nothing is stored altered (never as U+FFFD).',
     },
     paths,
     webhooks: Object.keys(webhooks).length ? webhooks : undefined,

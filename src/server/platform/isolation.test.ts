@@ -1,0 +1,408 @@
+/**
+ * Isolation matrix (OWASP API1, object-level authorization; README: Security). Every row
+ * of the endpoint table is classified here: an operation on one office-scoped record, a
+ * list of office-scoped records, or open (not office-scoped, with the reason). A row
+ * that is not classified fails the test, so a new endpoint is covered when it is added.
+ *
+ * The records belong to NORTH (the e2e dataset). Two applications attack them: SOUTH (a
+ * sibling office) and NORTH-A (a child office: it sees its office and below, never its
+ * parent's). On every record operation the answer must be exactly the answer to the same
+ * request on a record that does not exist (the spec's "unknown", never "forbidden"), and
+ * no table changes (every table's checksum, webhook outbox and deliveries included). On
+ * every list, none of NORTH's records appears. The owner's own call is checked too, so
+ * that a request refused for another reason (a wrong body) cannot pass for isolation.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Endpoint, endpoints } from '../../contract/index.ts';
+import { runImport } from '../cli/importFile.ts';
+import { futureMonday } from '../domains/slots/fixture.ts';
+import { NO_RATE_LIMITS } from '../domains/webhooks/testReceiver.ts';
+import { createTestApp, type TestApp, type TestClient } from '../testing/harness.ts';
+
+/**
+ * THE ONE PLACE for "PUT by code on a record the caller cannot see" (the referentials'
+ * upserts). Today: 400 `<prefix>.office.unknown`, nothing written. When codes become unique
+ * per office (svc8), it is 201 creating the caller's own record: set this to 'creates' and
+ * the test checks the caller's new record is its own and removes it (and its events)
+ * before comparing the tables.
+ */
+const PUT_ON_INVISIBLE: 'refused' | 'creates' = 'refused';
+const expectPutOnInvisible = (res: LightMyRequestResponse, e: Endpoint) => {
+  if (PUT_ON_INVISIBLE === 'refused') {
+    expect(res.statusCode, res.body).toBe(400);
+    expect(codes(res), res.body).toContain(`${e.errorPrefix}.office.unknown`);
+  } else {
+    expect(res.statusCode, res.body).toBe(201);
+  }
+};
+
+type Values = Record<string, string>;
+type Target =
+  /** One record: path values (and body) of NORTH's record; `missing` replaces them for "unknown". */
+  | {
+      kind: 'record';
+      values: () => Values;
+      body?: (v: Values) => unknown;
+      upsert?: boolean;
+      /**
+       * The spec lets a child office name its parent's record here (project links, rule 1):
+       * the child's answer is this refusal (it cannot see the work order named), not "unknown".
+       */
+      child?: { codes: string[]; reason: string };
+    }
+  /** A list: none of these JSON strings may appear in another office's answer. */
+  | { kind: 'list'; ownerOnly: string[]; query?: string }
+  | { kind: 'open'; reason: string };
+
+const monday = futureMonday();
+const ids: Values = {};
+const MISSING: Values = {
+  customerCode: 'ISO-NOPE',
+  siteCode: 'ISO-NOPE',
+  assetCode: 'ISO-NOPE',
+  technicianCode: 'ISO-NOPE',
+  workOrderCode: 'ISO-NOPE',
+  workOrderUuid: '00000000-0000-4000-8000-000000000000',
+  projectCode: 'ISO-NOPE',
+  standardServiceOrderCode: 'ISO-NOPE',
+  routeServiceOrderCode: 'ISO-NOPE',
+  subscriptionId: '00000000-0000-4000-8000-000000000001',
+  deliveryId: '00000000-0000-4000-8000-000000000002',
+  noteCode: 'N-ISO',
+};
+const wo =
+  (code = 'WO-E2E-1') =>
+  () => ({ workOrderCode: code, workOrderUuid: ids[`uuid:${code}`] });
+/** README: Project management, Visibility. */
+const LINK_UP =
+  "a link may name a project or service order of the caller's parent offices; dependencies are changed from the project's tree only";
+const catalog = 'the catalog is shared by every office (only ROOT writes it: spec, Rights)';
+
+const TARGETS: Record<string, Target> = {
+  putCustomer: {
+    kind: 'record',
+    values: () => ({ customerCode: 'ACME' }),
+    upsert: true,
+    body: () => ({ name: 'Mine', addressDetails: { city: 'X' } }),
+  },
+  getCustomer: { kind: 'record', values: () => ({ customerCode: 'ACME' }) },
+  putSite: {
+    kind: 'record',
+    values: () => ({ siteCode: 'ACME-HQ' }),
+    upsert: true,
+    body: () => ({
+      name: 'Mine',
+      customerCode: 'ACME',
+      location: { addressDetails: { address: '1 rue', city: 'X' } },
+    }),
+  },
+  getSite: { kind: 'record', values: () => ({ siteCode: 'ACME-HQ' }) },
+  putAsset: {
+    kind: 'record',
+    values: () => ({ assetCode: 'ACME-BOILER-1' }),
+    upsert: true,
+    body: () => ({ name: 'Mine' }),
+  },
+  getAsset: { kind: 'record', values: () => ({ assetCode: 'ACME-BOILER-1' }) },
+  listCustomers: { kind: 'list', ownerOnly: ['"ACME"'] },
+  listSites: { kind: 'list', ownerOnly: ['"ACME-HQ"'] },
+  listAssets: { kind: 'list', ownerOnly: ['"ACME-BOILER-1"'] },
+  listCustomFieldDefinitions: {
+    kind: 'open',
+    reason: 'definitions of custom fields are the instance’s, not an office’s',
+  },
+  listOffices: { kind: 'list', ownerOnly: ['"NORTH"'] },
+  'businessOrganization.items.put': { kind: 'open', reason: catalog },
+  'businessOrganization.items.get': { kind: 'open', reason: catalog },
+  'businessOrganization.items.list': { kind: 'open', reason: catalog },
+  'referentials.items.list': { kind: 'open', reason: catalog },
+  'businessOrganization.itemCategories.list': { kind: 'open', reason: catalog },
+  'staff.skills.put': { kind: 'open', reason: catalog },
+  'staff.skills.list': { kind: 'open', reason: catalog },
+  'staff.characteristics.list': { kind: 'open', reason: catalog },
+  'rostering.crews.list': {
+    kind: 'list',
+    // A crew is listed to every office one of its members belongs to (README: Rostering):
+    // CREW-NORTH has TECH-S1 of SOUTH; NORTH's members are hidden from SOUTH.
+    // (its main resource TECH-N1 is shown with it).
+    ownerOnly: ['"TECH-N2"'],
+    query: '?crewsStartDate=2025-01-01&crewsEndDate=2025-12-31',
+  },
+  'rostering.areas.list': { kind: 'open', reason: 'areas (zip codes) are the instance’s' },
+  'rostering.technicians.list': { kind: 'list', ownerOnly: ['"TECH-N1"', '"TECH-N2"'] },
+  'rostering.technicians.get': { kind: 'record', values: () => ({ technicianCode: 'TECH-N1' }) },
+  'fieldTracking.technicians.positions': { kind: 'record', values: () => ({ technicianCode: 'TECH-N1' }) },
+  'fieldTracking.workOrders.activities.code': { kind: 'record', values: wo() },
+  'fieldTracking.workOrders.activities.uuid': { kind: 'record', values: wo() },
+  'fieldTracking.workOrders.activities.totals.code': { kind: 'record', values: wo() },
+  'fieldTracking.workOrders.activities.totals.uuid': { kind: 'record', values: wo() },
+  'fieldTracking.activityTypes.list': { kind: 'open', reason: catalog },
+  'fieldService.workOrders.usedItems.code': { kind: 'record', values: wo() },
+  'fieldService.workOrders.usedItems.uuid': { kind: 'record', values: wo() },
+  'fieldService.workOrders.usedItems.totals.code': { kind: 'record', values: wo() },
+  'fieldService.workOrders.usedItems.totals.uuid': { kind: 'record', values: wo() },
+  'fieldService.workOrders.list': { kind: 'list', ownerOnly: ['"WO-E2E-1"', '"WO-E2E-P1"'] },
+  'fieldService.workOrders.get.code': { kind: 'record', values: wo() },
+  'fieldService.workOrders.get.uuid': { kind: 'record', values: wo() },
+  'fieldService.workOrders.validate.code': { kind: 'record', values: wo('WO-E2E-DONE') },
+  'fieldService.workOrders.validate.uuid': { kind: 'record', values: wo('WO-E2E-DONE') },
+  'fieldService.workOrders.delete.code': { kind: 'record', values: wo('WO-E2E-2') },
+  'fieldService.workOrders.delete.uuid': { kind: 'record', values: wo('WO-E2E-2') },
+  'fieldService.workOrderTypes.list': { kind: 'open', reason: catalog },
+  'slots.search': {
+    kind: 'record',
+    values: () => ({ workOrderCode: 'WO-E2E-PLAN' }),
+    body: (v) => ({
+      workOrderType: { code: 'REPAIR' },
+      workOrder: { code: v.workOrderCode },
+      timeRanges: [{ start: `${monday}T08:00`, end: `${monday}T18:00` }],
+    }),
+  },
+  'slots.workOrders.needs': { kind: 'record', values: wo('WO-E2E-PLAN') },
+  'scheduling.workOrders.schedule.code': {
+    kind: 'record',
+    values: wo('WO-E2E-PLAN'),
+    body: () => ({ technicianCode: 'TECH-N1', start: `${monday}T08:00` }),
+  },
+  'scheduling.workOrders.schedule.uuid': {
+    kind: 'record',
+    values: wo('WO-E2E-PLAN'),
+    body: () => ({ technicianCode: 'TECH-N1', start: `${monday}T08:00` }),
+  },
+  'scheduling.workOrders.get.code': { kind: 'record', values: wo() },
+  'scheduling.workOrders.get.uuid': { kind: 'record', values: wo() },
+  'diagnostic.flags.put.code': { kind: 'record', values: wo(), body: () => ({ ids: [1] }) },
+  'diagnostic.flags.put.uuid': { kind: 'record', values: wo(), body: () => ({ ids: [1] }) },
+  'diagnostic.notes.put.code': {
+    kind: 'record',
+    values: () => ({ ...wo()(), noteCode: 'N-ISO' }),
+    body: () => ({ content: 'x' }),
+  },
+  'diagnostic.notes.put.uuid': {
+    kind: 'record',
+    values: () => ({ ...wo()(), noteCode: 'N-ISO' }),
+    body: () => ({ content: 'x' }),
+  },
+  'diagnostic.workOrders.get.code': { kind: 'record', values: wo() },
+  'diagnostic.workOrders.get.uuid': { kind: 'record', values: wo() },
+  'diagnostic.flags.list': { kind: 'open', reason: 'flag labels are the instance’s' },
+  'projectManagement.projects.link': {
+    kind: 'record',
+    child: { codes: ['projectmanagement.project.job.code.unknown'], reason: LINK_UP },
+    values: () => ({ projectCode: 'PRJ-E2E' }),
+    body: () => ({ type: 'workOrder', code: 'WO-E2E-P5' }),
+  },
+  'projectManagement.standardServiceOrders.link': {
+    kind: 'record',
+    child: { codes: ['projectmanagement.standardserviceorder.workorder.code.unknown'], reason: LINK_UP },
+    values: () => ({ standardServiceOrderCode: 'SO-E2E' }),
+    body: () => ({ code: 'WO-E2E-SO5' }),
+  },
+  'projectManagement.routeServiceOrders.link': {
+    kind: 'record',
+    child: { codes: ['projectmanagement.routeserviceorder.workorder.code.unknown'], reason: LINK_UP },
+    values: () => ({ routeServiceOrderCode: 'RT-E2E' }),
+    body: () => ({ code: 'WO-E2E-SO5' }),
+  },
+  'projectManagement.projects.dependencies.delete': {
+    kind: 'record',
+    child: { codes: ['projectmanagement.project.block.office.conflict'], reason: LINK_UP },
+    values: () => ({ projectCode: 'PRJ-E2E' }),
+    body: () => ({
+      blocking: { jobType: 'task', code: 2 },
+      blocked: { jobType: 'workOrder', code: 'WO-E2E-P3' },
+    }),
+  },
+  'projectManagement.projects.get': { kind: 'record', values: () => ({ projectCode: 'PRJ-E2E' }) },
+  'projectManagement.standardServiceOrders.get': {
+    kind: 'record',
+    values: () => ({ standardServiceOrderCode: 'SO-E2E' }),
+  },
+  'projectManagement.routeServiceOrders.get': {
+    kind: 'record',
+    values: () => ({ routeServiceOrderCode: 'RT-E2E' }),
+  },
+  'projectManagement.projects.list': { kind: 'list', ownerOnly: ['"PRJ-E2E"'] },
+  'projectManagement.standardServiceOrders.list': { kind: 'list', ownerOnly: ['"SO-E2E"'] },
+  'projectManagement.routeServiceOrders.list': { kind: 'list', ownerOnly: ['"RT-E2E"'] },
+  'projectManagement.workOrders.list': { kind: 'list', ownerOnly: ['"WO-E2E-1"', '"WO-E2E-P1"'] },
+  'webhooks.subscriptions.create': {
+    kind: 'open',
+    reason: 'creates the caller’s own subscription; its events are its office’s (webhooks tests)',
+  },
+  'webhooks.subscriptions.list': { kind: 'list', ownerOnly: ['subscriptionId'] },
+  'webhooks.subscriptions.delete': { kind: 'record', values: () => ({ subscriptionId: ids.subscriptionId }) },
+  'webhooks.deliveries.list': { kind: 'record', values: () => ({ subscriptionId: ids.subscriptionId }) },
+  'webhooks.deliveries.get': {
+    kind: 'record',
+    values: () => ({ subscriptionId: ids.subscriptionId, deliveryId: ids.deliveryId }),
+  },
+  'webhooks.deliveries.replay': {
+    kind: 'record',
+    values: () => ({ subscriptionId: ids.subscriptionId, deliveryId: ids.deliveryId }),
+  },
+  'webhooks.subscriptions.test': { kind: 'record', values: () => ({ subscriptionId: ids.subscriptionId }) },
+  'console.me.get': { kind: 'open', reason: 'the caller itself' },
+};
+
+let t: TestApp;
+let tables: string[] = [];
+const codes = (res: LightMyRequestResponse) =>
+  (res.json() as { errors?: { code: string }[] }).errors?.map((e) => e.code) ?? [];
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: NO_RATE_LIMITS });
+  const dataset = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../../e2e/support/dataset.json'), 'utf8'),
+  );
+  dataset.positions = [
+    ...(dataset.positions ?? []),
+    { technicianCode: 'TECH-N1', timestamp: '2025-06-02T08:00', latitude: 50.6, longitude: 3.0 },
+  ];
+  delete dataset.users;
+  await runImport(t.db, dataset);
+  for (const code of ['WO-E2E-1', 'WO-E2E-2', 'WO-E2E-DONE', 'WO-E2E-PLAN']) {
+    const res = await t.call('GET', `/eTech/rest/ws/fieldService/v1/workOrders/code:${code}`);
+    expect(res.statusCode, `${code}: ${res.body}`).toBe(200);
+    ids[`uuid:${code}`] = res.json().uuid;
+  }
+  // NORTH's subscription and one delivery of it (the worker is off: it stays pending).
+  const sub = await t.call('POST', '/rest/ws/webhooks/v1/subscriptions', {
+    as: 'north',
+    body: {
+      eventTypes: ['asset.upsert'],
+      callbackUrl: 'https://hooks.example.com/north',
+      secret: 'x'.repeat(32),
+    },
+  });
+  expect(sub.statusCode, sub.body).toBe(201);
+  ids.subscriptionId = sub.json().subscriptionId;
+  const test = await t.call('POST', `/rest/ws/webhooks/v1/subscriptions/${ids.subscriptionId}/test`, {
+    as: 'north',
+  });
+  expect(test.statusCode, test.body).toBeLessThan(300);
+  const deliveries = await t.call(
+    'GET',
+    `/rest/ws/webhooks/v1/subscriptions/${ids.subscriptionId}/deliveries`,
+    {
+      as: 'north',
+    },
+  );
+  ids.deliveryId = deliveries.json().data[0]?.deliveryId ?? deliveries.json().data[0]?.id;
+  expect(ids.deliveryId, deliveries.body).toBeTruthy();
+  for (const c of ['root', 'north', 'northA', 'south'] as const) await t.token(c);
+  const rows = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(t.db);
+  tables = rows.rows.map((r) => r.table_name);
+}, 120_000);
+afterAll(() => t?.close());
+
+/** A checksum of every row of every table, by table. */
+async function checksums(): Promise<Record<string, string>> {
+  const union = tables
+    .map(
+      (name) =>
+        `select '${name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`,
+    )
+    .join(' union all ');
+  const { rows } = await sql.raw<{ t: string; h: string }>(union).execute(t.db);
+  return Object.fromEntries(rows.map((r) => [r.t, r.h]));
+}
+
+function urlOf(e: Endpoint, v: Values) {
+  return e.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = v[name];
+    if (value === undefined) throw new Error(`${e.id}: no value for {${name}}`);
+    return encodeURIComponent(value);
+  });
+}
+
+const ATTACKERS: { as: TestClient; what: string }[] = [
+  { as: 'south', what: 'a sibling office (SOUTH)' },
+  { as: 'northA', what: 'a child office (NORTH-A)' },
+];
+
+describe('isolation matrix', () => {
+  it('classifies every endpoint of the table (a new one must be added here)', () => {
+    const missing = endpoints.filter((e) => !TARGETS[e.id]).map((e) => e.id);
+    expect(missing, 'endpoints not in the isolation matrix').toEqual([]);
+    const stale = Object.keys(TARGETS).filter((id) => !endpoints.some((e) => e.id === id));
+    expect(stale, 'matrix rows of endpoints that no longer exist').toEqual([]);
+  });
+
+  // Deletions last: they remove the records the other rows use.
+  const ordered = [...endpoints].sort(
+    (a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'),
+  );
+  const records = ordered.filter((e) => TARGETS[e.id]?.kind === 'record');
+  const lists = ordered.filter((e) => TARGETS[e.id]?.kind === 'list');
+  let cases = 0;
+
+  it.each(lists.map((e) => [`${e.method} ${e.path}`, e] as const))('list %s', async (_n, e) => {
+    const target = TARGETS[e.id] as Extract<Target, { kind: 'list' }>;
+    const owner = await t.call(e.method, urlOf(e, {}) + (target.query ?? ''), { as: 'north' });
+    expect(owner.statusCode, owner.body).toBe(200);
+    const forbidden = target.ownerOnly.map((s) => (s === 'subscriptionId' ? ids.subscriptionId : s));
+    for (const s of forbidden) expect(owner.body, `NORTH sees its own ${s}`).toContain(s);
+    for (const { as, what } of ATTACKERS) {
+      const res = await t.call(e.method, urlOf(e, {}) + (target.query ?? ''), { as });
+      cases++;
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
+      for (const s of forbidden) expect(res.body, `${what} sees NORTH's ${s}`).not.toContain(s);
+    }
+  });
+
+  it.each(records.map((e) => [`${e.method} ${e.path}`, e] as const))('record %s', async (_n, e) => {
+    const target = TARGETS[e.id] as Extract<Target, { kind: 'record' }>;
+    const values = target.values();
+    const missing = { ...values, ...Object.fromEntries(Object.keys(values).map((k) => [k, MISSING[k]])) };
+    // noteCode is the caller's to choose: only the work order is missing.
+    if ('noteCode' in values) missing.noteCode = values.noteCode;
+    const body = target.body?.(values);
+    for (const { as, what } of ATTACKERS) {
+      // (A PUT by code on a code that does not exist creates it: not asked of the upserts.)
+      const unknown = target.upsert
+        ? undefined
+        : await t.call(e.method, urlOf(e, missing), {
+            as,
+            ...(target.body ? { body: target.body(missing) } : {}),
+          });
+      const before = await checksums();
+      const res = await t.call(e.method, urlOf(e, values), { as, ...(body === undefined ? {} : { body }) });
+      cases++;
+      if (process.env.ISOLATION_DEBUG) console.log(e.id, as, res.statusCode, codes(res).join(' '));
+      const label = `${e.id} by ${what}: ${res.statusCode} ${res.body}`;
+      if (!unknown) expectPutOnInvisible(res, e);
+      else if (as === 'northA' && target.child) {
+        expect(res.statusCode, label).toBe(400);
+        expect(codes(res), `${label} (${target.child.reason})`).toEqual(target.child.codes);
+      } else {
+        // The spec's "unknown": 404, or the endpoint's own `...unknown` / `...notfound` code.
+        expect(
+          unknown.statusCode === 404 || codes(unknown).some((c) => /unknown|notfound/i.test(c)),
+          `unknown record: ${unknown.statusCode} ${unknown.body}`,
+        ).toBe(true);
+        expect(res.statusCode, label).toBe(unknown.statusCode);
+        expect(codes(res), label).toEqual(codes(unknown));
+      }
+      expect(await checksums(), `${label}: tables changed`).toEqual(before);
+    }
+    // The owner's own request is not refused for its shape (reads and writes alike).
+    if (e.method !== 'DELETE') {
+      const own = await t.call(e.method, urlOf(e, values), {
+        as: 'north',
+        ...(body === undefined ? {} : { body }),
+      });
+      expect(own.statusCode, `${e.id} by NORTH: ${own.body}`).not.toBe(404);
+    }
+  });
+
+  afterAll(() =>
+    console.log(`isolation matrix: ${cases} cross-office cases over ${endpoints.length} endpoints`),
+  );
+});
