@@ -211,7 +211,7 @@ export function buildOpenApi(
       title: 'Fieldwork field-service management API',
       version: info.version ?? '1.0.68',
       description:
-        'Every error answer carries `{ errors: [{ code, message }], errorReference }`; the codes of each status are listed in its description and in `x-error-codes`. Operations marked `x-extension: true` are additions to the interface description.',
+        "Every error answer carries `{ errors: [{ code, message }], errorReference }`; the codes of each status are listed in its description and in `x-error-codes`. Operations marked `x-extension: true` are additions to the interface description.\n\nCodes (customer, site, asset, office, item, skill...) hold ASCII letters, digits, `-`, `_` and `.` only; anything else is refused with the field's `.invalid` code. They are case-insensitive by ASCII folding (stored uppercase): `straße` is refused, never taken for `STRASSE`.\n\nVersioned records (the operations whose answers carry `ETag`): send the ETag back in `If-Match` on PUT to write only that version (412 `<prefix>.precondition.failed` otherwise, nothing written).",
     },
     paths,
     webhooks: Object.keys(webhooks).length ? webhooks : undefined,
