@@ -1,11 +1,20 @@
 import { z } from 'zod';
 
 /**
- * Characters a code may hold: letters and digits of any script, `-`, `_` and `.`. No space,
- * no punctuation that URLs, CSV files or the `code:` path segments would need to escape.
+ * Characters a code may hold: ASCII letters and digits, `-`, `_` and `.`. No space, no
+ * punctuation that URLs, CSV files or the `code:` path segments would need to escape, and
+ * no letter outside ASCII: case folding stays the plain A-Z/a-z one, so that no two
+ * spellings meet by Unicode rules (`straße` and `STRASSE`, `ı` and `I`). The single source
+ * of the rule: the service's schemas and the console's forms (codeRule.ts) use it.
  */
-export const CODE_PATTERN = /^[\p{L}\p{N}_.-]+$/u;
-export const CODE_CHARACTERS = 'letters, digits, "-", "_" and "."';
+export const CODE_PATTERN = /^[A-Za-z0-9_.-]+$/;
+export const CODE_CHARACTERS = 'ASCII letters, digits, "-", "_" and "."';
+
+/**
+ * The stored form of a code: ASCII letters uppercased, nothing else touched (a string that
+ * breaks CODE_PATTERN keeps its non-ASCII letters, so it can never equal a valid code).
+ */
+export const foldCode = (s: string) => s.replace(/[a-z]+/g, (m) => m.toUpperCase());
 
 /** Codes are case-insensitive and stored uppercase (spec: General conventions 3). */
 export const Code = (max = 10000) =>
@@ -14,7 +23,7 @@ export const Code = (max = 10000) =>
     .min(1)
     .max(max)
     .regex(CODE_PATTERN, `only ${CODE_CHARACTERS}`)
-    .transform((s) => s.toUpperCase())
+    .transform(foldCode)
     .meta({ description: `1..${max} characters: ${CODE_CHARACTERS}; case-insensitive, stored uppercase` });
 
 export const DATE = /^\d{4}-\d{2}-\d{2}$/;

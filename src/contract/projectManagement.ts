@@ -9,7 +9,7 @@
  * field itself (`bodyCheckedByRules`); the OpenAPI document still shows the exact shape.
  */
 import { z } from 'zod';
-import { Page } from './common.ts';
+import { foldCode, Page } from './common.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 import { WorkOrderStatus } from './fieldService.ts';
@@ -445,16 +445,16 @@ export type ProjectManagementListQuery = z.input<typeof ListQuery>;
 const projectParams = z.object({
   projectCode: z
     .string()
-    .transform((s) => s.toUpperCase())
+    .transform(foldCode)
     .meta({
       maxLength: PROJECT_CODE_MAX,
-      description: `1..${PROJECT_CODE_MAX} characters, case-insensitive; a longer code names no project`,
+      description: `1..${PROJECT_CODE_MAX} characters, case-insensitive (ASCII letters, digits, "-", "_", "."); a longer code, or one with other characters, names no project`,
     }),
 });
-const serviceOrderCode = z
-  .string()
-  .transform((s) => s.toUpperCase())
-  .meta({ description: 'Case-insensitive' });
+const serviceOrderCode = z.string().transform(foldCode).meta({
+  description:
+    'Case-insensitive (ASCII letters, digits, "-", "_", "."); a code with other characters names no service order',
+});
 const standardParams = z.object({ standardServiceOrderCode: serviceOrderCode });
 const routeParams = z.object({ routeServiceOrderCode: serviceOrderCode });
 

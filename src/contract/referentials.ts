@@ -11,6 +11,7 @@ import {
   CustomFieldDefinition,
   CustomFieldEntity,
   CustomFields,
+  foldCode,
   Page,
   requiredText,
 } from './common.ts';
@@ -72,9 +73,12 @@ const CodeRef = z
   .string()
   .max(10000)
   .refine((s) => s === '' || CODE_PATTERN.test(s), `only ${CODE_CHARACTERS}`)
-  .transform((s) => s.toUpperCase());
+  .transform(foldCode);
 const text = (max: number) => z.string().max(max);
-const requiredCode = () => requiredText(10000).transform((s) => s.toUpperCase());
+const requiredCode = () =>
+  requiredText(10000)
+    .refine((s) => s === '' || CODE_PATTERN.test(s), `only ${CODE_CHARACTERS}`)
+    .transform(foldCode);
 
 export const ContactType = z.enum(['Mobile', 'Fax', 'Email', 'Phone']).meta({ id: 'ContactType' });
 

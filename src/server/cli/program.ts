@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
-import { CODE_PATTERN } from '../../contract/common.ts';
+import { CODE_PATTERN, foldCode } from '../../contract/common.ts';
 import { ALL_SCOPES } from '../../contract/endpoint.ts';
 import { type AppConfig, configFromEnv } from '../config.ts';
 import { type Db, openDatabase } from '../db/index.ts';
@@ -174,7 +174,7 @@ function workOrderRefOf(name: string): WorkOrderRef {
   if (UUID.test(name)) return { uuid: name.toLowerCase() };
   if (!CODE_PATTERN.test(name) || name.length > 200)
     throw new CliFailure(`${name} is neither a work order code nor a uuid`);
-  return { code: name.toUpperCase() };
+  return { code: foldCode(name) };
 }
 
 export function buildProgram(io: CliIo): Command {

@@ -1,4 +1,9 @@
-import type { CustomFieldDefinition, CustomFieldEntity, CustomFields } from '../../contract/common.ts';
+import {
+  type CustomFieldDefinition,
+  type CustomFieldEntity,
+  type CustomFields,
+  foldCode,
+} from '../../contract/common.ts';
 import { presentType, validateCustomField } from '../../contract/customFields.ts';
 import { derivedCode } from '../../contract/errors.ts';
 import type { Db } from '../db/index.ts';
@@ -43,7 +48,8 @@ export async function checkCustomFields(
   const errors: ErrorItem[] = [];
   const reported = new Set<string>();
   for (const [rawCode, value] of Object.entries(input ?? {})) {
-    const code = rawCode.toUpperCase();
+    // ASCII folding only (contract/common.ts): `ſegment` is not SEGMENT.
+    const code = foldCode(rawCode);
     const def = defs.get(code);
     if (!def) {
       errors.push({

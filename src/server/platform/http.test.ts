@@ -70,12 +70,8 @@ describe('codes of 10,000 characters in the path (spec: Referentials, codes 1..1
   const everyByte = (s: string) =>
     [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 
-  it.each([
-    ['ASCII, every character percent-encoded (30,000 characters)', 'K'],
-    ['a two-byte letter, percent-encoded (60,000 characters)', 'É'],
-    ['a four-byte letter, percent-encoded (120,000 characters)', '𠀀'],
-  ])('%s', async (_label, letter) => {
-    const code = letter.repeat(10_000);
+  it('ASCII, every character percent-encoded (30,000 characters)', async () => {
+    const code = 'k'.repeat(10_000);
     const put = await t.call('PUT', `${BASE}${everyByte(code)}`, {
       body: { name: 'Long', addressDetails: { city: 'Lyon' } },
     });
@@ -85,5 +81,20 @@ describe('codes of 10,000 characters in the path (spec: Referentials, codes 1..1
     });
     expect(res.status).toBe(200);
     expect((await res.json()).customerCode).toBe(code.toUpperCase());
+  });
+
+  // Codes are ASCII (contract/common.ts): the parser lets the longest non-ASCII spelling
+  // through, and the code rule refuses it with the error body, not the parser's answer.
+  it.each([
+    ['a two-byte letter, percent-encoded (60,000 characters)', 'É'],
+    ['a four-byte letter, percent-encoded (120,000 characters)', '𠀀'],
+  ])('%s: 400 customercode.invalid', async (_label, letter) => {
+    const res = await fetch(`http://127.0.0.1:${port}${BASE}${everyByte(letter.repeat(10_000))}`, {
+      headers: { authorization: `Bearer ${await t.token()}` },
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: { code: string }[]; errorReference: string };
+    expect(body.errors.map((e) => e.code)).toEqual(['referentials.customer.customercode.invalid']);
+    expect(body.errorReference).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
+import { foldCode } from '../../contract/common.ts';
 import { CommonCodes } from '../../contract/errors.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from './errors.ts';
@@ -24,7 +25,7 @@ export function findOfficeInScope(db: Db, scope: OfficeScope, code: string) {
   return db
     .selectFrom('offices')
     .select(['id', 'code', 'name', 'path', 'parent_id'])
-    .where('code', '=', code.toUpperCase())
+    .where('code', '=', foldCode(code))
     .where('path', 'like', `${scope.path}%`)
     .executeTakeFirst();
 }

@@ -1,3 +1,4 @@
+import { foldCode } from '../../contract/common.ts';
 import type { Db } from '../db/index.ts';
 
 /**
@@ -9,7 +10,7 @@ export async function upsertOffice(
   db: Db,
   office: { code: string; name: string; parentCode?: string | null },
 ) {
-  const code = office.code.toUpperCase();
+  const code = foldCode(office.code);
   const existing = await db
     .selectFrom('offices')
     .select(['id', 'parent_id'])
@@ -19,7 +20,7 @@ export async function upsertOffice(
     ? await db
         .selectFrom('offices')
         .select(['id', 'path'])
-        .where('code', '=', office.parentCode.toUpperCase())
+        .where('code', '=', foldCode(office.parentCode))
         .executeTakeFirst()
     : undefined;
   if (office.parentCode && !parent) throw new Error(`parent office ${office.parentCode} does not exist`);
@@ -47,8 +48,8 @@ export async function officeIdByCode(db: Db, code: string): Promise<string> {
   const row = await db
     .selectFrom('offices')
     .select('id')
-    .where('code', '=', code.toUpperCase())
+    .where('code', '=', foldCode(code))
     .executeTakeFirst();
-  if (!row) throw new Error(`office ${code.toUpperCase()} does not exist`);
+  if (!row) throw new Error(`office ${foldCode(code)} does not exist`);
   return String(row.id);
 }

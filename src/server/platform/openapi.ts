@@ -211,8 +211,10 @@ export function buildOpenApi(
       title: 'Fieldwork field-service management API',
       version: info.version ?? '1.0.68',
       description:
-        'Every error answer carries `{ errors: [{ code, message }], errorReference }`; the codes of each status are listed in its description and in `x-error-codes`. Operations marked `x-extension: true` are additions to the interface description. ' +
-        'Bodies are JSON in UTF-8 (`application/json` or `application/*+json`, `charset` absent or `utf-8`): another charset is `415` `request.mediatype.unsupported`; bytes that are not well-formed UTF-8 are `400` `<domain>.invalid.json`, and a string holding a lone surrogate escape (`\\ud800`) or U+0000 is `400` `<domain>.<field>.invalid`: nothing is stored altered (never as U+FFFD).',
+        'Every error answer carries `{ errors: [{ code, message }], errorReference }`; the codes of each status are listed in its description and in `x-error-codes`. Operations marked `x-extension: true` are additions to the interface description.\n\n' +
+        'Bodies are JSON in UTF-8 (`application/json` or `application/*+json`, `charset` absent or `utf-8`): another charset is `415` `request.mediatype.unsupported`; bytes that are not well-formed UTF-8 are `400` `<domain>.invalid.json`, and a string holding a lone surrogate escape (`\\ud800`) or U+0000 is `400` `<domain>.<field>.invalid`: nothing is stored altered (never as U+FFFD).\n\n' +
+        "Codes (customer, site, asset, office, item, skill...) hold ASCII letters, digits, `-`, `_` and `.` only; anything else is refused with the field's `.invalid` code. They are case-insensitive by ASCII folding (stored uppercase): `straße` is refused, never taken for `STRASSE`.\n\n" +
+        'Versioned records (the operations whose answers carry `ETag`): send the ETag back in `If-Match` on PUT to write only that version (412 `<prefix>.precondition.failed` otherwise, nothing written).',
     },
     paths,
     webhooks: Object.keys(webhooks).length ? webhooks : undefined,

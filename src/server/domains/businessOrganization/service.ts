@@ -11,7 +11,7 @@ import {
   type ItemPutInput,
   listItems as listItemsEndpoint,
 } from '../../../contract/businessOrganization.ts';
-import type { CustomFields, Page } from '../../../contract/common.ts';
+import { type CustomFields, foldCode, type Page } from '../../../contract/common.ts';
 import type { Db } from '../../db/index.ts';
 import { checkCustomFields } from '../../platform/customFields.ts';
 import { ApiError } from '../../platform/errors.ts';
@@ -45,7 +45,7 @@ export function putItem(
   ifMatch?: IfMatch,
 ): Promise<Written> {
   assertRootOffice(scope, 'The item catalog');
-  const key = code.toUpperCase();
+  const key = foldCode(code);
   return versionedWrite(
     db,
     { table: 'items', key: 'code', value: key, prefix: ITEM_ERROR_PREFIX, label: `Item ${key}` },
@@ -63,7 +63,7 @@ export async function writeItem(db: Db, code: string, input: ItemPutInput): Prom
   const customFields = await checkCustomFields(db, 'item', ITEM_ERROR_PREFIX, input.customFields);
   // Absent is stored as null, an empty string stays empty (General conventions 4-5).
   return upsertItem(db, {
-    code: code.toUpperCase(),
+    code: foldCode(code),
     name: input.name,
     category: input.category ?? null,
     description: input.description ?? null,
@@ -82,7 +82,7 @@ export async function writeItem(db: Db, code: string, input: ItemPutInput): Prom
 
 /** The item and its version (the GET answers it as ETag). */
 export async function getItem(db: Db, code: string): Promise<{ record: Item; version: string }> {
-  const row = await findItem(db, code.toUpperCase());
+  const row = await findItem(db, foldCode(code));
   if (!row) throw new ApiError(404, BusinessOrganizationCodes.itemNotFound, `Item ${code} not found`);
   return { record: toItem(row), version: row.version };
 }

@@ -3,7 +3,7 @@
  * here: every problem is collected in `Problems`, so the service can add the rules that need
  * the database and answer every error found at once, in the order of the spec's table.
  */
-import { CODE_PATTERN } from '../../../contract/common.ts';
+import { CODE_PATTERN, foldCode } from '../../../contract/common.ts';
 import {
   ProjectManagementCodes as C,
   type DependencyJobType,
@@ -60,7 +60,8 @@ function unknownFields(p: Problems, value: Record<string, unknown>, known: reado
 function codeField(p: Problems, value: unknown, field: string): string | 'missing' | 'invalid' {
   if (absent(value) || (typeof value === 'string' && value.trim() === '')) return 'missing';
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
-  if (typeof value === 'string') return value.toUpperCase();
+  // ASCII-only folding: a code with other characters stays impossible (then unknown).
+  if (typeof value === 'string') return foldCode(value);
   p.add(C.invalidJson, `${field}: a string`);
   return 'invalid';
 }
@@ -68,7 +69,7 @@ function codeField(p: Problems, value: unknown, field: string): string | 'missin
 /** The canonical code of a job of this type: phases uppercase, tasks as a number without leading zeros. */
 export function jobCode(jobType: JobType, code: string): string {
   if (jobType === 'task' && /^\d+$/.test(code)) return code.replace(/^0+(?=\d)/, '');
-  return code.toUpperCase();
+  return foldCode(code);
 }
 
 /** Whether a code could name a record at all: a code that cannot is simply unknown. */

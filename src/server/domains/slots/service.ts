@@ -5,6 +5,7 @@
  */
 
 import { sql } from 'kysely';
+import { foldCode } from '../../../contract/common.ts';
 import {
   DEFAULT_SLOT_NUMBER,
   MAX_PERIOD_WEEKS,
@@ -46,7 +47,7 @@ const business = (code: SlotErrorCode, detail?: string): ErrorItem => ({
   code,
   message: detail ? `${SLOT_ERRORS[code].message} ${detail}` : SLOT_ERRORS[code].message,
 });
-const upper = (xs: readonly string[]) => [...new Set(xs.map((x) => x.toUpperCase()))];
+const upper = (xs: readonly string[]) => [...new Set(xs.map(foldCode))];
 
 /** The rules that need no database: each broken one adds its code. */
 export function staticErrors(req: SlotSearchRequest, now: number): ErrorItem[] {
@@ -102,7 +103,7 @@ async function resolve(
   req: SlotSearchRequest,
   errors: ErrorItem[],
 ): Promise<Resolved> {
-  const typeCode = req.workOrderType?.code?.toUpperCase();
+  const typeCode = req.workOrderType?.code ? foldCode(req.workOrderType.code) : undefined;
   // Offices (or skills) given both ways are 2006 (2009) already: not looked up.
   const officesBoth = !!(req.offices?.codes && req.offices.ids);
   const officeCodes = req.offices?.codes && !officesBoth ? upper(req.offices.codes) : null;
@@ -116,7 +117,7 @@ async function resolve(
   const lookup: Promise<WorkOrderLookup> | null = both
     ? null
     : req.workOrder?.code
-      ? findWorkOrder(db, scope, { code: req.workOrder.code.toUpperCase() })
+      ? findWorkOrder(db, scope, { code: foldCode(req.workOrder.code) })
       : uuid
         ? /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(uuid)
           ? findWorkOrder(db, scope, { uuid })
@@ -226,7 +227,7 @@ export async function workOrderNeeds(
   code: string,
   services: SlotServices = defaultServices,
 ): Promise<WorkOrderNeeds> {
-  const found = await findWorkOrder(db, scope, { code: code.toUpperCase() });
+  const found = await findWorkOrder(db, scope, { code: foldCode(code) });
   if ('missing' in found)
     throw notFound(SlotsCodes.workOrderNotFound, 'This work order does not exist in your office tree.');
   if ('ambiguous' in found)

@@ -4,7 +4,7 @@
  * applications and users of a root office write skills (characteristics: the import only).
  */
 
-import type { Page } from '../../../contract/common.ts';
+import { foldCode, type Page } from '../../../contract/common.ts';
 import {
   CHARACTERISTICS_PAGE_SIZE,
   type Characteristic,
@@ -28,7 +28,7 @@ export interface CatalogEntryInput {
 }
 
 const normalise = (e: CatalogEntryInput): CatalogEntry => ({
-  code: e.code.toUpperCase(),
+  code: foldCode(e.code),
   name: e.name,
   // Absent is stored as null; an empty string stays empty (General conventions 5).
   description: e.description ?? null,
@@ -45,7 +45,7 @@ export function putSkill(
   ifMatch?: IfMatch,
 ): Promise<Written> {
   assertRootOffice(scope, 'The skill catalog');
-  const code = input.code.toUpperCase();
+  const code = foldCode(input.code);
   return versionedWrite(
     db,
     { table: 'skills', key: 'code', value: code, prefix: SKILL_ERROR_PREFIX, label: `Skill ${code}` },

@@ -1,0 +1,148 @@
+/**
+ * Code characters (issues 8 and 14): codes are ASCII `[A-Za-z0-9_.-]`, folded by ASCII
+ * upper-casing only. `straße` and `STRASSE`, `ı` and `I`, `ſ` and `S` never meet: the
+ * non-ASCII spelling is refused (400, the field's code error) in paths, bodies and import
+ * files, and a lookup by such a spelling never reaches the ASCII record.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE_PATTERN, Code, foldCode } from '../../../contract/common.ts';
+import { ImportValidationError, importerRegistry, validateImport } from '../../cli/importFile.ts';
+import type { TestApp } from '../../testing/harness.ts';
+import { jobCode, readProjectLink } from '../projectManagement/linkRequest.ts';
+import { createReferentialsTestApp } from './testApp.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createReferentialsTestApp();
+  await t.db
+    .insertInto('custom_field_definitions')
+    .values({ entity: 'customer', code: 'SEGMENT', label: 'Segment', type: 'textValue', mandatory: false })
+    .execute();
+});
+afterAll(() => t.close());
+
+const REF = '/eTech/rest/ws/referentials/v1';
+const customer = { name: 'Street', addressDetails: { city: 'Lyon' } };
+const codes = (res: { json(): { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
+const enc = encodeURIComponent;
+
+describe('the rule', () => {
+  it('is ASCII letters, digits, "-", "_", "."; folding touches ASCII letters only', () => {
+    for (const ok of ['ACME', 'a-b_c.9']) expect(CODE_PATTERN.test(ok), ok).toBe(true);
+    for (const bad of ['straße', 'ı', 'ſ', 'É', 'Ⅻ', '٣', 'ｆｕｌｌ', 'A B', ''])
+      expect(CODE_PATTERN.test(bad), bad).toBe(false);
+    expect(foldCode('acme-1.x_y')).toBe('ACME-1.X_Y');
+    expect(foldCode('straße')).toBe('STRAßE');
+    expect(foldCode('ı')).toBe('ı');
+    expect(Code().safeParse('ı').success).toBe(false);
+  });
+});
+
+describe('service: non-ASCII codes are refused, never folded onto an ASCII one', () => {
+  it('path codes: 400 customercode.invalid, and the ASCII record is not reached', async () => {
+    expect((await t.call('PUT', `${REF}/customers/code:STRASSE`, { body: customer })).statusCode).toBe(201);
+    expect((await t.call('PUT', `${REF}/customers/code:I`, { body: customer })).statusCode).toBe(201);
+    for (const bad of ['straße', 'STRAßE', 'ı', 'ſtrasse']) {
+      for (const method of ['PUT', 'GET'] as const) {
+        const res = await t.call(method, `${REF}/customers/code:${enc(bad)}`, {
+          body: method === 'PUT' ? { ...customer, name: 'Overwritten' } : undefined,
+        });
+        expect(res.statusCode, `${method} ${bad}`).toBe(400);
+        expect(codes(res)).toEqual(['referentials.customer.customercode.invalid']);
+      }
+    }
+    expect((await t.call('GET', `${REF}/customers/code:strasse`)).json().name).toBe('Street');
+    expect((await t.call('GET', `${REF}/customers/code:i`)).json().name).toBe('Street');
+  });
+
+  it('body codes: 400 with the field code (parent, office, site customer, asset site)', async () => {
+    const cases: [string, unknown, string][] = [
+      [
+        `${REF}/customers/code:C-BODY`,
+        { ...customer, parentCustomerCode: 'ı' },
+        'referentials.customer.parentcustomercode.invalid',
+      ],
+      [
+        `${REF}/customers/code:C-BODY`,
+        { ...customer, officeCode: 'nörth' },
+        'referentials.customer.officecode.invalid',
+      ],
+      [
+        `${REF}/sites/code:S-BODY`,
+        { name: 'S', customerCode: 'ı', location: { addressDetails: { address: '1', city: 'Lyon' } } },
+        'referentials.site.customercode.invalid',
+      ],
+      [`${REF}/assets/code:A-BODY`, { name: 'A', siteCode: 'ſite' }, 'referentials.asset.sitecode.invalid'],
+    ];
+    for (const [url, body, code] of cases) {
+      const res = await t.call('PUT', url, { body });
+      expect(res.statusCode, code).toBe(400);
+      expect(codes(res)).toEqual([code]);
+    }
+    expect((await t.call('GET', `${REF}/customers/code:C-BODY`)).statusCode).toBe(404);
+  });
+
+  it('catalog codes: 400 itemcode.invalid and skillcode.invalid', async () => {
+    const item = await t.call('PUT', `/eTech/rest/ws/businessOrganization/v1/items/code:${enc('écrou')}`, {
+      body: { name: 'Nut' },
+    });
+    expect(item.statusCode).toBe(400);
+    expect(codes(item)).toEqual(['businessorganization.item.itemcode.invalid']);
+    const skill = await t.call('PUT', `/eTech/rest/ws/staff/v1/skills/code:${enc('ı')}`, {
+      body: { name: 'I' },
+    });
+    expect(skill.statusCode).toBe(400);
+    expect(codes(skill)).toEqual(['staff.skill.skillcode.invalid']);
+  });
+
+  it('custom field codes fold ASCII only: `ſegment` is unknown, not SEGMENT', async () => {
+    const ok = await t.call('PUT', `${REF}/customers/code:C-CF`, {
+      body: { ...customer, customFields: { segment: { textValue: 'x' } } },
+    });
+    expect(ok.statusCode).toBe(201);
+    const res = await t.call('PUT', `${REF}/customers/code:C-CF`, {
+      body: { ...customer, customFields: { ſegment: { textValue: 'y' } } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(codes(res)).toEqual(['referentials.customer.custom.field.unknown']);
+    expect((await t.call('GET', `${REF}/customers/code:C-CF`)).json().customFields).toEqual({
+      SEGMENT: { textValue: 'x' },
+    });
+  });
+});
+
+describe('import files and link bodies', () => {
+  it('an import row with a non-ASCII code is refused by JSON path before anything is written', () => {
+    const run = () =>
+      validateImport(
+        {
+          customers: [
+            { customerCode: 'STRASSE', ...customer },
+            { customerCode: 'straße', ...customer },
+          ],
+          items: [{ itemCode: 'ı', name: 'I' }],
+        },
+        importerRegistry(),
+      );
+    expect(run).toThrow(ImportValidationError);
+    try {
+      run();
+    } catch (e) {
+      const paths = (e as ImportValidationError).problems.map((p) => p.path);
+      expect(paths).toEqual(expect.arrayContaining(['customers[1].customerCode', 'items[0].itemCode']));
+    }
+  });
+
+  it('project link bodies: a non-ASCII code never becomes the ASCII code (it stays unknown)', () => {
+    expect(jobCode('phase', 'ı')).toBe('ı');
+    expect(jobCode('workOrder', 'wo-1')).toBe('WO-1');
+    const link = readProjectLink({
+      type: 'workOrder',
+      code: 'ſtart',
+      insertion: { insertionMode: 'before', jobType: 'phase', relativePosition: 'ı' },
+    });
+    expect(link.code).toBe('ſTART');
+    expect(CODE_PATTERN.test(link.code ?? '')).toBe(false);
+    expect(link.insertion.relative?.code).toBe('ı');
+  });
+});
