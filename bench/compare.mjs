@@ -14,7 +14,15 @@
  * (kept in $TMPDIR/fieldwork-bench-mocks for the next run). Every target runs at once; each
  * round (operation, connections) loads them one after the other, so a change of the
  * machine's load hits every target alike. Customer GET (a random customer of CUSTOMERS) and
- * customer PUT (a new name each time) with autocannon at 1, 10 and 50 connections.
+ * customer PUT (a new name each time) with autocannon at 1, 10 and 50 connections, and one
+ * request of each newer domain on the demo dataset (imported beside the customers), for the
+ * targets that can answer it:
+ *   - ACTIVITIES: the activities page of a work order (Fieldwork, Prism; json-server over
+ *     the same activities filtered by work order);
+ *   - LINK: a project link call, a work order moved last in its project (Fieldwork, Prism;
+ *     json-server stores the body as a new `links` record);
+ *   - SLOTS: a slot search over a week for a demo work order (Fieldwork, Prism; json-server
+ *     cannot compute one).
  *
  * CPU per request: the user+system time of each target's processes (/proc/<pid>/stat,
  * the process and its children) over the run, divided by the requests answered; for
@@ -54,7 +62,7 @@ import {
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 1000);
 const DURATION = Number(process.env.DURATION ?? 5);
 const CONNECTIONS = (process.env.CONNECTIONS ?? '1,10,50').split(',').map(Number);
-const OPERATIONS = (process.env.OPERATIONS ?? 'GET,PUT').split(',');
+const OPERATIONS = (process.env.OPERATIONS ?? 'GET,PUT,ACTIVITIES,LINK,SLOTS').split(',');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const WORKERS = process.env.FIELDWORK_WORKERS ?? String(cpus().length);
@@ -73,11 +81,53 @@ const customer = (i) => ({
   addressDetails: { address: `${i} bench street`, zipCode: '69002', city: 'Lyon', country: 'FR' },
   contact: { name: 'Desk', details: [{ type: 'Phone', value: '+33 4 00 00 00 00' }] },
 });
+/** The demo dataset (work orders, activities, projects, technicians) without its application and user. */
+const demo = (() => {
+  const {
+    applications: _a,
+    users: _u,
+    ...rest
+  } = JSON.parse(readFileSync(join(root, 'src/server/cli/demo.json'), 'utf8'));
+  return rest;
+})();
 const dataset = () => ({
-  offices: [{ code: 'BENCH', name: 'Bench office' }],
-  applications: [{ name: 'Bench', officeCode: 'BENCH', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }],
-  customers: Array.from({ length: CUSTOMERS }, (_, i) => customer(i)),
+  ...demo,
+  offices: [...demo.offices, { code: 'BENCH', name: 'Bench office', parentCode: 'HQ' }],
+  applications: [{ name: 'Bench', officeCode: 'HQ', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }],
+  customers: [...demo.customers, ...Array.from({ length: CUSTOMERS }, (_, i) => customer(i))],
 });
+
+/* ---------------- the newer domains' requests ---------------- */
+
+const ACTIVITY_WORK_ORDERS = [...new Set(demo.activities.map((a) => a.workOrderCode))];
+const LINKED_PROJECT = 'PRJ-LILLE-HQ';
+const LINKED_WORK_ORDERS = demo.projects
+  .find((p) => p.projectCode === LINKED_PROJECT)
+  .jobs.filter((j) => j.jobType === 'workOrder')
+  .map((j) => j.code);
+const activitiesPath = (wo) => `/eTech/rest/ws/fieldTracking/v1/workOrders/code:${wo}/activities`;
+const linkPath = `/eTech/rest/ws/projectManagement/v1/projects/code:${LINKED_PROJECT}/link`;
+const linkBody = (wo) => ({ type: 'workOrder', code: wo, insertion: { insertionMode: 'last' } });
+const SLOTS_PATH = '/rest/v3/slots/search';
+const slotsBody = () =>
+  JSON.stringify({
+    workOrderType: { code: 'BOILER-SERVICE' },
+    workOrder: { code: 'WO-1001' },
+    timeRanges: [{ start: '2030-01-14T00:00:00Z', end: '2030-01-19T00:00:00Z' }],
+    maximumSlotNumber: 20,
+  });
+const pickOf = (list) => () => list[Math.floor(Math.random() * list.length)];
+
+/** The requests of the newer domains as the API (Fieldwork and Prism) takes them. */
+const apiOperations = {
+  ACTIVITIES: () => ({ method: 'GET', path: activitiesPath(pickOf(ACTIVITY_WORK_ORDERS)()) }),
+  LINK: () => ({
+    method: 'POST',
+    path: linkPath,
+    body: JSON.stringify(linkBody(pickOf(LINKED_WORK_ORDERS)())),
+  }),
+  SLOTS: () => ({ method: 'POST', path: SLOTS_PATH, body: slotsBody() }),
+};
 
 /* ---------------- processes and their CPU time ---------------- */
 
@@ -215,6 +265,7 @@ async function fieldwork(name, env, dir) {
       path: `${PATH}${c}`,
       body: JSON.stringify({ name: `Renamed ${n}`, addressDetails: { city: 'Lyon' } }),
     }),
+    more: apiOperations,
     stop: () => stopService(child),
   };
 }
@@ -309,6 +360,7 @@ try {
       path: `${PATH}${c}`,
       body: JSON.stringify({ name: `Renamed ${n}`, addressDetails: { city: 'Lyon' } }),
     }),
+    more: apiOperations,
     stop: async () => prism.child.kill('SIGTERM'),
   });
 
@@ -318,6 +370,8 @@ try {
     file,
     JSON.stringify({
       customers: Array.from({ length: CUSTOMERS }, (_, i) => ({ id: code(i), ...customer(i) })),
+      activities: demo.activities.map((a) => ({ id: a.activityId, ...a })),
+      links: [],
     }),
   );
   const js = await spawnTarget(
@@ -337,6 +391,17 @@ try {
         path: `/customers/${c}`,
         body: JSON.stringify({ ...customer(i), id: c, name: `Renamed ${n}` }),
       };
+    },
+    more: {
+      ACTIVITIES: () => ({
+        method: 'GET',
+        path: `/activities?workOrderCode=${pickOf(ACTIVITY_WORK_ORDERS)()}`,
+      }),
+      LINK: () => ({
+        method: 'POST',
+        path: '/links',
+        body: JSON.stringify({ projectCode: LINKED_PROJECT, ...linkBody(pickOf(LINKED_WORK_ORDERS)()) }),
+      }),
     },
     stop: async () => js.child.kill('SIGTERM'),
   });
@@ -358,7 +423,9 @@ try {
     const request =
       operation === 'GET'
         ? { method: 'GET', setupRequest: (req) => ({ ...req, path: t.get(pick()) }) }
-        : { method: 'PUT', setupRequest: (req) => ({ ...req, ...t.put(pick(), ++n) }) };
+        : operation === 'PUT'
+          ? { method: 'PUT', setupRequest: (req) => ({ ...req, ...t.put(pick(), ++n) }) }
+          : { setupRequest: (req) => ({ ...req, ...t.more[operation]() }) };
     const before = treeTicks(t.pid);
     const dbBefore = t.database ? await t.database() : undefined;
     const r = await loadTest({
@@ -376,6 +443,8 @@ try {
       operation,
       connections,
       reqPerSec: Math.round(r.requests.average),
+      // Answers that are answers: a mock refusing the request does not count.
+      okPerSec: Math.round(Math.max(0, r.requests.total - r.non2xx) / duration),
       p50: r.latency.p50,
       p99: r.latency.p99,
       non2xx: r.non2xx + r.errors + r.timeouts,
@@ -385,13 +454,15 @@ try {
   };
 
   log('warming up every target (JIT, caches, pools)');
-  for (const t of targets) for (const op of OPERATIONS) await run(t, op, 10, 2);
+  const answers = (t, op) => op === 'GET' || op === 'PUT' || Boolean(t.more?.[op]);
+  for (const t of targets) for (const op of OPERATIONS) if (answers(t, op)) await run(t, op, 10, 2);
 
   const rows = [];
   const loads = [];
   for (const operation of OPERATIONS) {
     for (const connections of CONNECTIONS) {
       for (const t of targets) {
+        if (!answers(t, operation)) continue;
         const row = await run(t, operation, connections, DURATION);
         log(JSON.stringify(row));
         rows.push(row);
@@ -402,12 +473,13 @@ try {
 
   const f = (v, d = 2) => (v === undefined ? '' : v.toFixed(d));
   printTable(
-    `Customer GET and PUT, ${CUSTOMERS} customers, ${DURATION} s per run, interleaved, every target and autocannon on this machine; load average during the rounds ${loads.map((l) => l.toFixed(1)).join(', ')}`,
+    `Customer GET and PUT (${CUSTOMERS} customers), work order activities page, project link, slot search (demo dataset), ${DURATION} s per run, interleaved, every target and autocannon on this machine; load average during the rounds ${loads.map((l) => l.toFixed(1)).join(', ')}`,
     [
       'target',
       'operation',
       'connections',
       'req/s',
+      '2xx/s',
       'p50 ms',
       'p99 ms',
       'non-2xx',
@@ -419,6 +491,7 @@ try {
       r.operation,
       r.connections,
       r.reqPerSec,
+      r.okPerSec,
       r.p50,
       r.p99,
       r.non2xx,
@@ -432,7 +505,7 @@ try {
   const ratio = (a, b, op, c) => {
     const x = at(a, op, c);
     const y = at(b, op, c);
-    return x && y ? x.reqPerSec / Math.max(1, y.reqPerSec) : undefined;
+    return x && y ? x.okPerSec / Math.max(1, y.okPerSec) : undefined;
   };
   const goals = [];
   const goal = (what, value, min, max) => {
@@ -466,6 +539,20 @@ try {
   }
   goal('PUT 50 conns: PostgreSQL / json-server', ratio('Fieldwork PostgreSQL', 'json-server', 'PUT', 50), 2);
   printTable('Goals of issue 9', ['ratio', 'value', 'goal', ''], goals);
+
+  // Issue 14: the newer domains, Fieldwork (which validates, authorizes and reads a real
+  // database) against the mocks that answer them: above 1 is ahead.
+  const newer = [];
+  for (const op of ['ACTIVITIES', 'LINK', 'SLOTS'].filter((o) => OPERATIONS.includes(o)))
+    for (const c of CONNECTIONS)
+      for (const fw of ['Fieldwork PGlite', 'Fieldwork PostgreSQL'])
+        for (const mock of ['Prism', 'json-server']) {
+          const value = ratio(fw, mock, op, c);
+          if (value !== undefined && at(mock, op, c))
+            newer.push([`${op} ${c} conns: ${fw} / ${mock}`, value.toFixed(2)]);
+        }
+  if (newer.length)
+    printTable("Newer domains: Fieldwork 2xx/s over the mock's (issue 14)", ['ratio', 'value'], newer);
 } finally {
   for (const t of targets) await t.stop().catch(() => {});
   if (admin) {

@@ -4,10 +4,11 @@ import { expect, it } from 'vitest';
 
 /**
  * The short form of bench/crash.mjs on PGlite: the service is SIGKILLed 3 times while
- * customer upserts are written as fast as it answers; every write answered 201/204 is
- * there after a restart, with its last acknowledged value.
+ * customer and asset upserts are written as fast as it answers; every write answered 201/204
+ * is there after a restart, with its last acknowledged value, and every committed event
+ * (asset.upsert) reaches the webhook receiver.
  */
-it('loses no acknowledged write over 3 SIGKILLs (PGlite)', () => {
+it('loses no acknowledged write and no committed event over 3 SIGKILLs (PGlite)', () => {
   const script = fileURLToPath(new URL('../../bench/crash.mjs', import.meta.url));
   const res = spawnSync(process.execPath, [script], {
     encoding: 'utf8',
@@ -16,7 +17,15 @@ it('loses no acknowledged write over 3 SIGKILLs (PGlite)', () => {
   });
   const line = res.stdout.trim().split('\n').pop() ?? '';
   expect(res.status, `${res.stdout}${res.stderr}`).toBe(0);
-  const result = JSON.parse(line) as { database: string; kills: number; acknowledged: number; lost: number };
-  expect(result).toMatchObject({ database: 'PGlite', kills: 3, lost: 0 });
+  const result = JSON.parse(line) as {
+    database: string;
+    kills: number;
+    acknowledged: number;
+    lost: number;
+    eventsCommitted: number;
+    eventsMissing: number;
+  };
+  expect(result).toMatchObject({ database: 'PGlite', kills: 3, lost: 0, eventsMissing: 0 });
   expect(result.acknowledged).toBeGreaterThan(0);
+  expect(result.eventsCommitted).toBeGreaterThan(0);
 }, 180_000);
