@@ -44,7 +44,9 @@ let cases = 0;
 /** Of which accepted (2xx): the bodies that got through to the rules and the database. */
 let accepted = 0;
 afterAll(() =>
-  console.log(`fuzz: ${cases} hostile requests over ${endpoints.length} endpoints, ${accepted} accepted (2xx)`),
+  console.log(
+    `fuzz: ${cases} hostile requests over ${endpoints.length} endpoints, ${accepted} accepted (2xx)`,
+  ),
 );
 
 const HOSTILE_SEGMENTS = [
