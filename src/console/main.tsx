@@ -2,6 +2,8 @@
  * The app (loaded by boot.ts once the sign-in is under way or done): styles, i18n with
  * the features' strings, the callback of the sign-in, then the providers and the router.
  */
+// Before anything that builds a zod schema (zodConfig.ts).
+import './zodConfig.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/spotlight/styles.css';

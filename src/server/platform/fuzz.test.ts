@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -23,17 +24,30 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Row count of every table, in one query. */
+/** A checksum of every row of every table, in one query: any change shows, not just a count. */
 async function counts(): Promise<string> {
   const union = tables
-    .map((name) => `select '${name}' as t, count(*)::int as n from "${name}"`)
+    .map(
+      (name) =>
+        `select '${name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`,
+    )
     .join(' union all ');
-  const { rows } = await sql.raw<{ t: string; n: number }>(union).execute(t.db);
+  const { rows } = await sql.raw<{ t: string; h: string }>(union).execute(t.db);
   return rows
-    .map((r) => `${r.t}=${r.n}`)
+    .map((r) => `${r.t}=${r.h}`)
     .sort()
     .join(',');
 }
+
+/** Requests sent by this file (printed at the end). */
+let cases = 0;
+/** Of which accepted (2xx): the bodies that got through to the rules and the database. */
+let accepted = 0;
+afterAll(() =>
+  console.log(
+    `fuzz: ${cases} hostile requests over ${endpoints.length} endpoints, ${accepted} accepted (2xx)`,
+  ),
+);
 
 const HOSTILE_SEGMENTS = [
   '%2F',
@@ -46,6 +60,19 @@ const HOSTILE_SEGMENTS = [
   '%25',
   '%20',
   '.',
+  '%C0%AF',
+  '%FF%FE',
+  '%ED%A0%80',
+  '..%2F..%2F..%2Fetc%2Fpasswd',
+  '%5C..%5C',
+  'code:',
+  'uuid:',
+  'code:%00',
+  '__proto__',
+  'constructor',
+  '%3Cscript%3E',
+  ';',
+  '*',
 ];
 const segment = fc.oneof(
   fc.stringMatching(/^[A-Za-z0-9._-]{1,20}$/),
@@ -179,8 +206,50 @@ const hostileValue = fc.oneof(
   fc.object({ key: fc.constantFrom('__proto__', 'constructor', 'prototype', 'textValue', 'a') }),
 );
 
-/** A body as raw text: JSON or not, with the endpoint's own field names mixed in. */
-function bodies(e: Endpoint) {
+const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
+/**
+ * `value` with a `__proto__` / `constructor` / `prototype` own key added to one of its
+ * objects, at any depth (`path` picks it), holding an object that would pollute a
+ * prototype if merged carelessly.
+ */
+function withProtoKey(value: unknown, path: number[], key: string): unknown {
+  const poison = JSON.parse('{"polluted":1,"prototype":{"polluted":1}}');
+  const objects: Record<string, unknown>[] = [];
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      objects.push(v as Record<string, unknown>);
+      Object.values(v).forEach(walk);
+    }
+  };
+  walk(value);
+  if (!objects.length) return JSON.parse(`{"${key}":${JSON.stringify(poison)}}`);
+  const target = objects[path[0] % objects.length];
+  Object.defineProperty(target, key, { value: poison, enumerable: true, configurable: true, writable: true });
+  return value;
+}
+
+/** Bytes that are not UTF-8: a lone continuation, an overlong `/`, a surrogate, a truncated sequence... */
+const BAD_UTF8 = [
+  [0xff],
+  [0xfe, 0xff],
+  [0x80],
+  [0xc0, 0xaf],
+  [0xed, 0xa0, 0x80],
+  [0xf0, 0x9f, 0x98],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+  [0xc3],
+];
+/** Text with invalid UTF-8 bytes put at `at` (a fraction of its length), inside a string or not. */
+function withBadBytes(text: string, at: number, bytes: number[]): Buffer {
+  const buf = Buffer.from(text, 'utf8');
+  const quote = buf.indexOf(0x22, Math.floor(at * buf.length));
+  const i = quote >= 0 ? quote + 1 : Math.floor(at * buf.length);
+  return Buffer.concat([buf.subarray(0, i), Buffer.from(bytes), buf.subarray(i)]);
+}
+
+/** A body as raw text (or bytes): JSON or not, with the endpoint's own field names mixed in. */
+function bodies(e: Endpoint): fc.Arbitrary<string | Buffer> {
   const fields = propertiesOf(e.body);
   const key = fields.length ? fc.oneof(fc.constantFrom(...fields), fc.string()) : fc.string();
   const object = fc.dictionary(key, hostileValue, { maxKeys: 8 });
@@ -188,6 +257,13 @@ function bodies(e: Endpoint) {
   const valid = near(root, defs);
   return fc.oneof(
     { arbitrary: valid.map((v) => JSON.stringify(v)), weight: 3 },
+    fc
+      .tuple(valid, fc.array(fc.nat(), { minLength: 1, maxLength: 1 }), fc.constantFrom(...PROTO_KEYS))
+      .map(([v, path, key]) => JSON.stringify(withProtoKey(v, path, key))),
+    fc
+      .tuple(valid, fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(...BAD_UTF8))
+      .map(([v, at, bytes]) => withBadBytes(JSON.stringify(v), at, bytes)),
+    fc.string({ unit: 'binary', maxLength: 200 }).map((x) => Buffer.from(x, 'latin1')),
     valid.map((v) => JSON.stringify(v).replace(/\}$/, ',"extra":1}')),
     object.map((o) => JSON.stringify(o)),
     fc.jsonValue().map((v) => JSON.stringify(v) ?? 'null'),
@@ -200,6 +276,12 @@ function bodies(e: Endpoint) {
     }),
     fc.constantFrom(
       '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}',
+      `{"a":{"b":{"c":[{"__proto__":{"polluted":1}}]}},"${fields[0] ?? 'name'}":{"constructor":{"prototype":{"polluted":1}}}}`,
+      `{"${fields[0] ?? 'name'}":"\\ud800"}`,
+      `{"${fields[0] ?? 'name'}":"a\\u0000b"}`,
+      `{"${fields[0] ?? 'name'}":"${'é'.repeat(300_000)}"}`,
+      `{"${fields[0] ?? 'name'}":[${'0,'.repeat(200_000)}0]}`,
+      `{${Array.from({ length: 20_000 }, (_, i) => `"k${i}":${i}`).join(',')}}`,
       `{"${fields[0] ?? 'name'}":1e309}`,
       `{"${fields[0] ?? 'name'}":-1e309,"x":1e-400}`,
       deep(40),
@@ -220,9 +302,23 @@ function queries(e: Endpoint) {
     fc.constantFrom('continuationToken', ...propertiesOf(e.query)),
     fc.string({ maxLength: 10 }),
   );
-  return fc
+  const pairs = fc
     .array(fc.tuple(key, fc.oneof(tokenGarbage, fc.string({ unit: 'grapheme' }))), { maxLength: 4 })
     .map((pairs) => (pairs.length ? `?${new URLSearchParams(pairs)}` : ''));
+  return fc.oneof(
+    { arbitrary: pairs, weight: 4 },
+    fc.constantFrom(
+      '?__proto__[polluted]=1&constructor[prototype][polluted]=1',
+      '?continuationToken=a&continuationToken=b',
+      '?q[]=1&q[]=2&status[x]=y',
+      `?q=${'x'.repeat(100_000)}`,
+      '?q=%FF%FE&status=%C0%AF',
+      '?q=%E0%80',
+      '?%00=%00',
+      '?&&&==&',
+      `?${'a=1&'.repeat(5000)}`,
+    ),
+  );
 }
 
 function expectErrorBody(res: LightMyRequestResponse) {
@@ -235,6 +331,40 @@ function expectErrorBody(res: LightMyRequestResponse) {
     expect(typeof err.message).toBe('string');
   }
 }
+
+/**
+ * Statuses an endpoint documents: its successes, its errors, and those of every endpoint
+ * (credentials, rights, rate limit; the router's 404, 414 and a malformed URL's 400; the
+ * body's 413 and 415).
+ */
+function documented(e: Endpoint): Set<number> {
+  return new Set([
+    ...Object.keys(e.responses).map(Number),
+    ...Object.keys(e.errors ?? {}).map(Number),
+    400,
+    401,
+    403,
+    404,
+    413,
+    414,
+    415,
+    429,
+  ]);
+}
+
+/** Content types: JSON ones (the body is read) and others (415 before anything else). */
+const JSON_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/problem+json'];
+const OTHER_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/json; charset=utf-16',
+  'application/json; charset=iso-8859-1',
+  'application/jsonx',
+  'text/json',
+  '*/*',
+];
 
 // About 1500 requests in all, whatever the size of the table (the suite stays under a minute).
 const RUNS = Math.min(30, Math.max(10, Math.floor(1500 / Math.max(1, endpoints.length))));
@@ -249,20 +379,34 @@ describe('every endpoint of the table under hostile input', () => {
         fc.array(segment, { minLength: 3, maxLength: 3 }),
         queries(e),
         e.body ? bodies(e) : fc.constant(undefined),
-        fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/problem+json'),
+        fc.oneof(
+          { arbitrary: fc.constantFrom(...JSON_TYPES), weight: 6 },
+          fc.constantFrom(...OTHER_TYPES, undefined),
+        ),
         async (values, query, raw, type) => {
           let i = 0;
           const url = e.path.replace(/\{\w+\}/g, () => values[i++]) + query;
           const before = write ? await counts() : '';
-          const res = await t.call(
-            e.method,
+          const res = await t.app.inject({
+            method: e.method,
             url,
-            raw === undefined ? {} : { raw, headers: { 'content-type': type } },
-          );
-          expect(
-            res.statusCode,
-            `${e.method} ${url} ${raw?.slice(0, 200)}\n${res.body.slice(0, 300)}`,
-          ).toBeLessThan(500);
+            headers: {
+              authorization: `Bearer ${await t.token('root')}`,
+              ...(raw !== undefined && type ? { 'content-type': type } : {}),
+            },
+            ...(raw === undefined ? {} : { payload: raw }),
+          });
+          cases++;
+          if (res.statusCode < 300) accepted++;
+          const what = `${e.method} ${url.slice(0, 300)} ${type} ${raw?.slice(0, 200).toString()}\n${res.body.slice(0, 300)}`;
+          expect(res.statusCode, what).toBeLessThan(500);
+          expect(documented(e), `${res.statusCode} undocumented: ${what}`).toContain(res.statusCode);
+          // Not JSON (or not UTF-8 JSON): never read, never written.
+          if (
+            raw !== undefined &&
+            (!JSON_TYPES.includes(type ?? '') || (typeof raw !== 'string' && !isUtf8(raw)))
+          )
+            expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
           if (res.statusCode >= 400) {
             expectErrorBody(res);
             if (write) expect(await counts()).toBe(before);
@@ -272,5 +416,68 @@ describe('every endpoint of the table under hostile input', () => {
       ),
       { numRuns: write ? RUNS + 10 : RUNS },
     );
+  });
+
+  const paths = [...new Set(endpoints.map((e) => e.path))];
+  const urlOf = (path: string) => path.replace(/\{\w+\}/g, 'FUZZ-1');
+
+  it('a 10 MB body, to every endpoint: 413 with the error body, nothing written', async () => {
+    const big = Buffer.alloc(10 * 1024 * 1024, 'x');
+    big.write('{"name":"', 0);
+    const before = await counts();
+    for (const e of endpoints) {
+      for (const type of ['application/json', 'text/plain']) {
+        const res = await t.app.inject({
+          method: e.method,
+          url: urlOf(e.path),
+          headers: { authorization: `Bearer ${await t.token('root')}`, 'content-type': type },
+          payload: big,
+        });
+        cases++;
+        const what = `${e.method} ${e.path} ${type}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+        // A body is read only where a route takes one; else the route answers without it.
+        expect(res.statusCode, what).toBeLessThan(500);
+        if (e.body) expect([413, 415], what).toContain(res.statusCode);
+        if (res.statusCode >= 400) expectErrorBody(res);
+      }
+    }
+    expect(await counts()).toBe(before);
+  });
+
+  it('unknown and unexpected methods on every path: 404 (or HEAD of a GET) with the error body', async () => {
+    const before = await counts();
+    for (const path of paths) {
+      const declared = new Set(endpoints.filter((e) => e.path === path).map((e) => e.method));
+      for (const method of [
+        'GET',
+        'PUT',
+        'POST',
+        'DELETE',
+        'PATCH',
+        'OPTIONS',
+        'HEAD',
+        'TRACE',
+        'PROPFIND',
+        'SEARCH',
+        'CONNECT',
+      ]) {
+        if (declared.has(method as Endpoint['method'])) continue;
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url: urlOf(path),
+          headers: { authorization: `Bearer ${await t.token('root')}`, 'content-type': 'application/json' },
+          payload: method === 'GET' || method === 'HEAD' ? undefined : '{}',
+        });
+        cases++;
+        const what = `${method} ${path}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+        if (method === 'HEAD' && declared.has('GET')) {
+          expect(res.statusCode, what).toBeLessThan(500);
+          continue;
+        }
+        expect([404, 405], what).toContain(res.statusCode);
+        if (method !== 'HEAD') expectErrorBody(res);
+      }
+    }
+    expect(await counts()).toBe(before);
   });
 });

@@ -6,6 +6,7 @@ import { buildOpenApi } from './openapi.ts';
 
 type Doc = {
   openapi: string;
+  info: { title: string; description: string };
   paths: Record<string, Record<string, Record<string, any>>>;
   components: { schemas: Record<string, unknown>; securitySchemes: Record<string, any> };
 };
