@@ -17,10 +17,12 @@ it('loses no acknowledged write and no committed event over 3 SIGKILLs (PostgreS
       BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL,
       DATABASES: 'postgres',
       KILLS: '3',
+      // Leases of the deliveries cut by a kill end in 1.3 s instead of 6.5 s (the mechanism is the same).
+      FIELDWORK_WEBHOOKS_TIME_SCALE: '0.2',
       WRITERS: '4',
       CUSTOMERS: '16',
     },
-    timeout: 170_000,
+    timeout: 280_000,
   });
   const line = res.stdout.trim().split('\n').pop() ?? '';
   expect(res.status, `${res.stdout}${res.stderr}`).toBe(0);
@@ -35,4 +37,4 @@ it('loses no acknowledged write and no committed event over 3 SIGKILLs (PostgreS
   expect(result).toMatchObject({ database: 'PostgreSQL', kills: 3, lost: 0, eventsMissing: 0 });
   expect(result.acknowledged).toBeGreaterThan(0);
   expect(result.eventsCommitted).toBeGreaterThan(0);
-}, 180_000);
+}, 290_000);
