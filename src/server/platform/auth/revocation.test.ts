@@ -103,6 +103,16 @@ describe('revoking an application with the command line', () => {
     await expectRefused(token);
   });
 
+  it('a row deleted outside the command line (SQL) refuses its tokens at once', async () => {
+    const token = await t.token('readonly');
+    expect((await get(token)).statusCode).toBe(200);
+    await t.db.deleteFrom('applications').where('client_id', '=', 'readonly').execute();
+    await expectRefused(token);
+    const again = await newToken('readonly', t.secrets.readonly);
+    expect(again.statusCode).toBe(401);
+    expect(again.json().error).toBe('invalid_client');
+  });
+
   it('names an unknown client id', async () => {
     for (const command of ['disable', 'enable', 'rotate-secret', 'delete']) {
       const res = await cli('apps', command, 'nobody');

@@ -80,6 +80,26 @@ describe.each([
     ).toBe(200);
   });
 
+  it('a secret in the form body (client_secret_post) counts the same as HTTP Basic', async () => {
+    clock += 60_000;
+    const post = (secret: string, address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
+        payload: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: 'northA',
+          client_secret: secret,
+        }).toString(),
+      });
+    for (let i = 0; i < 3; i++) expect((await post('guess', `198.18.0.${i}`)).statusCode).toBe(401);
+    const refused = await post('guess', '198.18.0.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe('invalid_client');
+    expect((await post(t.secrets.northA, '198.18.0.10')).statusCode).toBe(429);
+  });
+
   it('successful authentications do not count', async () => {
     clock += 60_000;
     for (let i = 0; i < 8; i++)
