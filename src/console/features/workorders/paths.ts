@@ -10,8 +10,9 @@ export const workordersPaths = {
     /** The same page, the work order named by uuid (a code may be carried by several). */
     uuid: '/workorders/uuid/$code',
   },
+  /** Technicians have a top-level path: under /workorders they would shadow a code. */
   technician: {
-    list: '/workorders/technicians',
-    detail: '/workorders/technicians/$code',
+    list: '/technicians',
+    detail: '/technicians/$code',
   },
 } as const;

@@ -45,7 +45,7 @@ export interface TechnicianSearch {
   at?: number;
 }
 
-/** `/workorders/technicians`: text in the code or name, office. */
+/** `/technicians`: text in the code or name, office. */
 export interface TechniciansSearch {
   q?: string;
   office?: string;

@@ -50,17 +50,17 @@ export function ActivitiesTab({
 
   const columns = useMemo<GridColumn<Activity>[]>(
     () => [
-      { id: 'activityId', header: t('activity.activityId'), size: 150, render: (a) => a.activityId },
+      { id: 'activityId', header: t('activity.activityId'), size: 130, render: (a) => a.activityId },
       {
         id: 'type',
         header: t('activity.type'),
-        size: 150,
+        size: 120,
         render: (a) => names.data?.get(a.activityTypeCode) ?? a.activityTypeCode,
       },
       {
         id: 'agent',
         header: t('activity.agent'),
-        size: 120,
+        size: 110,
         render: (a) => (
           <AnchorLink to={paths.technician.detail} params={{ code: a.agentCode }} size="sm" ff="monospace">
             {a.agentCode}
@@ -72,7 +72,7 @@ export function ActivitiesTab({
       {
         id: 'duration',
         header: t('activity.duration'),
-        size: 100,
+        size: 80,
         align: 'right',
         render: (a) => {
           const s = isoDurationSeconds(a.duration);
@@ -82,7 +82,7 @@ export function ActivitiesTab({
       {
         id: 'billable',
         header: t('activity.billable'),
-        size: 110,
+        size: 80,
         render: (a) => (a.billable ? t('activity.yes') : t('activity.no')),
       },
       {
@@ -201,7 +201,10 @@ export function ActivitiesTab({
           toolbar={
             <>
               <Badge variant="light" color="gray" radius="sm" data-testid="activities-loaded">
-                {t('grid.loaded', { count: rows.length, total: tot?.count ?? rows.length })}
+                {t('grid.loaded', {
+                  n: count.format(rows.length),
+                  total: count.format(tot?.count ?? rows.length),
+                })}
               </Badge>
               <ExportCsvButton<Activity>
                 testId="export-activities"

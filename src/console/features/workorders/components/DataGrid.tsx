@@ -85,7 +85,8 @@ export function DataGrid<T extends RowData>({
   fetchNext: () => void;
   toolbar?: ReactNode;
 }) {
-  const { t } = useTranslation('workorders');
+  const { t, i18n } = useTranslation('workorders');
+  const fmt = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
   const ids = useMemo(() => columns.map((c) => c.id), [columns]);
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
   const [layout, setLayout] = useColumnLayout(gridId, ids);
@@ -205,7 +206,9 @@ export function DataGrid<T extends RowData>({
                       wrap="nowrap"
                       justify={col?.align === 'right' ? 'flex-end' : 'space-between'}
                     >
-                      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{col?.header}</span>
+                      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }} title={col?.header}>
+                        {col?.header}
+                      </span>
                       <Menu position="bottom-end" withinPortal>
                         <Menu.Target>
                           <ActionIcon
@@ -309,7 +312,7 @@ export function DataGrid<T extends RowData>({
         )}
         {!hasMore && rows.length > 0 && (
           <Text size="xs" c="dimmed" ta="center" py="xs" data-testid={`${gridId}-end`}>
-            {t('grid.end', { count: rows.length })}
+            {t('grid.end', { count: rows.length, n: fmt.format(rows.length) })}
           </Text>
         )}
       </Box>

@@ -75,7 +75,8 @@ export function ExportCsvButton<T>({
   fileName: () => string;
   disabled?: boolean;
 }) {
-  const { t } = useTranslation('workorders');
+  const { t, i18n } = useTranslation('workorders');
+  const fmt = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
   const [count, setCount] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
 
@@ -90,7 +91,7 @@ export function ExportCsvButton<T>({
       notifications.show({
         color: 'teal',
         title: t('csv.doneTitle'),
-        message: t('csv.done', { count: rows.length, name }),
+        message: t('csv.done', { count: rows.length, n: fmt.format(rows.length), name }),
         autoClose: 6000,
         'data-testid': 'export-done',
       });
@@ -136,10 +137,16 @@ export function ExportCsvButton<T>({
             value={pct}
             animated={!total}
             striped={!total}
-            aria-label={t('csv.progress', { count: count ?? 0, total: total ?? '?' })}
+            aria-label={t('csv.progress', {
+              n: fmt.format(count ?? 0),
+              total: total === undefined ? '?' : fmt.format(total),
+            })}
           />
           <Text size="sm" data-testid="export-progress">
-            {t('csv.progress', { count: count ?? 0, total: total ?? '?' })}
+            {t('csv.progress', {
+              n: fmt.format(count ?? 0),
+              total: total === undefined ? '?' : fmt.format(total),
+            })}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => abort.current?.abort()} data-testid="export-cancel">

@@ -152,7 +152,10 @@ export function UsedItemsTab({
           toolbar={
             <>
               <Badge variant="light" color="gray" radius="sm" data-testid="items-loaded">
-                {t('grid.loaded', { count: rows.length, total: shown?.count ?? rows.length })}
+                {t('grid.loaded', {
+                  n: num.format(rows.length),
+                  total: num.format(shown?.count ?? rows.length),
+                })}
               </Badge>
               <ExportCsvButton<UsedItem>
                 testId="export-items"

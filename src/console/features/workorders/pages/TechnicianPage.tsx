@@ -1,5 +1,5 @@
 /**
- * `/workorders/technicians/$code?day=&at=`: a technician and their day on the ground (UTC):
+ * `/technicians/$code?day=&at=`: a technician and their day on the ground (UTC):
  * the positions of the day drawn as a trace in SVG with a time slider (the trace up to the
  * chosen minute, the current point marked), the day picked in a date field, and the
  * positions table (a row sets the slider to its time).
@@ -26,7 +26,7 @@ const route = getRouteApi(paths.technician.detail);
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function TechnicianPage() {
-  const { t } = useTranslation('workorders');
+  const { t, i18n } = useTranslation('workorders');
   const { code } = route.useParams();
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -51,14 +51,14 @@ export function TechnicianPage() {
 
   const columns: Column<Position>[] = useMemo(
     () => [
-      { key: 'time', header: t('technician.time'), width: 90, render: (p) => p.timestamp.slice(11, 19) },
-      { key: 'lat', header: t('technician.latitude'), render: (p) => p.latitude.toFixed(5) },
-      { key: 'lon', header: t('technician.longitude'), render: (p) => p.longitude.toFixed(5) },
-      { key: 'acc', header: t('technician.accuracy'), width: 80, render: (p) => p.accuracy ?? '' },
+      { key: 'time', header: t('technician.time'), width: 95, render: (p) => p.timestamp.slice(11, 19) },
+      { key: 'lat', header: t('technician.latitude'), render: (p) => p.latitude.toFixed(4) },
+      { key: 'lon', header: t('technician.longitude'), render: (p) => p.longitude.toFixed(4) },
+      { key: 'acc', header: t('technician.accuracy'), width: 70, render: (p) => p.accuracy ?? '' },
       {
         key: 'speed',
         header: t('technician.speed'),
-        width: 80,
+        width: 65,
         render: (p) => (p.speed === null ? '' : Math.round(p.speed * 3.6)),
       },
     ],
@@ -169,7 +169,10 @@ export function TechnicianPage() {
           </Card>
           <Stack gap={4} style={{ flex: '2 1 0', minWidth: 0, minHeight: 0 }}>
             <Text size="sm" fw={600} component="h2" m={0} data-testid="positions-count">
-              {t('technician.positions', { count: data.length })}
+              {t('technician.positions', {
+                count: data.length,
+                n: new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en').format(data.length),
+              })}
             </Text>
             <VirtualTable
               rows={data}

@@ -1,5 +1,5 @@
 /**
- * `/workorders/technicians`: the technicians of the caller's office tree by code (keyset pages
+ * `/technicians`: the technicians of the caller's office tree by code (keyset pages
  * of 200), searched by text in the code or name (`?q=`); a row opens the technician's day.
  */
 import { Badge, Group, TextInput } from '@mantine/core';

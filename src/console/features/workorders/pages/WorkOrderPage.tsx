@@ -25,6 +25,12 @@ import { useDeleteWorkOrder, useValidateWorkOrder, useWorkOrder } from '../queri
 import type { WorkOrderSearch } from '../search.ts';
 import type { WorkOrder, WorkOrderRef } from '../transport.ts';
 
+/** The active tab's panel fills the rest of the page (a style of its own would show a hidden one). */
+const panelStyle = (active: boolean) =>
+  active
+    ? { display: 'flex', flexDirection: 'column' as const, flex: '1 1 auto', minHeight: 0 }
+    : { display: 'none' };
+
 const byCodeRoute = getRouteApi(paths.workOrder.detail);
 const byUuidRoute = getRouteApi(paths.workOrder.uuid);
 
@@ -184,18 +190,10 @@ function WorkOrderView({
             {t('tabs.items')}
           </Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel
-          value="activities"
-          pt="sm"
-          style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
-        >
+        <Tabs.Panel value="activities" pt="sm" style={panelStyle(tab === 'activities')}>
           <ActivitiesTab woRef={woRef} code={wo.workOrderCode} search={search} setSearch={setSearch} />
         </Tabs.Panel>
-        <Tabs.Panel
-          value="items"
-          pt="sm"
-          style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
-        >
+        <Tabs.Panel value="items" pt="sm" style={panelStyle(tab === 'items')}>
           <UsedItemsTab woRef={woRef} code={wo.workOrderCode} search={search} setSearch={setSearch} />
         </Tabs.Panel>
       </Tabs>

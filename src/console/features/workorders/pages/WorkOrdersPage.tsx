@@ -111,7 +111,7 @@ export function WorkOrdersPage() {
           leftSection={<IconSearch size={16} />}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
-          w={260}
+          w={180}
           error={qError}
           data-testid="wo-search"
         />
@@ -124,7 +124,7 @@ export function WorkOrdersPage() {
             setSearch({ ...search, status: parseStatuses(v.join(',')).join(',') || undefined })
           }
           clearable
-          w={260}
+          w={190}
           data-testid="wo-status-filter"
         />
         <Select
@@ -135,7 +135,7 @@ export function WorkOrdersPage() {
           onChange={(v) => setSearch({ ...search, type: v ?? undefined })}
           clearable
           searchable
-          w={180}
+          w={150}
           data-testid="wo-type-filter"
         />
         <TextInput
@@ -150,7 +150,7 @@ export function WorkOrdersPage() {
             if (e.key === 'Enter')
               setSearch({ ...search, office: e.currentTarget.value.trim().toUpperCase() || undefined });
           }}
-          w={160}
+          w={120}
           error={officeError}
           data-testid="wo-office-filter"
         />
@@ -166,7 +166,7 @@ export function WorkOrdersPage() {
             if (e.key === 'Enter')
               setSearch({ ...search, technician: e.currentTarget.value.trim().toUpperCase() || undefined });
           }}
-          w={150}
+          w={130}
           error={technicianError}
           data-testid="wo-technician-filter"
         />
