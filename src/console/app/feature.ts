@@ -50,6 +50,11 @@ export interface ResourceManifest<TPath extends string = string, TDetail extends
   /** The list endpoint (a path of the contract's endpoint table; a unit test checks it). */
   list: { path: string; search: PaletteSearch };
   paths: { list: TPath; new?: TPath; detail?: TDetail };
+  /**
+   * A palette query matching `pattern` (a RegExp source, e.g. a uuid) is offered as one hit
+   * opening `path` with `{ code: <the query> }`; `label` is its i18n key (a shell string).
+   */
+  direct?: { pattern: string; path: TDetail; label: string };
   /** Home card: the i18n key of its one-line description. */
   home?: { description: string };
 }

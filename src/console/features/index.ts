@@ -8,5 +8,6 @@ import { planning } from './planning/feature.ts';
 import { projects } from './projects/feature.ts';
 import { referentials } from './referentials/feature.ts';
 import { webhooks } from './webhooks/feature.ts';
+import { workorders } from './workorders/feature.ts';
 
-export const FEATURES = [referentials, catalog, planning, projects, webhooks] as const;
+export const FEATURES = [referentials, catalog, workorders, planning, projects, webhooks] as const;

@@ -61,8 +61,13 @@ describe('the feature registry', () => {
     for (const f of FEATURES) {
       const paths = new Set(f.routes(rootRoute).map((r) => ('path' in r.options ? r.options.path : '')));
       for (const g of f.nav) for (const item of g.items) expect(paths, `${f.id} nav`).toContain(item.to);
-      for (const r of f.resources)
+      for (const r of f.resources) {
         for (const p of Object.values(r.paths)) expect(paths, `${f.id} ${r.key}`).toContain(p);
+        if (r.direct) {
+          expect(paths, `${f.id} ${r.key} direct`).toContain(r.direct.path);
+          expect(() => new RegExp(r.direct?.pattern ?? ''), `${r.key} direct pattern`).not.toThrow();
+        }
+      }
     }
   });
 
@@ -83,7 +88,12 @@ describe('the feature registry', () => {
             ...('description' in i && i.description ? [i.description] : []),
           ]),
         ]),
-        ...f.resources.flatMap((r) => [r.label.one, r.label.many, ...(r.home ? [r.home.description] : [])]),
+        ...f.resources.flatMap((r) => [
+          r.label.one,
+          r.label.many,
+          ...(r.home ? [r.home.description] : []),
+          ...(r.direct ? [r.direct.label] : []),
+        ]),
       ];
       for (const key of keys) {
         expect(own(key), `${key} is in the feature's namespace`).toBe(true);
@@ -116,6 +126,7 @@ describe('the navigation and breadcrumbs built from the registry', () => {
     expect(NAV.map((g) => g.id)).toEqual([
       'referentials',
       'businessOrganization',
+      'fieldService',
       'rostering',
       'projectManagement',
       'webhooks',

@@ -95,6 +95,8 @@ export function CommandPalette() {
   const lower = query.trim();
   const pages = NAV.flatMap((g) => g.items).filter((i) => !lower || matchesText(lower, t(i.label)));
   const hits = q ? (search.data?.hits ?? []) : [];
+  // A query of a resource's direct form (e.g. a uuid) opens that record without a search.
+  const direct = q ? RESOURCES.filter((r) => r.direct && new RegExp(r.direct.pattern).test(q)) : [];
 
   const openHit = (h: Hit) => {
     spotlight.close();
@@ -111,6 +113,29 @@ export function CommandPalette() {
         aria-label={t('header.searchHint')}
       />
       <Spotlight.ActionsList aria-label={t('header.searchHint')}>
+        {direct.map((r) =>
+          r.direct ? (
+            <Spotlight.ActionsGroup key={`direct:${r.key}`} label={t(r.label.many)}>
+              <Spotlight.Action
+                onClick={() => {
+                  spotlight.close();
+                  if (r.direct) void navigate({ to: r.direct.path, params: { code: q } });
+                }}
+                data-testid="palette-direct"
+                data-resource={r.key}
+              >
+                <Group wrap="nowrap" gap="sm" w="100%">
+                  <Badge variant="light" radius="sm" ff="monospace" style={{ textTransform: 'none' }}>
+                    {q}
+                  </Badge>
+                  <Text size="sm" truncate>
+                    {t(r.direct.label)}
+                  </Text>
+                </Group>
+              </Spotlight.Action>
+            </Spotlight.ActionsGroup>
+          ) : null,
+        )}
         {RESOURCES.map((r) => {
           const group = hits.filter((h) => h.resource.key === r.key);
           if (!group.length) return null;
@@ -157,9 +182,12 @@ export function CommandPalette() {
         {q && !search.isFetching && search.data?.failed && (
           <Spotlight.Empty>{t('palette.unavailable')}</Spotlight.Empty>
         )}
-        {q && !search.isFetching && !search.data?.failed && hits.length === 0 && pages.length === 0 && (
-          <Spotlight.Empty>{t('palette.nothing')}</Spotlight.Empty>
-        )}
+        {q &&
+          !search.isFetching &&
+          !search.data?.failed &&
+          hits.length === 0 &&
+          pages.length === 0 &&
+          direct.length === 0 && <Spotlight.Empty>{t('palette.nothing')}</Spotlight.Empty>}
       </Spotlight.ActionsList>
     </Spotlight.Root>
   );

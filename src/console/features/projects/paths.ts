@@ -11,9 +11,3 @@ export const projectPaths = {
 
 /** The two kinds of service order the linker handles (multi-equipment ones are not linked). */
 export type ServiceOrderKind = 'standard' | 'route';
-
-/**
- * The work order page, built by the work orders feature. Work order codes link to it when
- * the route tree holds it (components/WorkOrderCode.tsx), and show as plain text otherwise.
- */
-export const WORK_ORDER_PATH = '/workorders/$code';

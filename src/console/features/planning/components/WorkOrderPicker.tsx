@@ -8,7 +8,9 @@ import { Autocomplete, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text } fr
 import { IconMapPin } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../../../components/links.tsx';
 import { useDebounced } from '../../../components/useDebounced.ts';
+import { workordersPaths } from '../../workorders/paths.ts';
 import type { Formats } from '../format.ts';
 import { useNeeds, useSchedule, useWorkOrderChoices } from '../queries.ts';
 
@@ -145,9 +147,15 @@ export function WorkOrderNeedsCard({ code: typed, f }: { code: string; f: Format
   return (
     <Paper withBorder radius="md" p="sm" data-testid="needs-card">
       <Group justify="space-between" mb={6} gap="xs">
-        <Text fw={700} size="sm">
+        <AnchorLink
+          to={workordersPaths.workOrder.detail}
+          params={{ code: n.workOrderCode }}
+          fw={700}
+          size="sm"
+          data-testid="needs-work-order"
+        >
           {n.workOrderCode}
-        </Text>
+        </AnchorLink>
         <Badge
           variant="light"
           color={n.status === 'SCHEDULED' ? 'blue' : 'gray'}

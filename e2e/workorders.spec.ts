@@ -1,0 +1,167 @@
+/**
+ * The Work orders pages end to end, on the e2e dataset and the bulk rows of
+ * e2e/support/bulk.mjs (WO-E2E-BULK: 5,000 activities and 300 used items; TECH-N1: 661
+ * positions on 2025-06-02): scroll the activities grid to its end (row count and the totals
+ * of the aggregate extension), change a filter (the URL, the totals and the rows follow),
+ * export every page to CSV (line count), the used items' totals, a work order of another
+ * office is not found, the technician's trace and slider. Signed in as north (office NORTH).
+ * Every page is checked with axe and saved as a 1280x800 screenshot in e2e/artifacts.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { BULK_DAY, BULK_EXPECTED, BULK_TECHNICIAN, BULK_WORK_ORDER } from './support/bulk.mjs';
+import { expect, expectAccessible, signIn, test, USERS } from './support/fixtures.ts';
+
+test.describe.configure({ timeout: 120_000 });
+
+const en = new Intl.NumberFormat('en');
+const hm = (s: number) =>
+  `${Math.floor(Math.round(s / 60) / 60)}:${String(Math.round(s / 60) % 60).padStart(2, '0')}`;
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** What a 1280x800 window shows, in e2e/artifacts and the report. */
+async function shot(page: Page, name: string) {
+  await settle(page);
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)));
+  const dir = join(process.cwd(), 'e2e/artifacts');
+  mkdirSync(dir, { recursive: true });
+  const body = await page.screenshot({ path: join(dir, `workorders-${name}.png`) });
+  await test.info().attach(`workorders-${name}`, { body, contentType: 'image/png' });
+}
+
+/** The screenshot, then axe. */
+async function checkPage(page: Page, name: string) {
+  await shot(page, name);
+  await expectAccessible(page, name);
+}
+
+test('activities: scroll the 5,000 rows to the end, row count and totals', async ({ page }) => {
+  // Under a loaded machine 25 pages and their renders take a while; alone, about 20 s.
+  test.setTimeout(180_000);
+  await signIn(page, USERS.north.login, USERS.north.password, '/workorders?q=WO-E2E');
+  await expect(page.getByRole('heading', { level: 1, name: 'Work orders' })).toBeVisible();
+  await expect(page.getByRole('link', { name: BULK_WORK_ORDER, exact: true })).toBeVisible();
+  // North's tree only: the SOUTH work order is not listed.
+  await expect(page.getByRole('link', { name: 'WO-E2E-S', exact: true })).toHaveCount(0);
+  await checkPage(page, 'list');
+
+  await page.getByRole('link', { name: BULK_WORK_ORDER, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/workorders/${BULK_WORK_ORDER}$`));
+  await expect(page.getByTestId('wo-title')).toHaveText(BULK_WORK_ORDER);
+  const a = BULK_EXPECTED.activities;
+  await expect(page.getByTestId('total-count')).toHaveText(en.format(a.count));
+  await expect(page.getByTestId('total-duration')).toHaveText(hm(a.durationSeconds));
+  await expect(page.getByTestId('total-validated')).toHaveText(
+    `${en.format(a.validatedCount)} / ${en.format(a.count)}`,
+  );
+  await checkPage(page, 'workorder');
+
+  // Scroll to the end: pages of 200 arrive ahead of the reader until the last one.
+  const grid = page.getByTestId('activities-grid');
+  // In the page (no round trip a step): scroll to the bottom until every row is loaded.
+  await page.waitForFunction(
+    (count) => {
+      const el = document.querySelector('[data-testid="activities-scroll"]');
+      const table = document.querySelector('[data-testid="activities-grid"]');
+      if (!el || !table) return false;
+      el.scrollTop = el.scrollHeight;
+      return (
+        table.getAttribute('data-rows') === String(count) &&
+        !!document.querySelector('[data-testid="activities-end"]')
+      );
+    },
+    a.count,
+    { polling: 100, timeout: 60_000 },
+  );
+  await expect(grid).toHaveAttribute('data-rows', String(a.count));
+  await expect(page.getByTestId('activities-end')).toHaveText(`End of the list: ${en.format(a.count)} rows`);
+  await expect(page.locator(`[data-testid="activities-row"][data-index="${a.count - 1}"]`)).toBeVisible();
+  await expect(page.getByTestId('activities-loaded')).toHaveText(
+    `${en.format(a.count)} of ${en.format(a.count)} loaded`,
+  );
+  // Virtualized: a few dozen rows in the DOM, not 5,000.
+  expect(await page.getByTestId('activities-row').count()).toBeLessThan(80);
+  await shot(page, 'activities-end');
+});
+
+test('activities: a filter in the URL, CSV of every page; used items totals', async ({ page }) => {
+  const a = BULK_EXPECTED.activities;
+  await signIn(page, USERS.north.login, USERS.north.password, `/workorders/${BULK_WORK_ORDER}`);
+  await expect(page.getByTestId('total-count')).toHaveText(en.format(a.count));
+
+  // A filter: the URL, the totals and the rows change.
+  await page.getByTestId('filter-invoicing').getByText('Not billable').click();
+  await expect(page).toHaveURL(/invoicing=notBillable/);
+  await expect(page.getByTestId('total-count')).toHaveText(en.format(a.notBillable.count));
+  await expect(page.getByTestId('activities-loaded')).toHaveText(
+    new RegExp(` of ${en.format(a.notBillable.count)} loaded`),
+  );
+  await expect(page.locator('[data-testid="activities-row"]').first()).toContainText('No');
+
+  // CSV of every page of the filtered list (not only the rows loaded).
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-activities').click();
+  const file = await (await download).path();
+  const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  const lines = text.split('\r\n').filter(Boolean);
+  expect(lines[0]).toBe(
+    'activityId,activityTypeCode,agentCode,startTime,endTime,duration,billable,validatedAt,lastUpdate',
+  );
+  expect(lines.length).toBe(a.notBillable.count + 1);
+  expect(lines.slice(1).every((l) => l.split(',')[6] === 'false')).toBe(true);
+  await expect(page.getByTestId('export-done')).toBeVisible();
+
+  // Used items: the totals by invoice mode come from the aggregate.
+  await page.getByTestId('tab-items').click();
+  await expect(page).toHaveURL(/tab=items/);
+  const u = BULK_EXPECTED.usedItems;
+  const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  await expect(page.getByTestId('total-items')).toHaveText(en.format(u.all.count));
+  await expect(page.getByTestId('total-amount')).toHaveText(money.format(u.all.amount));
+  await page.getByTestId('filter-invoice-mode').getByText('Internal').click();
+  await expect(page).toHaveURL(/invoiceMode=internal/);
+  await expect(page.getByTestId('total-items')).toHaveText(en.format(u.internal.count));
+  await checkPage(page, 'used-items');
+});
+
+test('a work order of another office is not found', async ({ page }) => {
+  await signIn(page, USERS.north.login, USERS.north.password, '/workorders/WO-E2E-S');
+  await expect(
+    page.getByRole('heading', { name: 'Work order not found' }).or(page.getByText('Work order not found')),
+  ).toBeVisible();
+  await expect(page.getByTestId('empty-state')).toContainText('WO-E2E-S');
+  await checkPage(page, 'not-found');
+});
+
+test('the technician page draws the day as a trace with a time slider', async ({ page }) => {
+  await signIn(
+    page,
+    USERS.north.login,
+    USERS.north.password,
+    `/technicians/${BULK_TECHNICIAN}?day=${BULK_DAY}`,
+  );
+  const trace = page.getByTestId('trace');
+  const n = BULK_EXPECTED.positions.count;
+  await expect(trace).toHaveAttribute('data-points', String(n));
+  await expect(trace).toHaveAttribute('data-shown', String(n));
+  const d = (await page.getByTestId('trace-path').getAttribute('d')) ?? '';
+  expect(d.startsWith('M')).toBe(true);
+  expect(d.split('L').length).toBe(n);
+  await expect(page.getByTestId('trace-current')).toBeVisible();
+  await expect(page.getByTestId('positions-count')).toHaveText(`${n} positions`);
+  // The slider to the start of the day: one point shown, the URL holds the minute.
+  const thumb = page.getByRole('slider', { name: 'Time of the day' });
+  await thumb.focus();
+  await page.keyboard.press('Home');
+  await expect(trace).toHaveAttribute('data-shown', '1');
+  await expect(page).toHaveURL(/at=420/);
+  await page.keyboard.press('ArrowRight');
+  await expect(trace).toHaveAttribute('data-shown', '2');
+  await expect(page.getByTestId('trace-time')).toHaveText('At 07:01 UTC');
+  await checkPage(page, 'technician');
+});

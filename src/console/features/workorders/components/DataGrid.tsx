@@ -1,0 +1,321 @@
+/**
+ * The grid of a work order's activities and used items: TanStack Table for the columns
+ * (sizing by dragging or the keyboard, ordering, both kept per user in localStorage),
+ * TanStack Virtual for the rows (only those in view are in the DOM; fixed row height, so
+ * scrolling never measures), over the rows of an infinite query: the next page is asked for
+ * when the reader comes within a page of the end of what is loaded. Sticky header.
+ *
+ * The table holds the columns only (sizes, order, headers: its row model is not used): the
+ * rows in view are drawn from the loaded rows directly, so 20,000 loaded rows cost what 40 do.
+ */
+import { ActionIcon, Box, Button, Center, Group, Loader, Menu, Table, Text } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconDots, IconLayoutColumns } from '@tabler/icons-react';
+import {
+  type ColumnDef,
+  type ColumnOrderState,
+  type ColumnSizingState,
+  columnOrderingFeature,
+  columnResizingFeature,
+  columnSizingFeature,
+  type RowData,
+  tableFeatures,
+  type Updater,
+  useTable,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../../auth/AuthProvider.tsx';
+import './grid.css';
+import { layoutKey, MAX_COLUMN, MIN_COLUMN, moveColumn, readLayout, shouldFetchNext } from '../model.ts';
+
+export interface GridColumn<T> {
+  id: string;
+  header: string;
+  size: number;
+  align?: 'right';
+  render: (row: T) => ReactNode;
+}
+
+export const ROW_HEIGHT = 34;
+/** Fetch the next page when the last row in view is within this many rows of the end. */
+export const FETCH_AHEAD = 150;
+
+/** A stable empty array: a new one at each render would make the table update its state again. */
+const NO_ROWS: never[] = [];
+
+const features = tableFeatures({ columnSizingFeature, columnResizingFeature, columnOrderingFeature });
+
+const apply = <S,>(u: Updater<S>, old: S): S => (typeof u === 'function' ? (u as (o: S) => S)(old) : u);
+
+function useColumnLayout(gridId: string, ids: readonly string[]) {
+  const { me } = useAuth();
+  const key = layoutKey(me?.login ?? 'anonymous', gridId);
+  const [layout, setLayout] = useState(() => readLayout(localStorage.getItem(key), ids));
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const timer = setTimeout(() => localStorage.setItem(key, JSON.stringify(layout)), 200);
+    return () => clearTimeout(timer);
+  }, [key, layout]);
+  return [layout, setLayout] as const;
+}
+
+export function DataGrid<T extends RowData>({
+  gridId,
+  label,
+  rows,
+  columns,
+  rowKey,
+  hasMore,
+  fetchingMore,
+  fetchNext,
+  toolbar,
+}: {
+  gridId: string;
+  label: string;
+  rows: readonly T[];
+  columns: readonly GridColumn<T>[];
+  rowKey: (row: T) => string;
+  hasMore: boolean;
+  fetchingMore: boolean;
+  fetchNext: () => void;
+  toolbar?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation('workorders');
+  const fmt = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  const ids = useMemo(() => columns.map((c) => c.id), [columns]);
+  const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
+  const [layout, setLayout] = useColumnLayout(gridId, ids);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+  const items = virtualizer.getVirtualItems();
+  const firstIndex = items[0]?.index ?? 0;
+  const lastIndex = items[items.length - 1]?.index ?? -1;
+
+  useEffect(() => {
+    if (hasMore && !fetchingMore && shouldFetchNext(lastIndex, rows.length, FETCH_AHEAD)) fetchNext();
+  }, [lastIndex, rows.length, hasMore, fetchingMore, fetchNext]);
+
+  const visible = useMemo(() => rows.slice(firstIndex, lastIndex + 1), [rows, firstIndex, lastIndex]);
+  const defs = useMemo<ColumnDef<typeof features, T>[]>(
+    () =>
+      columns.map((c) => ({
+        id: c.id,
+        header: c.header,
+        size: c.size,
+        minSize: MIN_COLUMN,
+        maxSize: MAX_COLUMN,
+        accessorFn: () => null,
+      })),
+    [columns],
+  );
+  const table = useTable({
+    features,
+    columns: defs,
+    // The table owns the columns (sizes, order, headers); the rows are drawn from `visible`.
+    data: NO_ROWS as T[],
+    columnResizeMode: 'onChange',
+    enableColumnResizing: true,
+    state: { columnSizing: layout.sizing, columnOrder: layout.order },
+    onColumnSizingChange: (u: Updater<ColumnSizingState>) =>
+      setLayout((l) => ({ ...l, sizing: apply(u, l.sizing) })),
+    onColumnOrderChange: (u: Updater<ColumnOrderState>) =>
+      setLayout((l) => ({ ...l, order: apply(u, l.order) })),
+  });
+
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const width = table.getTotalSize();
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  const setWidth = (id: string, w: number) =>
+    setLayout((l) => ({
+      ...l,
+      sizing: { ...l.sizing, [id]: Math.min(MAX_COLUMN, Math.max(MIN_COLUMN, Math.round(w))) },
+    }));
+  const onResizeKey = (id: string, size: number) => (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    e.preventDefault();
+    setWidth(id, size + (e.key === 'ArrowRight' ? 10 : -10));
+  };
+
+  return (
+    <Box style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}>
+      <Group justify="space-between" gap="sm" mb={6} wrap="wrap">
+        <Group gap="sm">{toolbar}</Group>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          leftSection={<IconLayoutColumns size={14} />}
+          onClick={() => setLayout({ sizing: {}, order: [...ids] })}
+          data-testid={`${gridId}-reset-columns`}
+        >
+          {t('grid.resetColumns')}
+        </Button>
+      </Group>
+      <Box
+        ref={scrollRef}
+        style={{
+          flex: '1 1 auto',
+          minHeight: 200,
+          overflow: 'auto',
+          border: '1px solid var(--mantine-color-default-border)',
+          borderRadius: 8,
+          contain: 'strict',
+        }}
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+        data-testid={`${gridId}-scroll`}
+      >
+        <Table
+          striped
+          stickyHeader
+          style={{ tableLayout: 'fixed', width, minWidth: '100%' }}
+          aria-rowcount={rows.length + 1}
+          data-testid={`${gridId}-grid`}
+          data-rows={rows.length}
+        >
+          <colgroup>
+            {headers.map((h) => (
+              <col key={h.id} style={{ width: h.getSize() }} />
+            ))}
+          </colgroup>
+          <Table.Thead style={{ zIndex: 2 }}>
+            <Table.Tr aria-rowindex={1}>
+              {headers.map((h, i) => {
+                const col = byId.get(h.column.id);
+                const size = h.getSize();
+                return (
+                  <Table.Th
+                    key={h.id}
+                    style={{ position: 'relative', whiteSpace: 'nowrap', textAlign: col?.align }}
+                    data-column={h.column.id}
+                  >
+                    <Group
+                      gap={2}
+                      wrap="nowrap"
+                      justify={col?.align === 'right' ? 'flex-end' : 'space-between'}
+                    >
+                      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }} title={col?.header}>
+                        {col?.header}
+                      </span>
+                      <Menu position="bottom-end" withinPortal>
+                        <Menu.Target>
+                          <ActionIcon
+                            size="xs"
+                            variant="subtle"
+                            color="gray"
+                            aria-label={t('grid.columnMenu', { column: col?.header })}
+                          >
+                            <IconDots size={12} />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item
+                            leftSection={<IconArrowLeft size={14} />}
+                            disabled={i === 0}
+                            onClick={() =>
+                              setLayout((l) => ({ ...l, order: moveColumn(l.order, h.column.id, -1) }))
+                            }
+                          >
+                            {t('grid.moveLeft')}
+                          </Menu.Item>
+                          <Menu.Item
+                            leftSection={<IconArrowRight size={14} />}
+                            disabled={i === headers.length - 1}
+                            onClick={() =>
+                              setLayout((l) => ({ ...l, order: moveColumn(l.order, h.column.id, 1) }))
+                            }
+                          >
+                            {t('grid.moveRight')}
+                          </Menu.Item>
+                          <Menu.Item onClick={() => h.column.resetSize()}>{t('grid.resetWidth')}</Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Group>
+                    {/* biome-ignore lint/a11y/useSemanticElements: a column resizer is an ARIA separator widget (no element for it) */}
+                    <div
+                      role="separator"
+                      aria-orientation="vertical"
+                      aria-label={t('grid.resize', { column: col?.header })}
+                      aria-valuenow={size}
+                      aria-valuemin={MIN_COLUMN}
+                      aria-valuemax={MAX_COLUMN}
+                      tabIndex={0}
+                      onMouseDown={h.getResizeHandler()}
+                      onTouchStart={h.getResizeHandler()}
+                      onDoubleClick={() => h.column.resetSize()}
+                      onKeyDown={onResizeKey(h.column.id, size)}
+                      className="wo-resizer"
+                      data-resizing={h.column.getIsResizing() || undefined}
+                    />
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {paddingTop > 0 && (
+              <tr aria-hidden>
+                <td colSpan={headers.length} style={{ height: paddingTop, padding: 0, border: 0 }} />
+              </tr>
+            )}
+            {visible.map((row, i) => (
+              <Table.Tr
+                key={rowKey(row)}
+                aria-rowindex={firstIndex + i + 2}
+                style={{ height: ROW_HEIGHT }}
+                data-testid={`${gridId}-row`}
+                data-index={firstIndex + i}
+              >
+                {headers.map((h) => {
+                  const col = byId.get(h.column.id);
+                  return (
+                    <Table.Td
+                      key={h.id}
+                      style={{
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                        whiteSpace: 'nowrap',
+                        textAlign: col?.align,
+                        fontVariantNumeric: col?.align === 'right' ? 'tabular-nums' : undefined,
+                        paddingBlock: 0,
+                      }}
+                    >
+                      {col?.render(row)}
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+            {paddingBottom > 0 && (
+              <tr aria-hidden>
+                <td colSpan={headers.length} style={{ height: paddingBottom, padding: 0, border: 0 }} />
+              </tr>
+            )}
+          </Table.Tbody>
+        </Table>
+        {fetchingMore && (
+          <Center py="xs">
+            <Loader size="sm" aria-label={t('grid.loadingMore')} />
+          </Center>
+        )}
+        {!hasMore && rows.length > 0 && (
+          <Text size="xs" c="dimmed" ta="center" py="xs" data-testid={`${gridId}-end`}>
+            {t('grid.end', { count: rows.length, n: fmt.format(rows.length) })}
+          </Text>
+        )}
+      </Box>
+    </Box>
+  );
+}

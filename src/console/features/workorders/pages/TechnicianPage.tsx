@@ -1,0 +1,192 @@
+/**
+ * `/technicians/$code?day=&at=`: a technician and their day on the ground (UTC):
+ * the positions of the day drawn as a trace in SVG with a time slider (the trace up to the
+ * chosen minute, the current point marked), the day picked in a date field, and the
+ * positions table (a row sets the slider to its time).
+ */
+import { Badge, Card, Group, Slider, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readServiceError } from '../../../components/forms/serviceErrors.ts';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/layout/index.ts';
+import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
+import { ListFrame } from '../../../components/records/ListFrame.tsx';
+import { BackLabel, RecordHeader } from '../../../components/records/RecordParts.tsx';
+import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
+import { Trace } from '../components/Trace.tsx';
+import { clock, minuteOfDay } from '../model.ts';
+import { workordersPaths as paths } from '../paths.ts';
+import { useDayPositions, useTechnician } from '../queries.ts';
+import { isDay, type TechnicianSearch } from '../search.ts';
+import type { Position } from '../transport.ts';
+
+const route = getRouteApi(paths.technician.detail);
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function TechnicianPage() {
+  const { t, i18n } = useTranslation('workorders');
+  const { code } = route.useParams();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const setSearch = (next: TechnicianSearch) =>
+    void navigate({ to: paths.technician.detail, params: { code }, search: next, replace: true });
+  const technician = useTechnician(code);
+  const day = search.day ?? today();
+  const positions = useDayPositions(code, day);
+  const data = positions.data ?? [];
+  const lastMinute = data.length ? minuteOfDay(data[data.length - 1].timestamp, day) : 1440;
+  const firstMinute = data.length ? minuteOfDay(data[0].timestamp, day) : 0;
+  const chosen = search.at ?? lastMinute;
+  // The slider moves freely; the URL is written when it is let go.
+  const [minute, setMinute] = useState(chosen);
+  useEffect(() => setMinute(chosen), [chosen]);
+
+  const back = (
+    <AnchorLink to={paths.technician.list} size="sm">
+      <BackLabel>{t('technician.back')}</BackLabel>
+    </AnchorLink>
+  );
+
+  const columns: Column<Position>[] = useMemo(
+    () => [
+      { key: 'time', header: t('technician.time'), width: 95, render: (p) => p.timestamp.slice(11, 19) },
+      { key: 'lat', header: t('technician.latitude'), render: (p) => p.latitude.toFixed(4) },
+      { key: 'lon', header: t('technician.longitude'), render: (p) => p.longitude.toFixed(4) },
+      { key: 'acc', header: t('technician.accuracy'), width: 70, render: (p) => p.accuracy ?? '' },
+      {
+        key: 'speed',
+        header: t('technician.speed'),
+        width: 65,
+        render: (p) => (p.speed === null ? '' : Math.round(p.speed * 3.6)),
+      },
+    ],
+    [t],
+  );
+
+  if (technician.isPending) return <LoadingState rows={4} label={t('technician.loading')} />;
+  if (technician.isError) {
+    const err = readServiceError(technician.error);
+    if (err.status === 404)
+      return (
+        <EmptyState
+          title={t('technician.notFoundTitle')}
+          body={t('technician.notFound', { code })}
+          action={
+            <ButtonLink
+              to={paths.technician.list}
+              variant="default"
+              leftSection={<IconArrowLeft size={16} />}
+            >
+              {t('technician.back')}
+            </ButtonLink>
+          }
+        />
+      );
+    return <ErrorState error={technician.error} onRetry={() => technician.refetch()} />;
+  }
+  const tech = technician.data;
+  return (
+    <ListFrame>
+      <RecordHeader
+        back={back}
+        title={<span data-testid="technician-name">{tech.name}</span>}
+        code={tech.technicianCode}
+        status={
+          <Badge
+            variant="light"
+            color={tech.active ? 'teal' : 'gray'}
+            radius="sm"
+            styles={{ label: { color: 'var(--mantine-color-text)' } }}
+          >
+            {tech.active ? t('technician.active') : t('technician.inactive')}
+          </Badge>
+        }
+        subtitle={t('technician.subtitle', {
+          office: tech.officeCode,
+          skills: tech.skills.join(', ') || '—',
+        })}
+        actions={
+          <TextInput
+            type="date"
+            label={t('technician.day')}
+            value={day}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              if (isDay(v)) setSearch({ day: v });
+            }}
+            data-testid="technician-day"
+          />
+        }
+      />
+      {positions.isPending ? (
+        <LoadingState rows={6} label={t('technician.loadingPositions')} />
+      ) : positions.isError ? (
+        <ErrorState error={positions.error} onRetry={() => positions.refetch()} />
+      ) : data.length === 0 ? (
+        <EmptyState title={t('technician.noPositionsTitle')} body={t('technician.noPositions', { day })} />
+      ) : (
+        <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: '1 1 auto', minHeight: 0 }}>
+          <Card
+            withBorder
+            radius="md"
+            padding="sm"
+            style={{ flex: '3 1 0', display: 'flex', flexDirection: 'column', minWidth: 0 }}
+          >
+            <Group justify="space-between" mb={4}>
+              <Text size="sm" fw={600} component="h2" m={0}>
+                {t('technician.trace', { day })}
+              </Text>
+              <Text size="sm" c="dimmed" data-testid="trace-time">
+                {t('technician.at', { time: clock(Math.min(minute, 1440)) })}
+              </Text>
+            </Group>
+            <div style={{ flex: '1 1 auto', minHeight: 0 }}>
+              <Trace positions={data} day={day} minute={minute} />
+            </div>
+            <Stack gap={2} mt="sm" px="xs">
+              <Slider
+                min={firstMinute}
+                max={Math.max(lastMinute, firstMinute + 1)}
+                step={1}
+                value={Math.min(Math.max(minute, firstMinute), lastMinute)}
+                onChange={setMinute}
+                onChangeEnd={(v) => setSearch({ ...search, day, at: v })}
+                label={(v) => clock(v)}
+                thumbLabel={t('technician.slider')}
+                data-testid="trace-slider"
+              />
+              <Group justify="space-between">
+                <Text size="xs" c="dimmed">
+                  {clock(firstMinute)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {clock(lastMinute)}
+                </Text>
+              </Group>
+            </Stack>
+          </Card>
+          <Stack gap={4} style={{ flex: '2 1 0', minWidth: 0, minHeight: 0 }}>
+            <Text size="sm" fw={600} component="h2" m={0} data-testid="positions-count">
+              {t('technician.positions', {
+                count: data.length,
+                n: new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en').format(data.length),
+              })}
+            </Text>
+            <VirtualTable
+              rows={data}
+              columns={columns}
+              rowKey={(p) => p.timestamp}
+              onOpen={(p) => setSearch({ ...search, day, at: minuteOfDay(p.timestamp, day) })}
+              hasMore={false}
+              loadingMore={false}
+              loadMore={() => undefined}
+              label={t('technician.positionsLabel', { day })}
+            />
+          </Stack>
+        </Group>
+      )}
+    </ListFrame>
+  );
+}

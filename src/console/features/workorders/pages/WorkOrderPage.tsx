@@ -1,0 +1,237 @@
+/**
+ * `/workorders/$code` and `/workorders/uuid/$code`: a work order, named by code (the live
+ * one carrying it) or by uuid. Header (status, type, customer, site, asset, place, schedule
+ * with its technician's page), validate and delete after a confirmation, and the tabs
+ * Activities and Used items (`?tab=`), whose filters live in the URL too.
+ */
+import { Button, Card, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconCircleCheck, IconTrash } from '@tabler/icons-react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readServiceError } from '../../../components/forms/serviceErrors.ts';
+import { EmptyState, ErrorState } from '../../../components/layout/index.ts';
+import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
+import { ListFrame } from '../../../components/records/ListFrame.tsx';
+import { BackLabel, Field, RecordHeader, valueOrNotSet } from '../../../components/records/RecordParts.tsx';
+import { ActivitiesTab } from '../components/ActivitiesTab.tsx';
+import { ConfirmAction } from '../components/ConfirmAction.tsx';
+import { StatusBadge } from '../components/StatusBadge.tsx';
+import { UsedItemsTab } from '../components/UsedItemsTab.tsx';
+import { utcMinute } from '../model.ts';
+import { workordersPaths as paths } from '../paths.ts';
+import { useDeleteWorkOrder, useValidateWorkOrder, useWorkOrder } from '../queries.ts';
+import type { WorkOrderSearch } from '../search.ts';
+import type { WorkOrder, WorkOrderRef } from '../transport.ts';
+
+/** The active tab's panel fills the rest of the page (a style of its own would show a hidden one). */
+const panelStyle = (active: boolean) =>
+  active
+    ? { display: 'flex', flexDirection: 'column' as const, flex: '1 1 auto', minHeight: 0 }
+    : { display: 'none' };
+
+const byCodeRoute = getRouteApi(paths.workOrder.detail);
+const byUuidRoute = getRouteApi(paths.workOrder.uuid);
+
+export function WorkOrderPage({ by }: { by: 'code' | 'uuid' }) {
+  const { t } = useTranslation('workorders');
+  const route = by === 'code' ? byCodeRoute : byUuidRoute;
+  const { code: id } = route.useParams();
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const woRef: WorkOrderRef = { by, id };
+  const wo = useWorkOrder(woRef);
+  const setSearch = (next: WorkOrderSearch) => {
+    if (by === 'code')
+      void navigate({ to: paths.workOrder.detail, params: { code: id }, search: next, replace: true });
+    else void navigate({ to: paths.workOrder.uuid, params: { code: id }, search: next, replace: true });
+  };
+
+  const back = (
+    <AnchorLink to={paths.workOrder.list} size="sm">
+      <BackLabel>{t('detail.back')}</BackLabel>
+    </AnchorLink>
+  );
+
+  if (wo.isPending)
+    return (
+      <Stack gap="md" aria-busy="true">
+        <Skeleton height={40} width={360} />
+        <Skeleton height={140} />
+        <Skeleton height={300} />
+      </Stack>
+    );
+  if (wo.isError) {
+    const err = readServiceError(wo.error);
+    if (err.status === 404)
+      return (
+        <EmptyState
+          title={t('detail.notFoundTitle')}
+          body={t('detail.notFound', { id })}
+          action={
+            <ButtonLink to={paths.workOrder.list} variant="default" leftSection={<IconArrowLeft size={16} />}>
+              {t('detail.back')}
+            </ButtonLink>
+          }
+        />
+      );
+    return <ErrorState error={wo.error} onRetry={() => wo.refetch()} />;
+  }
+  return <WorkOrderView wo={wo.data} woRef={woRef} back={back} search={search} setSearch={setSearch} />;
+}
+
+function WorkOrderView({
+  wo,
+  woRef,
+  back,
+  search,
+  setSearch,
+}: {
+  wo: WorkOrder;
+  woRef: WorkOrderRef;
+  back: ReactNode;
+  search: WorkOrderSearch;
+  setSearch: (next: WorkOrderSearch) => void;
+}) {
+  const { t } = useTranslation('workorders');
+  const navigate = useNavigate();
+  // Actions name the work order by uuid: the one shown, even if another one takes its code.
+  const exact: WorkOrderRef = { by: 'uuid', id: wo.uuid };
+  const validate = useValidateWorkOrder(exact);
+  const remove = useDeleteWorkOrder(exact);
+  const [asking, setAsking] = useState<'validate' | 'delete' | null>(null);
+  const tab = search.tab ?? 'activities';
+  const canValidate = wo.status !== 'VALIDATED' && wo.status !== 'CANCELLED';
+  const place = [wo.location.address, wo.location.zipCode, wo.location.city, wo.location.country]
+    .filter(Boolean)
+    .join(', ');
+
+  return (
+    <ListFrame>
+      <RecordHeader
+        back={back}
+        title={<span data-testid="wo-title">{wo.workOrderCode}</span>}
+        status={<StatusBadge status={wo.status} size="lg" />}
+        subtitle={t('detail.subtitle', { type: wo.workOrderTypeName, uuid: wo.uuid, office: wo.officeCode })}
+        actions={
+          <>
+            <Button
+              variant="light"
+              leftSection={<IconCircleCheck size={16} />}
+              onClick={() => setAsking('validate')}
+              disabled={!canValidate}
+              title={canValidate ? undefined : t(`actions.cannotValidate.${wo.status}`)}
+              data-testid="wo-validate"
+            >
+              {t('actions.validate')}
+            </Button>
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => setAsking('delete')}
+              data-testid="wo-delete"
+            >
+              {t('actions.delete')}
+            </Button>
+          </>
+        }
+      />
+      <Card withBorder radius="md" padding="sm" style={{ flexShrink: 0 }} data-testid="wo-summary">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs" verticalSpacing={4}>
+          <Field label={t('fields.type')}>
+            {wo.workOrderTypeName}{' '}
+            <Text span c="dimmed" size="sm" ff="monospace">
+              ({wo.workOrderTypeCode})
+            </Text>
+          </Field>
+          <Field label={t('fields.customer')}>{valueOrNotSet(wo.customerCode)}</Field>
+          <Field label={t('fields.site')}>{valueOrNotSet(wo.siteCode)}</Field>
+          <Field label={t('fields.asset')}>{valueOrNotSet(wo.assetCode)}</Field>
+          <Field label={t('fields.place')}>{valueOrNotSet(place)}</Field>
+          <Field label={t('fields.office')}>{wo.officeCode}</Field>
+          <Field label={t('fields.technician')}>
+            {wo.schedule.technicianCode ? (
+              <AnchorLink
+                to={paths.technician.detail}
+                params={{ code: wo.schedule.technicianCode }}
+                search={wo.schedule.scheduledStart ? { day: wo.schedule.scheduledStart.slice(0, 10) } : {}}
+                size="sm"
+                ff="monospace"
+                data-testid="wo-technician"
+              >
+                {wo.schedule.technicianCode}
+              </AnchorLink>
+            ) : (
+              valueOrNotSet(wo.schedule.crewCode)
+            )}
+          </Field>
+          <Field label={t('fields.start')}>{valueOrNotSet(utcMinute(wo.schedule.scheduledStart))}</Field>
+          <Field label={t('fields.end')}>{valueOrNotSet(utcMinute(wo.schedule.scheduledEnd))}</Field>
+        </SimpleGrid>
+        {wo.description && (
+          <Text size="sm" mt={6} c="dimmed">
+            {wo.description}
+          </Text>
+        )}
+      </Card>
+      <Tabs
+        value={tab}
+        onChange={(v) => setSearch({ ...search, tab: v === 'items' ? 'items' : undefined })}
+        keepMounted={false}
+        style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
+      >
+        <Tabs.List style={{ flexShrink: 0 }}>
+          <Tabs.Tab value="activities" data-testid="tab-activities">
+            {t('tabs.activities')}
+          </Tabs.Tab>
+          <Tabs.Tab value="items" data-testid="tab-items">
+            {t('tabs.items')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="activities" pt="sm" style={panelStyle(tab === 'activities')}>
+          <ActivitiesTab woRef={woRef} code={wo.workOrderCode} search={search} setSearch={setSearch} />
+        </Tabs.Panel>
+        <Tabs.Panel value="items" pt="sm" style={panelStyle(tab === 'items')}>
+          <UsedItemsTab woRef={woRef} code={wo.workOrderCode} search={search} setSearch={setSearch} />
+        </Tabs.Panel>
+      </Tabs>
+      <ConfirmAction
+        opened={asking === 'validate'}
+        title={t('actions.validateTitle', { code: wo.workOrderCode })}
+        body={t('actions.validateBody')}
+        confirm={t('actions.validate')}
+        color="teal"
+        onClose={() => setAsking(null)}
+        run={async () => {
+          await validate.mutateAsync();
+          notifications.show({
+            color: 'teal',
+            title: t('actions.validatedTitle'),
+            message: t('actions.validated', { code: wo.workOrderCode }),
+          });
+        }}
+        testId="confirm-validate"
+      />
+      <ConfirmAction
+        opened={asking === 'delete'}
+        title={t('actions.deleteTitle', { code: wo.workOrderCode })}
+        body={t('actions.deleteBody')}
+        confirm={t('actions.delete')}
+        color="red"
+        onClose={() => setAsking(null)}
+        run={async () => {
+          await remove.mutateAsync();
+          notifications.show({
+            color: 'teal',
+            title: t('actions.deletedTitle'),
+            message: t('actions.deleted', { code: wo.workOrderCode }),
+          });
+          void navigate({ to: paths.workOrder.list });
+        }}
+        testId="confirm-delete"
+      />
+    </ListFrame>
+  );
+}
