@@ -165,3 +165,41 @@ test('the technician page draws the day as a trace with a time slider', async ({
   await expect(page.getByTestId('trace-time')).toHaveText('At 07:01 UTC');
   await checkPage(page, 'technician');
 });
+
+test('schedule, flags and notes from the work order page', async ({ page }) => {
+  await signIn(page, USERS.north.login, USERS.north.password, '/workorders/WO-E2E-2?tab=planning');
+  const panel = page.getByTestId('workorder-planning');
+  await expect(panel.getByTestId('schedule-current')).toHaveText('Not scheduled yet.');
+
+  // A technician without the type's skill (GAS-SERVICE needs GAS): the sentence on its input.
+  await panel.getByTestId('schedule-resource').fill('TECH-N2');
+  await panel.getByTestId('schedule-start').fill('2031-03-04T09:00');
+  await panel.getByTestId('schedule-submit').click();
+  await expect(panel.getByText('This technician lacks a skill the work needs.')).toBeVisible();
+  await expect(panel.getByTestId('schedule-resource')).toHaveAttribute('aria-invalid', 'true');
+  // One who has it: scheduled, and the header shows the technician.
+  await panel.getByTestId('schedule-resource').fill('tech-n1');
+  await panel.getByTestId('schedule-submit').click();
+  await expect(panel.getByTestId('schedule-done')).toBeVisible();
+  await expect(panel.getByTestId('schedule-current')).toContainText('TECH-N1');
+  await expect(panel.getByTestId('schedule-current')).toContainText('SCHEDULED');
+  await expect(page.getByTestId('wo-technician')).toHaveText('TECH-N1');
+
+  // Flags: pick one, save, and it is there after a reload.
+  await panel.getByTestId('flags-input').click();
+  await page.getByRole('option', { name: 'Urgent' }).click();
+  await page.keyboard.press('Escape');
+  await panel.getByTestId('flags-save').click();
+  await expect(panel.getByTestId('flags-save')).toBeDisabled();
+  // A note.
+  await panel.getByTestId('note-code').fill('visit');
+  await panel.getByTestId('note-content').fill('Gate code 1234');
+  await panel.getByTestId('note-save').click();
+  await expect(panel.getByTestId('notes-table')).toContainText('VISIT');
+  await expect(panel.getByTestId('notes-table')).toContainText('Gate code 1234');
+  await checkPage(page, 'planning-panel');
+
+  await page.reload();
+  await expect(page.getByTestId('flags-panel').getByText('Urgent')).toBeVisible();
+  await expect(page.getByTestId('notes-table')).toContainText('Gate code 1234');
+});

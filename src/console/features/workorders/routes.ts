@@ -15,6 +15,8 @@ import {
 
 const NS = ['workorders'] as const;
 const workOrderPage = () => import('./pages/WorkOrderPage.tsx');
+/** A work order's page shows the planning feature's panel (schedule, flags, notes) too. */
+const WORK_ORDER_NS = ['workorders', 'planning'] as const;
 
 export const workordersRoutes = (root: RootRoute) =>
   [
@@ -28,13 +30,13 @@ export const workordersRoutes = (root: RootRoute) =>
       getParentRoute: () => root,
       path: paths.workOrder.detail,
       validateSearch: validateWorkOrderSearch,
-      component: lazyPage(NS, workOrderPage, 'WorkOrderPage', { by: 'code' }),
+      component: lazyPage(WORK_ORDER_NS, workOrderPage, 'WorkOrderPage', { by: 'code' }),
     }),
     createRoute({
       getParentRoute: () => root,
       path: paths.workOrder.uuid,
       validateSearch: validateWorkOrderSearch,
-      component: lazyPage(NS, workOrderPage, 'WorkOrderPage', { by: 'uuid' }),
+      component: lazyPage(WORK_ORDER_NS, workOrderPage, 'WorkOrderPage', { by: 'uuid' }),
     }),
     createRoute({
       getParentRoute: () => root,

@@ -25,7 +25,7 @@ export interface WorkOrdersSearch {
   technician?: string;
 }
 
-export const TABS = ['activities', 'items'] as const;
+export const TABS = ['activities', 'items', 'planning'] as const;
 export type Tab = (typeof TABS)[number];
 export const VALIDATION_FILTERS = ['validated', 'notValidated'] as const;
 export const INVOICING_FILTERS = ['billable', 'notBillable'] as const;

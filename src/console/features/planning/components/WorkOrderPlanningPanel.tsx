@@ -42,10 +42,17 @@ import {
 } from '../queries.ts';
 import { browserTimeZone, fromApiDateTime, fromLocalInput, toApiDateTime } from '../time.ts';
 
-export function WorkOrderPlanningPanel({ workOrderCode }: { workOrderCode: string }) {
+export function WorkOrderPlanningPanel({
+  workOrderCode,
+  onScheduled,
+}: {
+  workOrderCode: string;
+  /** After a schedule: the page reads its work order again. */
+  onScheduled?: () => void;
+}) {
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" data-testid="workorder-planning">
-      <ScheduleCard code={workOrderCode} />
+      <ScheduleCard code={workOrderCode} onScheduled={onScheduled} />
       <Stack gap="md">
         <FlagsCard code={workOrderCode} />
         <NotesCard code={workOrderCode} />
@@ -94,7 +101,7 @@ function RefusalAlert({ refusal, items }: { refusal: ServiceError; items: Servic
 
 type Resource = 'technician' | 'crew';
 
-function ScheduleCard({ code }: { code: string }) {
+function ScheduleCard({ code, onScheduled }: { code: string; onScheduled?: () => void }) {
   const { t, i18n } = useTranslation('planning');
   const zone = useMemo(browserTimeZone, []);
   const f = useMemo(() => formats(i18n.language, zone), [i18n.language, zone]);
@@ -130,7 +137,13 @@ function ScheduleCard({ code }: { code: string }) {
       kind === 'technician' ? { technicianCode: who, start: when } : { crewCode: who, start: when };
     schedule.mutate(
       { code, body },
-      { onSuccess: () => setDone(true), onError: (err) => setRefusal(readServiceError(err)) },
+      {
+        onSuccess: () => {
+          setDone(true);
+          onScheduled?.();
+        },
+        onError: (err) => setRefusal(readServiceError(err)),
+      },
     );
   };
 

@@ -72,7 +72,7 @@ export default {
     deletedTitle: 'Deleted',
     deleted: '{{code}} was deleted.',
   },
-  tabs: { activities: 'Activities', items: 'Used items' },
+  tabs: { activities: 'Activities', items: 'Used items', planning: 'Schedule, flags and notes' },
   filters: {
     all: 'All',
     validation: 'Validation',

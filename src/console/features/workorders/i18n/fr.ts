@@ -72,7 +72,11 @@ export default {
     deletedTitle: 'Supprimée',
     deleted: '{{code}} a été supprimée.',
   },
-  tabs: { activities: 'Activités', items: 'Articles utilisés' },
+  tabs: {
+    activities: 'Activités',
+    items: 'Articles utilisés',
+    planning: 'Planification, indicateurs et notes',
+  },
   filters: {
     all: 'Toutes',
     validation: 'Validation',

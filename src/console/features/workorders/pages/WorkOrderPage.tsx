@@ -7,8 +7,9 @@
 import { Button, Card, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconCircleCheck, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readServiceError } from '../../../components/forms/serviceErrors.ts';
 import { EmptyState, ErrorState } from '../../../components/layout/index.ts';
@@ -24,6 +25,13 @@ import { workordersPaths as paths } from '../paths.ts';
 import { useDeleteWorkOrder, useValidateWorkOrder, useWorkOrder } from '../queries.ts';
 import type { WorkOrderSearch } from '../search.ts';
 import type { WorkOrder, WorkOrderRef } from '../transport.ts';
+
+/** The planning feature's panel (schedule, flags, notes): its own chunk, loaded with its tab. */
+const WorkOrderPlanningPanel = lazy(() =>
+  import('../../planning/components/WorkOrderPlanningPanel.tsx').then((m) => ({
+    default: m.WorkOrderPlanningPanel,
+  })),
+);
 
 /** The active tab's panel fills the rest of the page (a style of its own would show a hidden one). */
 const panelStyle = (active: boolean) =>
@@ -96,6 +104,7 @@ function WorkOrderView({
 }) {
   const { t } = useTranslation('workorders');
   const navigate = useNavigate();
+  const qc = useQueryClient();
   // Actions name the work order by uuid: the one shown, even if another one takes its code.
   const exact: WorkOrderRef = { by: 'uuid', id: wo.uuid };
   const validate = useValidateWorkOrder(exact);
@@ -178,7 +187,7 @@ function WorkOrderView({
       </Card>
       <Tabs
         value={tab}
-        onChange={(v) => setSearch({ ...search, tab: v === 'items' ? 'items' : undefined })}
+        onChange={(v) => setSearch({ ...search, tab: v === 'items' || v === 'planning' ? v : undefined })}
         keepMounted={false}
         style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
       >
@@ -189,12 +198,23 @@ function WorkOrderView({
           <Tabs.Tab value="items" data-testid="tab-items">
             {t('tabs.items')}
           </Tabs.Tab>
+          <Tabs.Tab value="planning" data-testid="tab-planning">
+            {t('tabs.planning')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="activities" pt="sm" style={panelStyle(tab === 'activities')}>
           <ActivitiesTab woRef={woRef} code={wo.workOrderCode} search={search} setSearch={setSearch} />
         </Tabs.Panel>
         <Tabs.Panel value="items" pt="sm" style={panelStyle(tab === 'items')}>
           <UsedItemsTab woRef={woRef} code={wo.workOrderCode} search={search} setSearch={setSearch} />
+        </Tabs.Panel>
+        <Tabs.Panel value="planning" pt="sm">
+          <Suspense fallback={<Skeleton height={240} />}>
+            <WorkOrderPlanningPanel
+              workOrderCode={wo.workOrderCode}
+              onScheduled={() => qc.invalidateQueries({ queryKey: ['workorders'] })}
+            />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
       <ConfirmAction
