@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperationsCodes } from '../../contract/errors.ts';
+import { configFromEnv } from '../config.ts';
 import { NO_RATE_LIMITS, type Receiver, startReceiver } from '../domains/webhooks/testReceiver.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { merge, render } from './metrics.ts';
@@ -271,5 +272,17 @@ describe('shutdown', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('configuration', () => {
+  it('reads FIELDWORK_METRICS_TOKEN (16 characters or more) and FIELDWORK_SHUTDOWN_TIMEOUT (seconds, default 10)', () => {
+    expect(configFromEnv({}).metricsToken).toBeUndefined();
+    expect(configFromEnv({}).shutdownTimeout).toBe(10);
+    expect(configFromEnv({ FIELDWORK_METRICS_TOKEN: METRICS_TOKEN }).metricsToken).toBe(METRICS_TOKEN);
+    expect(() => configFromEnv({ FIELDWORK_METRICS_TOKEN: 'short' })).toThrow(/FIELDWORK_METRICS_TOKEN/);
+    expect(configFromEnv({ FIELDWORK_SHUTDOWN_TIMEOUT: '2.5' }).shutdownTimeout).toBe(2.5);
+    for (const bad of ['0', '-1', 'ten', '3601'])
+      expect(() => configFromEnv({ FIELDWORK_SHUTDOWN_TIMEOUT: bad })).toThrow(/FIELDWORK_SHUTDOWN_TIMEOUT/);
   });
 });
