@@ -94,6 +94,21 @@ test('activities: a filter in the URL, CSV of every page; used items totals', as
   await signIn(page, USERS.north.login, USERS.north.password, `/workorders/${BULK_WORK_ORDER}`);
   await expect(page.getByTestId('total-count')).toHaveText(en.format(a.count));
 
+  // The palette opens a work order by code prefix, and by uuid typed whole.
+  const uuid = /uuid ([0-9a-f-]{36})/.exec(
+    (await page.getByTestId('record-subtitle').textContent()) ?? '',
+  )?.[1];
+  expect(uuid).toBeTruthy();
+  await page.keyboard.press('Control+k');
+  const box = page.getByRole('textbox', { name: 'Search records' });
+  await box.fill('WO-E2E-B');
+  await expect(page.getByTestId('palette-hit').filter({ hasText: BULK_WORK_ORDER })).toBeVisible();
+  await box.fill(uuid ?? '');
+  await page.getByTestId('palette-direct').click();
+  await expect(page).toHaveURL(new RegExp(`/workorders/uuid/${uuid}$`));
+  await expect(page.getByTestId('wo-title')).toHaveText(BULK_WORK_ORDER);
+  await expect(page.getByTestId('total-count')).toHaveText(en.format(a.count));
+
   // A filter: the URL, the totals and the rows change.
   await page.getByTestId('filter-invoicing').getByText('Not billable').click();
   await expect(page).toHaveURL(/invoicing=notBillable/);

@@ -90,6 +90,9 @@ export function useActivities(ref: WorkOrderRef, filters: ActivityFilters) {
     getNextPageParam: nextToken,
     retry: noRetry4xx,
     staleTime: 60_000,
+    // Pages never change once read: comparing the loaded rows with the new ones at every page
+    // (structural sharing) would cost more the further the reader goes.
+    structuralSharing: false,
   });
 }
 
@@ -117,6 +120,9 @@ export function useUsedItems(ref: WorkOrderRef, filters: UsedItemFilters) {
     getNextPageParam: nextToken,
     retry: noRetry4xx,
     staleTime: 60_000,
+    // Pages never change once read: comparing the loaded rows with the new ones at every page
+    // (structural sharing) would cost more the further the reader goes.
+    structuralSharing: false,
   });
 }
 
