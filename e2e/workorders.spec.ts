@@ -141,6 +141,8 @@ test('activities: a filter in the URL, CSV of every page; used items totals', as
   await page.getByTestId('filter-invoice-mode').getByText('Internal').click();
   await expect(page).toHaveURL(/invoiceMode=internal/);
   await expect(page.getByTestId('total-items')).toHaveText(en.format(u.internal.count));
+  // The export's notification is gone (axe on a fading one measures its half-transparent text).
+  await expect(page.getByTestId('export-done')).toBeHidden({ timeout: 15_000 });
   await checkPage(page, 'used-items');
 });
 

@@ -89,6 +89,7 @@ export function ExportCsvButton<T>({
       const name = fileName();
       download(name, toCsv(rows));
       notifications.show({
+        closeButtonProps: { 'aria-label': t('common:undo.close') },
         color: 'teal',
         title: t('csv.doneTitle'),
         message: t('csv.done', { count: rows.length, n: fmt.format(rows.length), name }),
@@ -99,6 +100,7 @@ export function ExportCsvButton<T>({
       if (ctrl.signal.aborted) return;
       const err = readServiceError(e);
       notifications.show({
+        closeButtonProps: { 'aria-label': t('common:undo.close') },
         color: 'red',
         title: t('csv.failed'),
         message: `${err.errors.map((x) => x.message).join(' ')}${err.errorReference ? ` (${err.errorReference})` : ''}`,

@@ -227,6 +227,7 @@ function WorkOrderView({
         run={async () => {
           await validate.mutateAsync();
           notifications.show({
+            closeButtonProps: { 'aria-label': t('common:undo.close') },
             color: 'teal',
             title: t('actions.validatedTitle'),
             message: t('actions.validated', { code: wo.workOrderCode }),
@@ -244,6 +245,7 @@ function WorkOrderView({
         run={async () => {
           await remove.mutateAsync();
           notifications.show({
+            closeButtonProps: { 'aria-label': t('common:undo.close') },
             color: 'teal',
             title: t('actions.deletedTitle'),
             message: t('actions.deleted', { code: wo.workOrderCode }),
