@@ -203,6 +203,17 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 204]);
   });
 
+  it('two simultaneous parent changes that would close a cycle: one is refused (the type lock)', async () => {
+    expect((await put('C-CYA')).statusCode).toBe(201);
+    expect((await put('C-CYB')).statusCode).toBe(201);
+    const [a, b] = await Promise.all([
+      put('C-CYA', body({ parentCustomerCode: 'C-CYB' })),
+      put('C-CYB', body({ parentCustomerCode: 'C-CYA' })),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([204, 400]);
+    expect(codes(a.statusCode === 400 ? a : b)).toEqual(['referentials.customer.office.hierarchy.error']);
+  });
+
   it('codes of up to 10000 characters (spec: length 1..10000); 10001 refused', async () => {
     const long = (n: number) =>
       Array.from({ length: n }, (_, i) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'[(i * 7919 + n) % 36]).join(

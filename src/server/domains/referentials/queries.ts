@@ -11,12 +11,22 @@ export type Entity = 'customer' | 'site' | 'asset';
 export const TABLE = { customer: 'customers', site: 'sites', asset: 'assets' } as const;
 
 /**
- * Serialises the writes of one entity type for the rest of the transaction: hierarchy
- * rules (cycle, depth) read rows that a concurrent write could change, and two PUTs of
- * a new code must not both try to insert it.
+ * Locks what a write of `code` may read or change, for the rest of the transaction:
+ * - its code, so two PUTs of a new code do not both insert it, and a write waits for
+ *   another of the same record;
+ * - when the body names a parent, the whole type first (the hierarchy rules, cycle and
+ *   depth, read rows that another parent change could change) and then the parent's code
+ *   (so the parent does not move or go while it gains a child).
+ * Writes without a parent (most of them) run in parallel. Deadlock-free: two code locks
+ * are only ever held together under the type lock, taken first.
  */
-export async function lockEntity(trx: Db, entity: Entity) {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`referentials.${entity}`}))`.execute(trx);
+export async function lockForWrite(trx: Db, entity: Entity, code: string, parentCode?: string | null) {
+  const key = (k: string) => sql`pg_advisory_xact_lock(hashtext(${`referentials.${k}`}))`;
+  if (parentCode && parentCode !== code)
+    await sql`SELECT ${key(entity)}, ${key(`${entity}:${code}`)}, ${key(`${entity}:${parentCode}`)}`.execute(
+      trx,
+    );
+  else await sql`SELECT ${key(`${entity}:${code}`)}`.execute(trx);
 }
 
 /** The stored row of `code` and its version, locked for the rest of the transaction. */

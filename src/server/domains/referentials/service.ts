@@ -68,8 +68,8 @@ import {
   listCustomerRows,
   listOfficeRows,
   listSiteRows,
-  lockEntity,
   lockedRow,
+  lockForWrite,
   TABLE,
   toAsset,
   toCustomer,
@@ -234,7 +234,7 @@ export async function putCustomer(
   opts: PutOptions = {},
 ): Promise<Written> {
   const codes = C.customer;
-  await lockEntity(trx, 'customer');
+  await lockForWrite(trx, 'customer', code, body.parentCustomerCode);
   const existing = await lockedRow(trx, 'customers', code);
   await assertReplaceable(trx, scope, 'customer', existing, code, codes, opts.ifMatch);
   const customFields = await checkCustomFields(trx, 'customer', CUSTOMER, body.customFields);
@@ -274,7 +274,7 @@ export async function putSite(
   opts: PutOptions = {},
 ): Promise<Written> {
   const codes = C.site;
-  await lockEntity(trx, 'site');
+  await lockForWrite(trx, 'site', code, body.parentSiteCode);
   const existing = await lockedRow(trx, 'sites', code);
   await assertReplaceable(trx, scope, 'site', existing, code, codes, opts.ifMatch);
   const customFields = await checkCustomFields(trx, 'site', SITE, body.customFields);
@@ -327,7 +327,7 @@ export async function putAsset(
   opts: PutOptions = {},
 ): Promise<Written> {
   const codes = C.asset;
-  await lockEntity(trx, 'asset');
+  await lockForWrite(trx, 'asset', code, body.parentAssetCode);
   const existing = await lockedRow(trx, 'assets', code);
   await assertReplaceable(trx, scope, 'asset', existing, code, codes, opts.ifMatch);
   const customFields = await checkCustomFields(trx, 'asset', ASSET, body.customFields);
