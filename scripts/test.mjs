@@ -112,7 +112,7 @@ if (wanted('unit')) {
     env,
     out,
     countVitest,
-    12,
+    20,
   );
 }
 
@@ -127,7 +127,7 @@ if (!wanted('postgres')) {
     { ...baseEnv, TEST_DATABASE_URL: testDatabaseUrl },
     out,
     countVitest,
-    8,
+    12,
   );
 } else {
   say('TEST_DATABASE_URL is not set: the API suite does not run on PostgreSQL');
@@ -144,7 +144,7 @@ if (!wanted('e2e')) {
     { ...baseEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
     out,
     countPlaywright,
-    10,
+    20,
   );
 } else {
   say('no playwright.config.ts: no end-to-end tests');
