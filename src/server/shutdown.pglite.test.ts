@@ -22,7 +22,7 @@ const dir = mkdtempSync(join(tmpdir(), 'fieldwork-shutdown-'));
 const dataDir = join(dir, 'data');
 const SECRET = `secret-${randomBytes(8).toString('hex')}`;
 /** How long the receiver takes to answer the callback that is in flight at SIGTERM. */
-const RECEIVER_DELAY_MS = 1500;
+const RECEIVER_DELAY_MS = 4000;
 let receiver: Receiver;
 let child: ChildProcess | undefined;
 
@@ -139,7 +139,9 @@ it('on SIGTERM: stops accepting, finishes the request and the delivery in flight
     bearer,
     JSON.stringify({ name: 'Sent across SIGTERM', addressDetails: { city: 'Lyon' } }),
   );
-  await new Promise((r) => setTimeout(r, 200));
+  // Time for the service to read the request's head (a connection without a request begun
+  // is idle and closed at shutdown); the callback is still in flight (answered after 4 s).
+  await new Promise((r) => setTimeout(r, 1000));
   proc.kill('SIGTERM');
 
   // No new connection is accepted, once the signal is handled (a loaded machine may take a
