@@ -3,17 +3,16 @@
  * display zone, with the UTC start sent), then PUT .../schedule. A refusal is shown on the
  * line it is about (`scheduling.*` codes), the rest in an alert with its errorReference.
  */
-import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyReference } from '../../../app/errorSurface.tsx';
 import { readServiceError, type ServiceError } from '../../../components/forms/serviceErrors.ts';
 import { errorSentence, type ScheduleLine, scheduleErrorLine } from '../errorFields.ts';
 import type { Formats } from '../format.ts';
 import { useScheduleWorkOrder } from '../queries.ts';
 import { type Slot, slotSpan } from '../slotsModel.ts';
 import { toApiDateTime } from '../time.ts';
+import { RefusalAlert } from './RefusalAlert.tsx';
 
 export function ScheduleDialog({
   workOrderCode,
@@ -104,27 +103,7 @@ export function ScheduleDialog({
             </Table.Tr>
           </Table.Tbody>
         </Table>
-        {refusal && (others.length > 0 || refusal.errorReference) && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            title={t('schedule.refused')}
-            role="alert"
-          >
-            <Stack gap={4}>
-              {others.map((e) => (
-                <Text key={e.code} size="sm">
-                  {errorSentence(t, e)}{' '}
-                  <Text span size="xs" c="dimmed" ff="monospace">
-                    ({e.code})
-                  </Text>
-                </Text>
-              ))}
-              {refusal.errorReference && <CopyReference reference={refusal.errorReference} />}
-            </Stack>
-          </Alert>
-        )}
+        {refusal && <RefusalAlert refusal={refusal} items={others} title={t('schedule.refused')} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={schedule.isPending}>
             {t('schedule.cancel')}

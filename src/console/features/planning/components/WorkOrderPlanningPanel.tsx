@@ -6,7 +6,6 @@
  * is about; what no input takes shows in an alert with its errorReference.
  */
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -22,11 +21,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconCalendarSearch } from '@tabler/icons-react';
+import { IconCalendarSearch } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE_PATTERN } from '../../../../contract/common.ts';
-import { CopyReference } from '../../../app/errorSurface.tsx';
 import { readServiceError, type ServiceError } from '../../../components/forms/serviceErrors.ts';
 import { ButtonLink } from '../../../components/links.tsx';
 import { errorSentence, type ScheduleLine, scheduleErrorLine } from '../errorFields.ts';
@@ -41,6 +39,7 @@ import {
   useScheduleWorkOrder,
 } from '../queries.ts';
 import { browserTimeZone, fromApiDateTime, fromLocalInput, toApiDateTime } from '../time.ts';
+import { RefusalAlert } from './RefusalAlert.tsx';
 
 export function WorkOrderPlanningPanel({
   workOrderCode,
@@ -69,33 +68,6 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
       </Title>
       {children}
     </Card>
-  );
-}
-
-/** What no input takes: the sentences, their codes and the errorReference. */
-function RefusalAlert({ refusal, items }: { refusal: ServiceError; items: ServiceError['errors'] }) {
-  const { t } = useTranslation('planning');
-  if (items.length === 0 && !refusal.errorReference) return null;
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertCircle size={18} />}
-      title={t('panel.refused')}
-      role="alert"
-    >
-      <Stack gap={4}>
-        {items.map((e) => (
-          <Text key={e.code} size="sm">
-            {errorSentence(t, e)}{' '}
-            <Text span size="xs" c="dimmed" ff="monospace">
-              ({e.code})
-            </Text>
-          </Text>
-        ))}
-        {refusal.errorReference && <CopyReference reference={refusal.errorReference} />}
-      </Stack>
-    </Alert>
   );
 }
 
@@ -211,7 +183,7 @@ function ScheduleCard({ code, onScheduled }: { code: string; onScheduled?: () =>
                 {on('workOrder')}
               </Text>
             )}
-            {refusal && <RefusalAlert refusal={refusal} items={others} />}
+            {refusal && <RefusalAlert refusal={refusal} items={others} title={t('panel.refused')} />}
             {done && (
               <Text size="sm" c="teal" role="status" data-testid="schedule-done">
                 {t('panel.scheduled')}
@@ -269,7 +241,7 @@ function FlagsCard({ code }: { code: string }) {
           nothingFoundMessage={t('form.nothingFound')}
           data-testid="flags-input"
         />
-        {refusal && <RefusalAlert refusal={refusal} items={others} />}
+        {refusal && <RefusalAlert refusal={refusal} items={others} title={t('panel.refused')} />}
         <Group justify="flex-end">
           <Button variant="default" disabled={!changed || put.isPending} onClick={() => setValue(saved)}>
             {t('panel.reset')}
@@ -379,7 +351,7 @@ function NotesCard({ code }: { code: string }) {
               error={onContent.map((e) => errorSentence(t, e)).join(' ') || undefined}
               data-testid="note-content"
             />
-            {refusal && <RefusalAlert refusal={refusal} items={others} />}
+            {refusal && <RefusalAlert refusal={refusal} items={others} title={t('panel.refused')} />}
             <Group justify="flex-end">
               <Button type="submit" loading={put.isPending} data-testid="note-save">
                 {t('panel.saveNote')}
