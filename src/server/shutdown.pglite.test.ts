@@ -45,23 +45,35 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Sends the head of a request and part of its body; `finish()` sends the rest and resolves with the answer. */
-function slowRequest(port: number, path: string, bearer: string, body: string) {
+/**
+ * Sends the head of a request with `Expect: 100-continue` and, once the service has read it
+ * (its `100 Continue`), part of the body; `finish()` sends the rest and resolves with the
+ * final answer.
+ */
+async function slowRequest(port: number, path: string, bearer: string, body: string) {
   const socket = net.connect(port, '127.0.0.1');
   let answer = '';
+  let headRead: () => void;
+  const continued = new Promise<void>((resolve) => {
+    headRead = resolve;
+  });
   socket.on('data', (d) => {
     answer += d;
+    if (answer.startsWith('HTTP/1.1 100')) headRead();
   });
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
   socket.write(
     `PUT ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${bearer}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`,
   );
+  await Promise.race([continued, closed]);
+  socket.write(body.slice(0, 10));
   return {
     async finish() {
       socket.end(body.slice(10));
       await closed;
-      return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]), text: answer };
+      const statuses = [...answer.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => Number(m[1]));
+      return { status: statuses.at(-1), text: answer };
     },
   };
 }
@@ -130,18 +142,17 @@ it('on SIGTERM: stops accepting, finishes the request and the delivery in flight
   });
   expect(asset.status).toBe(201);
 
-  // In flight: the callback (the receiver answers 1.5 s after it arrived) and a request
+  // In flight: the callback (the receiver answers 4 s after it arrived) and a request
   // whose body is not all sent.
   const [callback] = await receiver.waitFor(1, (r) => r.url === '/slow');
-  const slow = slowRequest(
+  // The service has read the request's head (a connection with no request begun is idle
+  // and closed at shutdown); the callback is still in flight (answered after 4 s).
+  const slow = await slowRequest(
     port,
     '/eTech/rest/ws/referentials/v1/customers/code:SHUTDOWN',
     bearer,
     JSON.stringify({ name: 'Sent across SIGTERM', addressDetails: { city: 'Lyon' } }),
   );
-  // Time for the service to read the request's head (a connection without a request begun
-  // is idle and closed at shutdown); the callback is still in flight (answered after 4 s).
-  await new Promise((r) => setTimeout(r, 1000));
   proc.kill('SIGTERM');
 
   // No new connection is accepted, once the signal is handled (a loaded machine may take a
