@@ -21,5 +21,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one worker less than the cores: one on CI's two. Most of a test's
+    // time is spent waiting (scrypt, a PostgreSQL server, a child service), so two overlap.
+    maxWorkers: 2,
   },
 });
