@@ -437,7 +437,7 @@ export const putAsset = endpoint({
   domain: 'referentials',
   range: 'standard',
   summary:
-    'Creates (201) or replaces (204) an asset. An asset with sub-assets cannot change site or office (transfer.subassets). A code already used outside your office tree is refused with office.unknown. Hierarchy rules as for customers (no cycle, at most 9 levels).',
+    'Creates (201) or replaces (204) an asset. An asset with sub-assets you can see cannot change site or office (transfer.subassets); sub-assets filed outside your office tree do not hold it. A code already used outside your office tree is refused with office.unknown. Hierarchy rules as for customers (no cycle, at most 9 levels).',
   errorPrefix: ASSET,
   params: z.object({ assetCode: Code() }),
   body: AssetBody,
@@ -502,7 +502,7 @@ export const listSites = endpoint({
   path: `${BASE}/sites`,
   domain: 'referentials',
   range: 'standard',
-  summary: `Sites of your office tree, ${REFERENTIALS_PAGE_SIZE} a page, sorted by code.`,
+  summary: `Sites of your office tree whose customer you can see (the others answer 404 to their GET), ${REFERENTIALS_PAGE_SIZE} a page, sorted by code.`,
   errorPrefix: SITE,
   query: SiteListQuery,
   responses: { 200: Page(Site) },

@@ -81,11 +81,13 @@ export async function hierarchyAfterMove(
   return { cycle: r.cycle, levels: Number(r.above) + 1 + Number(r.below) };
 }
 
-export async function hasChildren(db: Db, entity: Entity, code: string): Promise<boolean> {
+/** Whether `code` has children the caller can see (the others do not exist for it). */
+export async function hasVisibleChildren(db: Db, scope: OfficeScope, entity: Entity, code: string) {
   const t = sql.table(TABLE[entity]);
-  const { rows } = await sql<{
-    found: boolean;
-  }>`SELECT EXISTS (SELECT 1 FROM ${t} WHERE parent_code = ${code}) AS found`.execute(db);
+  const { rows } = await sql<{ found: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM ${t} t WHERE t.parent_code = ${code} AND ${inScope(scope, 't.office_id')}) AS found`.execute(
+    db,
+  );
   return rows[0].found;
 }
 
@@ -166,7 +168,10 @@ export function getSiteRow(db: Db, scope: OfficeScope, code: string) {
 }
 
 export function listSiteRows(db: Db, scope: OfficeScope, f: ListFilter) {
-  const where: Expression<SqlBool>[] = [];
+  // A site whose customer the caller cannot see answers 404 to its GET: not listed either.
+  const where: Expression<SqlBool>[] = [
+    sql<SqlBool>`EXISTS (SELECT 1 FROM customers c WHERE c.code = s.customer_code AND ${inScope(scope, 'c.office_id')})`,
+  ];
   if (f.q)
     where.push(
       sql<SqlBool>`(${contains('s.code', f.q)} OR ${contains('s.name', f.q)} OR ${contains('s.city', f.q)})`,

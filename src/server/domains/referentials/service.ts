@@ -19,6 +19,10 @@
  *   whole resulting tree counts (ancestors above, the record, its deepest branch below).
  * - Writing a record identical to the stored one changes nothing (not even lastUpdate), so
  *   an import can be replayed.
+ * - What the caller cannot see holds nothing back and is never mentioned: a site whose
+ *   customer is outside the caller's tree is neither read (404) nor listed, and an asset
+ *   transfer is refused for sub-assets the caller can see only (one filed in another tree
+ *   stays under its parent, where it was).
  */
 import { isDeepStrictEqual } from 'node:util';
 import { type RawBuilder, sql } from 'kysely';
@@ -61,7 +65,7 @@ import {
   getAssetRow,
   getCustomerRow,
   getSiteRow,
-  hasChildren,
+  hasVisibleChildren,
   hierarchyAfterMove,
   isOfficeInScope,
   listAssetRows,
@@ -366,9 +370,10 @@ export async function putAsset(
     codes,
   );
 
-  // Only an asset without sub-assets can be transferred (spec: Asset).
+  // Only an asset without sub-assets can be transferred (spec: Asset); sub-assets outside
+  // the caller's tree do not exist for it and do not hold the transfer (see header).
   const moves = existing && (existing.site_code !== siteCode || existing.office_id !== officeId);
-  if (moves && (await hasChildren(trx, 'asset', code)))
+  if (moves && (await hasVisibleChildren(trx, scope, 'asset', code)))
     throw badRequest(
       codes.transferSubassets,
       `Asset ${code} has sub-assets: it cannot move to another site or office`,

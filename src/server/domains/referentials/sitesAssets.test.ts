@@ -224,6 +224,13 @@ describe('site PUT / GET', () => {
     expect((await site('S-NA', { customerCode: 'CUST-N', officeCode: 'NORTH-A' })).statusCode).toBe(201);
     expect((await get('sites', 'S-NA', 'north')).statusCode).toBe(200);
     await expectError(await get('sites', 'S-NA', 'northA'), 404, 'referentials.customer.not.found');
+    // ... and not listed to it either, while NORTH lists it.
+    const listed = async (as: TestClient) =>
+      (await t.call('GET', `${BASE}/sites?q=S-NA`, { as }))
+        .json()
+        .data.map((s: { siteCode: string }) => s.siteCode);
+    expect(await listed('north')).toEqual(['S-NA']);
+    expect(await listed('northA')).toEqual([]);
   });
 
   it('parent rules: unknown, identical, cycle, 10 levels', async () => {
@@ -400,6 +407,31 @@ describe('asset PUT / GET', () => {
       siteCode: 'AS-SITE2',
       officeCode: 'SOUTH',
     });
+  });
+
+  it('transfer: sub-assets outside the caller tree neither hold it nor show in the answer', async () => {
+    // ROOT files a NORTH asset with one sub-asset in SOUTH, which NORTH cannot see.
+    expect((await asset('HT-PARENT', { officeCode: 'NORTH' })).statusCode).toBe(201);
+    expect((await asset('HT-HIDDEN', { parentAssetCode: 'HT-PARENT', officeCode: 'SOUTH' })).statusCode).toBe(
+      201,
+    );
+    const moved = await asset('HT-PARENT', { officeCode: 'NORTH-A' }, 'north');
+    expect({ status: moved.statusCode, body: moved.body }).toEqual({ status: 204, body: '' });
+    expect((await get('assets', 'HT-PARENT')).json().officeCode).toBe('NORTH-A');
+    // The hidden sub-asset was not touched.
+    expect((await get('assets', 'HT-HIDDEN')).json()).toMatchObject({
+      parentAssetCode: 'HT-PARENT',
+      officeCode: 'SOUTH',
+    });
+    // A sub-asset the caller sees still holds it.
+    expect((await asset('HT-SEEN', { parentAssetCode: 'HT-PARENT', officeCode: 'NORTH-A' })).statusCode).toBe(
+      201,
+    );
+    await expectError(
+      await asset('HT-PARENT', { officeCode: 'NORTH' }, 'north'),
+      400,
+      'referentials.asset.transfer.subassets',
+    );
   });
 
   it('office isolation of assets', async () => {
