@@ -469,7 +469,7 @@ export const linkProject = endpoint({
   summary:
     'Links a work order to the project at the chosen position, moves it inside the project, or takes it from another project (204), and adds the dependencies given. ' +
     'The project must be filed at or above the work order office, in your office tree or on its chain of parent offices (a project of a sibling office is unknown); dependencies only on a project of your tree (block.office.conflict). ' +
-    'Sending a linked work order again moves it and keeps its earlier dependencies, adding the new ones (remove one with DELETE .../dependencies); a work order taken from another project leaves its dependencies there. ' +
+    'Sending a linked work order again moves it and keeps its earlier dependencies, adding the new ones (remove one with DELETE .../dependencies); a work order taken from another project loses its dependencies there (removed with its job; none follow it). ' +
     'cycle: the message ends with the cycle path (`cycle: workOrder:A -> task:3 -> workOrder:A`). overlap: a blocked job whose planned start is before the blocking job planned end, both known. ' +
     'rule.violated: the work order sits in a project outside your office tree and its parent offices. Every error found is listed, in the order of the spec table.',
   errorPrefix: PM,

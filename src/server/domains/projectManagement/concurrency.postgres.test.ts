@@ -26,12 +26,20 @@ beforeAll(async () => {
   const tasks = [1, 2, 3].map((n) => ({ jobType: 'task', code: n }));
   await runImport(t.db, {
     workOrderTypes: [{ workOrderTypeCode: 'REPAIR', name: 'Repair', durationMinutes: 60 }],
-    workOrders: [...codes('W', 2 * N), ...codes('S', N + 10)].map((code) => ({
-      workOrderCode: code,
-      workOrderTypeCode: 'REPAIR',
-      status: 'NEW',
-      officeCode: 'NORTH',
-    })),
+    workOrders: [
+      ...[...codes('W', 2 * N), ...codes('S', N + 10), ...codes('R', N), 'RA'].map((code) => ({
+        workOrderCode: code,
+        workOrderTypeCode: 'REPAIR',
+        status: 'NEW',
+        officeCode: 'NORTH',
+      })),
+      ...['RDONE1', 'RDONE2'].map((code) => ({
+        workOrderCode: code,
+        workOrderTypeCode: 'REPAIR',
+        status: 'COMPLETED',
+        officeCode: 'NORTH',
+      })),
+    ],
     projects: [
       // W25..W49 already sit at the end of P-ONE; W50..W99 are split between P-X and P-Y.
       {
@@ -57,6 +65,19 @@ beforeAll(async () => {
       { serviceOrderCode: 'SO-CAP', officeCode: 'NORTH', maxWorkOrders: 40 },
       { serviceOrderCode: 'SO-L', officeCode: 'NORTH', workOrders: codes('S', 5, N) },
       { serviceOrderCode: 'SO-R', officeCode: 'NORTH', workOrders: codes('S', 5, N + 5) },
+      // R35..R39 leave it for the route RT-ONE.
+      { serviceOrderCode: 'SO-RT', officeCode: 'NORTH', workOrders: codes('R', 5, 35) },
+    ],
+    routeServiceOrders: [
+      // RA stays in place (the anchor of before/after); R40..R47 and RDONE1 move along the route.
+      {
+        serviceOrderCode: 'RT-ONE',
+        officeCode: 'NORTH',
+        maxWorkOrders: 60,
+        workOrders: ['RA', ...codes('R', 8, 40), 'RDONE1'],
+      },
+      // R25..R34 leave it for RT-ONE; RDONE2 (completed) cannot.
+      { serviceOrderCode: 'RT-TWO', officeCode: 'NORTH', workOrders: [...codes('R', 10, 25), 'RDONE2'] },
     ],
   });
 });
@@ -164,5 +185,49 @@ describe('50 parallel link calls (PostgreSQL, two service processes)', () => {
       );
     expect(await codesOf('SO-L')).toEqual(new Set(r));
     expect(await codesOf('SO-R')).toEqual(new Set(l));
+  });
+
+  it('on one route service order: joins, moves along it and from other service orders, no gap, no duplicate, no lost move', async () => {
+    // 25 new work orders, 10 from another route, 5 from a standard service order, 9 moving
+    // along the route (one completed), and a completed one that cannot leave its route.
+    const movers = [...codes('R', 48), 'RDONE1'];
+    const modes = (i: number) =>
+      [
+        { insertionMode: 'first' },
+        { insertionMode: 'last' },
+        { insertionMode: 'index', position: i },
+        { insertionMode: 'after', relativePosition: 'RA' },
+        { insertionMode: 'before', relativePosition: 'RA' },
+      ][i % 5];
+    const answers = await Promise.all([
+      ...movers.map((code, i) => post('/routeServiceOrders/code:RT-ONE/link', { code, insertion: modes(i) })),
+      post('/routeServiceOrders/code:RT-ONE/link', { code: 'RDONE2', insertion: { insertionMode: 'first' } }),
+    ]);
+    expect(answers).toHaveLength(N);
+    expect(answers.slice(0, N - 1).map((a) => a.statusCode)).toEqual(Array(N - 1).fill(204));
+    const last = answers[N - 1];
+    expect(last.statusCode, last.body).toBe(400);
+    expect(last.json().errors.map((e: { code: string }) => e.code)).toEqual([
+      C.currentServiceOrderStatusConflict,
+    ]);
+    const carried = async (path: string) =>
+      ((await read(path)).workOrders as { code: string }[]).map((w) => w.code);
+    const route = await carried('/routeServiceOrders/code:RT-ONE');
+    expect(route).toHaveLength(N);
+    expect(new Set(route)).toEqual(new Set(['RA', ...movers]));
+    expect(await carried('/routeServiceOrders/code:RT-TWO')).toEqual(['RDONE2']);
+    expect(await carried('/standardServiceOrders/code:SO-RT')).toEqual([]);
+    // Each work order in one service order only, one order key each on the route.
+    const { rows } = await sql<{ n: string; ranks: string; wos: string }>`
+      SELECT count(*)::text AS n, count(DISTINCT e.rank)::text AS ranks,
+        count(DISTINCT e.work_order_id)::text AS wos
+      FROM service_order_work_orders e JOIN service_orders s ON s.id = e.service_order_id
+      WHERE s.code = 'RT-ONE'`.execute(t.db);
+    expect(rows[0]).toEqual({ n: String(N), ranks: String(N), wos: String(N) });
+    const { rows: twice } = await sql<{ n: string }>`
+      SELECT count(*)::text AS n FROM (
+        SELECT work_order_id FROM service_order_work_orders GROUP BY work_order_id HAVING count(*) > 1
+      ) d`.execute(t.db);
+    expect(twice[0].n).toBe('0');
   });
 });

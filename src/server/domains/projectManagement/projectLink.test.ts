@@ -105,7 +105,7 @@ describe('project link: positions', () => {
     expect(await jobs('P-NORTH')).toHaveLength(FIXTURE_JOBS.length);
   });
 
-  it('takes a work order from another project (its dependencies stay behind)', async () => {
+  it('takes a work order from another project (its dependencies there are removed)', async () => {
     await ok(linkWo('P-A', 'WO-A1'));
     await ok(linkWo('P-A', 'WO-A2', { isBlockedBy: [{ jobType: 'workOrder', code: 'WO-A1' }] }));
     await ok(linkWo('P-NORTH', 'WO-A1', { insertionMode: 'first' }));

@@ -262,4 +262,81 @@ describe('route service order link (spec endpoint 21, designed in the same style
     const ranks = codes(res).map((c) => ROUTE_LINK_CODES.indexOf(c));
     expect([...ranks].sort((a, b) => a - b)).toEqual(ranks);
   });
+
+  it('serviceorder.code.mandatory on the route path: the code missing or blank', async () => {
+    await refused(linkWo('route', '', 'WO-N1'), [C.serviceOrderCodeMandatory]);
+    await refused(linkWo('route', '%20%20', 'WO-N1'), [C.serviceOrderCodeMandatory]);
+    await refused(linkWo('route', '%09', 'WO-N1'), [C.serviceOrderCodeMandatory]);
+    // Even with a body that has its own problems: the path is read first.
+    await refused(link('route', '', { type: 'workOrder' }), [C.serviceOrderCodeMandatory]);
+    expect(await order('route', 'RT-NORTH')).toEqual(['WO-DONE1', 'WO-N7']);
+  });
+
+  it('insertion.position.invalid on the route: negative or fractional', async () => {
+    await refused(linkWo('route', 'RT-NORTH', 'WO-N1', { insertionMode: 'index', position: -1 }), [
+      C.positionInvalid,
+    ]);
+    await refused(linkWo('route', 'RT-NORTH', 'WO-N1', { insertionMode: 'index', position: 1.5 }), [
+      C.positionInvalid,
+    ]);
+    // A move inside the route is checked the same way.
+    await refused(linkWo('route', 'RT-NORTH', 'WO-N7', { insertionMode: 'index', position: -3 }), [
+      C.positionInvalid,
+    ]);
+    expect(await order('route', 'RT-NORTH')).toEqual(['WO-DONE1', 'WO-N7']);
+  });
+
+  it('invalid.json and field.unknown on the route (type is not a field of this body)', async () => {
+    const raw = await t.call('POST', `${BASE}/routeServiceOrders/code:RT-NORTH/link`, { raw: '{"code": ' });
+    await refused(raw, [C.invalidJson]);
+    await refused(link('route', 'RT-NORTH', { code: ['WO-N1'] }), [C.invalidJson]);
+    await refused(linkWo('route', 'RT-NORTH', 'WO-N1', { insertionMode: 'index', position: '1' }), [
+      C.invalidJson,
+    ]);
+    await refused(link('route', 'RT-NORTH', { code: 'WO-N1', insertion: 'first' }), [C.invalidJson]);
+    await refused(link('route', 'RT-NORTH', { type: 'workOrder', code: 'WO-N1' }), [C.fieldUnknown]);
+    // jobType is a field of the project link's insertion only.
+    await refused(
+      linkWo('route', 'RT-NORTH', 'WO-N1', {
+        insertionMode: 'before',
+        relativePosition: 'WO-N7',
+        jobType: 'workOrder',
+      }),
+      [C.fieldUnknown],
+    );
+    expect(await order('route', 'RT-NORTH')).toEqual(['WO-DONE1', 'WO-N7']);
+  });
+
+  it('currentserviceorder.notlinked on the route: the work order sits in a service order the caller cannot see', async () => {
+    await runImport(t.db, {
+      routeServiceOrders: [
+        { serviceOrderCode: 'RT-A', officeCode: 'NORTH-A' },
+        { serviceOrderCode: 'RT-SOUTH', officeCode: 'SOUTH' },
+      ],
+    });
+    const mover = (workOrderCode: string, officeCode: string) => ({
+      workOrders: [{ workOrderCode, workOrderTypeCode: 'REPAIR', status: 'NEW', officeCode }],
+    });
+    // Left on a route of NORTH-A, then filed at SOUTH: SOUTH cannot take it off that route.
+    await runImport(t.db, mover('WO-ROVER', 'NORTH-A'));
+    await ok(linkWo('route', 'RT-A', 'WO-ROVER'));
+    await runImport(t.db, mover('WO-ROVER', 'SOUTH'));
+    await refused(linkWo('route', 'RT-SOUTH', 'WO-ROVER', undefined, 'south'), [
+      C.currentServiceOrderNotLinked,
+    ]);
+    expect(await order('route', 'RT-A')).toEqual(['WO-ROVER']);
+    // Left in a standard service order of NORTH-A: the same on the route link.
+    await runImport(t.db, mover('WO-STAYER', 'NORTH-A'));
+    await ok(linkWo('standard', 'SO-A', 'WO-STAYER'));
+    await runImport(t.db, mover('WO-STAYER', 'SOUTH'));
+    await refused(linkWo('route', 'RT-SOUTH', 'WO-STAYER', undefined, 'south'), [
+      C.currentServiceOrderNotLinked,
+    ]);
+    expect(await order('route', 'RT-SOUTH')).toEqual([]);
+    // ROOT sees both offices: it moves them.
+    await ok(linkWo('route', 'RT-SOUTH', 'WO-ROVER', undefined, 'root'));
+    await ok(linkWo('route', 'RT-SOUTH', 'WO-STAYER', { insertionMode: 'first' }, 'root'));
+    expect(await order('route', 'RT-SOUTH')).toEqual(['WO-STAYER', 'WO-ROVER']);
+    expect(await order('route', 'RT-A')).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@
  * creation from the URL, and again at delivery for a host name resolving to loopback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommonCodes } from '../../../contract/errors.ts';
 import { WebhooksCodes as C, SUBSCRIPTION_LIMIT } from '../../../contract/webhooks.ts';
 import { deleteApplication } from '../../platform/auth/applications.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
@@ -164,6 +165,40 @@ describe('subscriptions: create, list, delete', () => {
     await deleteApplication(t.db, 'northA');
     const left = await t.db.selectFrom('webhook_subscriptions').select('id').where('id', '=', id).execute();
     expect(left).toEqual([]);
+  });
+
+  it('has no update: PUT and PATCH on a subscription are refused and change nothing', async () => {
+    const sub = (
+      await create({ ...valid, secret: 'a-secret-of-24-characters', headers: { 'X-A': '1' } })
+    ).json();
+    const before = (await t.call('GET', BASE)).json();
+    const row = () =>
+      t.db
+        .selectFrom('webhook_subscriptions')
+        .selectAll()
+        .where('id', '=', sub.subscriptionId)
+        .executeTakeFirst();
+    const stored = await row();
+    const change = {
+      eventTypes: ['workorder.deletion'],
+      callbackUrl: 'https://other.example.com/hook',
+      secret: 'another-secret-of-24-chars',
+      headers: { 'X-B': '2' },
+    };
+    for (const method of ['PUT', 'PATCH'] as const) {
+      for (const as of ['root', 'south'] as const) {
+        const res = await t.call(method, `${BASE}/${sub.subscriptionId}`, { body: change, as });
+        expect(res.statusCode, `${method} as ${as}: ${res.body}`).toBe(404);
+        expect(codes(res)).toEqual([CommonCodes.routeNotFound]);
+        expect(res.json().errorReference).toEqual(expect.any(String));
+      }
+    }
+    expect((await t.call('GET', BASE)).json()).toEqual(before);
+    expect(await row()).toEqual(stored);
+    // Nor does the OpenAPI document offer one.
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(Object.keys(doc.paths[`${BASE}/{subscriptionId}`])).toEqual(['delete']);
+    await clear('root');
   });
 
   it('needs webhooks:write to create and delete, webhooks:read to list', async () => {
