@@ -220,3 +220,34 @@ test('schedule, flags and notes from the work order page', async ({ page }) => {
   await expect(page.getByTestId('flags-panel').getByText('Urgent')).toBeVisible();
   await expect(page.getByTestId('notes-table')).toContainText('Gate code 1234');
 });
+
+test('validate and delete from the work order page, each after a confirmation', async ({ page }) => {
+  await signIn(page, USERS.north.login, USERS.north.password, '/workorders/WO-E2E-VAL');
+  await expect(page.getByTestId('wo-title')).toHaveText('WO-E2E-VAL');
+  // Cancel first: nothing changes.
+  await page.getByTestId('wo-validate').click();
+  const validate = page.getByRole('dialog', { name: 'Validate WO-E2E-VAL?' });
+  await expect(validate).toBeVisible();
+  await validate.getByRole('button', { name: 'Cancel' }).click();
+  await expect(validate).toBeHidden();
+  const status = page.getByTestId('wo-status').first();
+  await expect(status).toHaveAttribute('data-status', 'COMPLETED');
+  // Confirmed: VALIDATED, and the button says why it cannot be pressed again.
+  await page.getByTestId('wo-validate').click();
+  await page.getByTestId('confirm-validate-confirm').click();
+  await expect(page.getByText('WO-E2E-VAL is validated.')).toBeVisible();
+  await expect(status).toHaveAttribute('data-status', 'VALIDATED');
+  await expect(page.getByTestId('wo-validate')).toBeDisabled();
+  await expect(page.getByTestId('wo-validate')).toHaveAttribute('title', 'This work order is validated already.');
+
+  await page.goto('/workorders/WO-E2E-DEL');
+  await expect(page.getByTestId('wo-title')).toHaveText('WO-E2E-DEL');
+  await page.getByTestId('wo-delete').click();
+  await expect(page.getByRole('dialog', { name: 'Delete WO-E2E-DEL?' })).toBeVisible();
+  await page.getByTestId('confirm-delete-confirm').click();
+  // Back on the list, with the notification; the work order is gone.
+  await expect(page).toHaveURL(/\/workorders(\?.*)?$/);
+  await expect(page.getByText('WO-E2E-DEL was deleted.')).toBeVisible();
+  await page.goto('/workorders/WO-E2E-DEL');
+  await expect(page.getByText('Work order not found')).toBeVisible();
+});

@@ -35,6 +35,8 @@ const refKey = (ref: WorkOrderRef) => [
 export const workordersKeys = {
   all: ['workorders'] as const,
   list: (q: WorkOrderListQuery) => ['workorders', 'list', q] as const,
+  /** Every work order read: one is cached under its code and under its uuid. */
+  ones: ['workorders', 'one'] as const,
   one: (ref: WorkOrderRef) => ['workorders', 'one', ...refKey(ref)] as const,
   activities: (ref: WorkOrderRef, f: ActivityFilters) =>
     ['workorders', 'activities', ...refKey(ref), f] as const,
@@ -145,9 +147,10 @@ export function useValidateWorkOrder(ref: WorkOrderRef) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api.validate(ref),
+    // The page may have read it by code while the action names it by uuid.
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: workordersKeys.one(ref) }),
+        qc.invalidateQueries({ queryKey: workordersKeys.ones }),
         qc.invalidateQueries({ queryKey: ['workorders', 'list'] }),
       ]),
   });
@@ -159,7 +162,7 @@ export function useDeleteWorkOrder(ref: WorkOrderRef) {
   return useMutation({
     mutationFn: () => api.remove(ref),
     onSuccess: () => {
-      qc.removeQueries({ queryKey: workordersKeys.one(ref) });
+      qc.removeQueries({ queryKey: workordersKeys.ones });
       return Promise.all([
         qc.invalidateQueries({ queryKey: ['workorders', 'list'] }),
         ...SHELL_KEYS.map((queryKey) => qc.invalidateQueries({ queryKey })),
