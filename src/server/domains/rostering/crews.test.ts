@@ -142,6 +142,73 @@ describe('crews list (spec endpoint 6)', () => {
   });
 });
 
+describe('crews list: default page size, past periods', () => {
+  const codesOf = (page: { data: { crewCode: string }[] }) => page.data.map((c) => c.crewCode);
+
+  it('crewsSize defaults to 100: 101 crews give a first page of 100 and a token', async () => {
+    const crews = Array.from({ length: 101 }, (_, i) => ({
+      crewCode: `BULK-${String(i).padStart(3, '0')}`,
+      mainResource: { technicianCode: 'N2', from: '2021-01-01', to: '2021-12-31' },
+    }));
+    await runImport(t.db, { crews });
+    const march = 'crewsStartDate=2021-03-01&crewsEndDate=2021-03-31';
+    const first = await list(march);
+    expect(codesOf(first)).toEqual(crews.slice(0, 100).map((c) => c.crewCode));
+    expect(first.continuationToken).toEqual(expect.any(String));
+    const second = await list(`${march}&continuationToken=${encodeURIComponent(first.continuationToken)}`);
+    expect(codesOf(second)).toEqual(['BULK-100']);
+    expect(second.continuationToken).toBeNull();
+  });
+
+  it('a past period is answered as stored now', async () => {
+    await runImport(t.db, {
+      crews: [
+        {
+          crewCode: 'PAST',
+          mainResource: { technicianCode: 'N1', from: '2020-01-01', to: '2020-02-15' },
+          secondaryResources: [
+            { technicianCode: 'N2', from: '2019-12-01', to: '2020-01-10' },
+            { technicianCode: 'S1', from: '2020-01-20' },
+          ],
+        },
+        // Live during the period, but disabled, or with an inactive main resource, now: hidden.
+        {
+          crewCode: 'PAST-DISABLED',
+          mainResource: { technicianCode: 'N1', from: '2020-01-01' },
+          disabledAt: '2020-06-01',
+        },
+        { crewCode: 'PAST-INACTIVE', mainResource: { technicianCode: 'OFF', from: '2020-01-01' } },
+      ],
+    });
+    const past = 'crewsStartDate=2020-01-05&crewsEndDate=2020-01-31';
+    const n2 = { technicianCode: 'N2', intervals: [{ from: '2020-01-05', to: '2020-01-10' }] };
+    expect((await list(past)).data).toEqual([
+      {
+        crewCode: 'PAST',
+        mainResource: { technicianCode: 'N1', intervals: [{ from: '2020-01-05', to: '2020-01-31' }] },
+        secondaryResources: [
+          n2,
+          { technicianCode: 'S1', intervals: [{ from: '2020-01-20', to: '2020-01-31' }] },
+        ],
+      },
+    ]);
+    expect((await list(past, 'north')).data[0].secondaryResources).toEqual([n2]);
+    // Rewritten today: the past period follows the crew as stored now (no history is kept).
+    await runImport(t.db, {
+      crews: [
+        { crewCode: 'PAST', mainResource: { technicianCode: 'N1', from: '2020-01-01', to: '2020-01-07' } },
+      ],
+    });
+    expect((await list(past)).data).toEqual([
+      {
+        crewCode: 'PAST',
+        mainResource: { technicianCode: 'N1', intervals: [{ from: '2020-01-05', to: '2020-01-07' }] },
+        secondaryResources: [],
+      },
+    ]);
+  });
+});
+
 describe('rostering import keys', () => {
   it('technician calendars, areas and crews import idempotently', async () => {
     const more = {

@@ -184,6 +184,55 @@ describe('slot engine properties (fast-check)', () => {
   });
 });
 
+describe('slot engine: capacity in minutes', () => {
+  const home = { latitude: 48.85, longitude: 2.35 };
+  const tech: EngineTechnician = {
+    code: 'T',
+    timeZone: 'UTC',
+    workingHours: [1, 2].map((weekday) => ({ weekday, start: '08:00', end: '12:00' })),
+    absences: [],
+    home,
+    maxWorkOrdersPerDay: null,
+    maxMinutesPerDay: 120,
+  };
+  // Monday 08:00-09:30 is booked (90 minutes); Tuesday is free.
+  const booking: Booking = {
+    code: 'W',
+    start: T0 + 8 * 60 * MIN,
+    end: T0 + 9.5 * 60 * MIN,
+    location: home,
+    zipCode: null,
+  };
+  const days = (over: Partial<EngineRequest>) =>
+    new Set(
+      searchSlots({
+        technicians: [tech],
+        bookings: new Map([['T', [booking]]]),
+        target: home,
+        durationMinutes: 60,
+        ranges: [{ start: T0, end: T0 + 2 * 24 * 60 * MIN }],
+        appointmentDate: null,
+        firstOfTheDay: false,
+        startingHours: null,
+        maximumSlotNumber: 700,
+        ignoreCapacity: false,
+        road: greatCircleRoadModel,
+        now: T0,
+        ...over,
+      }).slots.map((s) => new Date(s.start).toISOString().slice(0, 10)),
+    );
+
+  it('a day whose minutes are used up gets no slot; ignoring the capacity model lifts it', () => {
+    // 90 booked + 60 asked > 120: Monday is full, Tuesday is not.
+    expect(days({})).toEqual(new Set(['2031-03-25']));
+    expect(days({ ignoreCapacity: true })).toEqual(new Set(['2031-03-24', '2031-03-25']));
+    // 90 + 60 = 150 fits a cap of 150 exactly.
+    expect(days({ technicians: [{ ...tech, maxMinutesPerDay: 150 }] })).toEqual(
+      new Set(['2031-03-24', '2031-03-25']),
+    );
+  });
+});
+
 describe('road model', () => {
   it('drives the first 10 km at 30 km/h, up to 50 km at 60, then 90', () => {
     expect(drivingMinutes(10)).toBe(20);

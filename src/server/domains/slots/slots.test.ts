@@ -29,6 +29,8 @@ async function codes(body: unknown, as: TestClient = 'root'): Promise<string[]> 
   expect(res.json().errorReference).toBeTruthy();
   return res.json().errors.map((e: { code: string }) => e.code);
 }
+const technicianSet = async (body: SlotSearchSent, as: TestClient = 'root') =>
+  new Set((await slots({ ...body, maximumSlotNumber: 700 }, as)).flatMap((s) => s.technicians));
 const pastRange = { start: '2020-01-06T08:00', end: '2020-01-06T18:00' };
 
 describe('slot search: each business code answers 400 with the number as a string', () => {
@@ -263,5 +265,68 @@ describe('slot search: the engine', () => {
     });
     expect(found.length).toBeGreaterThan(0);
     for (const s of found) expect(s.start.slice(0, 10)).toBe(monday);
+  });
+
+  it('timeRanges with appointmentDate: only slots inside both the ranges and the local day', async () => {
+    const morning = { start: `${monday}T09:00`, end: `${monday}T10:30` };
+    const tuesday = { start: `${plusDays(monday, 1)}T00:00`, end: `${plusDays(monday, 1)}T23:00` };
+    const both = { ...base, availabilities: { appointmentDate: monday }, maximumSlotNumber: 700 };
+    const found = await slots({ ...both, timeRanges: [morning, tuesday] });
+    expect(found.length).toBeGreaterThan(0);
+    for (const s of found) {
+      expect(Date.parse(s.start)).toBeGreaterThanOrEqual(Date.parse(`${morning.start}:00Z`));
+      expect(Date.parse(s.end)).toBeLessThanOrEqual(Date.parse(`${morning.end}:00Z`));
+    }
+    // T-PARIS works 07:00-11:00 UTC from a home at the target: the 30-minute grid inside the range.
+    const paula = found.filter((s) => s.technicians[0] === 'T-PARIS').map((s) => s.start);
+    expect(paula.sort()).toEqual([`${monday}T09:00:00Z`, `${monday}T09:30:00Z`]);
+    // A range outside the appointment day gives no slot at all.
+    expect(await slots({ ...both, timeRanges: [tuesday] })).toEqual([]);
+  });
+
+  it('skills are added to the type skills: only technicians holding both get slots', async () => {
+    expect(await technicianSet(base)).toEqual(new Set(['T-PARIS', 'T-UTC']));
+    // REPAIR needs ELEC; only T-UTC also holds GAS (a skill id is its code).
+    expect(await technicianSet({ ...base, skills: { codes: ['GAS'] } })).toEqual(new Set(['T-UTC']));
+    expect(await technicianSet({ ...base, skills: { ids: ['gas'] } })).toEqual(new Set(['T-UTC']));
+    // Nobody holds ELEC and LIFT: a successful search without slots.
+    expect(await slots({ ...base, skills: { codes: ['LIFT'] } })).toEqual([]);
+  });
+
+  it('offices by ids: the technicians of those offices and below', async () => {
+    const offices = await t.db.selectFrom('offices').select(['code', 'id']).execute();
+    const id = (code: string) => String(offices.find((o) => o.code === code)?.id);
+    expect(await technicianSet({ ...base, offices: { ids: [id('NORTH')] } })).toEqual(
+      new Set(['T-PARIS', 'T-UTC']),
+    );
+    const lyon = { ...base, location: LYON };
+    expect(await technicianSet({ ...lyon, offices: { ids: [Number(id('SOUTH'))] } })).toEqual(
+      new Set(['T-SOUTH']),
+    );
+    expect(await technicianSet({ ...base, offices: { ids: [id('NORTH-A')] } }, 'north')).toEqual(
+      new Set(['T-UTC']),
+    );
+    expect(await codes({ ...base, offices: { ids: [id('SOUTH')] } }, 'north')).toEqual(['2002']);
+  });
+
+  it('capacity: maxMinutesPerDay counts the booked minutes of the day unless the model is ignored', async () => {
+    const onlyUma = { ...base, offices: { codes: ['NORTH-A'] }, maximumSlotNumber: 700 };
+    const maxMinutes = (m: number | null) =>
+      t.db.updateTable('technicians').set({ max_minutes_per_day: m }).where('code', '=', 'T-UTC').execute();
+    try {
+      // WO-BUSY holds 90 minutes of T-UTC's only working day; a REPAIR takes 60 more.
+      await maxMinutes(150);
+      const fits = await slots(onlyUma);
+      expect(fits.length).toBeGreaterThan(0);
+      await maxMinutes(149);
+      expect(await slots(onlyUma)).toEqual([]);
+      const ignored = await slots({
+        ...onlyUma,
+        schedulerRequirements: { workingHours: { ignoreFieldResourceCapacityModel: true } },
+      });
+      expect(ignored).toEqual(fits);
+    } finally {
+      await maxMinutes(null);
+    }
   });
 });
