@@ -400,8 +400,9 @@ test('Home: unique landmarks; the palette searches items and skills too', async 
   const landmarks = await new AxeBuilder({ page }).withRules(['landmark-unique', 'region']).analyze();
   expect(landmarks.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 
-  await page.keyboard.press('Control+k');
   const search = page.getByRole('textbox', { name: 'Search records' });
+  await page.keyboard.press('Control+k');
+  await expect(search).toBeFocused();
   await search.fill('BULK-0007');
   const item = page.getByTestId('palette-hit').filter({ hasText: 'BULK-0007' });
   await expect(item).toHaveAttribute('data-resource', 'item');
@@ -410,7 +411,10 @@ test('Home: unique landmarks; the palette searches items and skills too', async 
   await expect(page).toHaveURL(/\/catalog\/items\/BULK-0007$/);
   await expect(page.getByTestId('record-code')).toHaveText('BULK-0007');
 
+  // The palette has finished closing (a Ctrl+K during its transition would be lost).
+  await expect(search).toBeHidden();
   await page.keyboard.press('Control+k');
+  await expect(search).toBeFocused();
   await search.fill('heating');
   const skill = page.getByTestId('palette-hit').filter({ hasText: 'HVAC' });
   await expect(skill).toHaveAttribute('data-resource', 'skill');
