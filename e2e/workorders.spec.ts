@@ -238,7 +238,10 @@ test('validate and delete from the work order page, each after a confirmation', 
   await expect(page.getByText('WO-E2E-VAL is validated.')).toBeVisible();
   await expect(status).toHaveAttribute('data-status', 'VALIDATED');
   await expect(page.getByTestId('wo-validate')).toBeDisabled();
-  await expect(page.getByTestId('wo-validate')).toHaveAttribute('title', 'This work order is validated already.');
+  await expect(page.getByTestId('wo-validate')).toHaveAttribute(
+    'title',
+    'This work order is validated already.',
+  );
 
   await page.goto('/workorders/WO-E2E-DEL');
   await expect(page.getByTestId('wo-title')).toHaveText('WO-E2E-DEL');
