@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -244,8 +244,10 @@ function migratedTemplate(): Promise<Blob> {
       );
       const blob = await client.dumpDataDir('none');
       const partial = `${path}.${process.pid}`;
-      await writeFile(partial, Buffer.from(await blob.arrayBuffer()));
-      await rename(partial, path);
+      // Kept for the next process when the folder has room; this one has its copy anyway.
+      await writeFile(partial, Buffer.from(await blob.arrayBuffer()))
+        .then(() => rename(partial, path))
+        .catch(() => rm(partial, { force: true }));
       return blob;
     } finally {
       await client.close();

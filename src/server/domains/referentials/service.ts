@@ -6,8 +6,8 @@
  * Decisions where the spec is silent (also in the OpenAPI summaries):
  * - Office scope: a record whose office is outside the caller's tree does not exist for
  *   the caller. Codes are still unique per instance, so a PUT on such a code cannot create
- *   a second record: it is refused with `<entity>.office.unknown`, the code an office outside
- *   the tree gives, which says nothing about the hidden record.
+ *   a second record: it is refused with `<entity>.office.unknown`, which tells that the code
+ *   is taken (a known gap, README: Security).
  * - A reference (parent, customer, site) must be visible to the caller, except when it is
  *   the one the record already holds: a record read with GET can be written back as is,
  *   even when its parent lives in an office above the caller's.
