@@ -25,7 +25,7 @@ import { workOrderTypeByCode } from '../fieldService/queries.ts';
 import { findWorkOrder, type WorkOrderLookup, type WorkOrderRow } from '../fieldService/service.ts';
 import { DAY, MINUTE, minutesOf } from '../rostering/calendar.ts';
 import { unknownCodes } from '../rostering/queries.ts';
-import { type Booking, type EngineSlot, searchSlots } from './engine.ts';
+import { type EngineSlot, searchSlots } from './engine.ts';
 import { type Geocoder, offlineGazetteer } from './geocoder.ts';
 import { bookings, candidateTechnicians, normaliseZip, officePaths, portalUserPath } from './queries.ts';
 import { greatCircleRoadModel, type Point, type RoadModel } from './road.ts';
@@ -299,26 +299,13 @@ export async function search(
     : null;
   const from = appointment !== null ? appointment - DAY : Math.min(...ranges.map((x) => x.start));
   const to = appointment !== null ? appointment + 2 * DAY : Math.max(...ranges.map((x) => x.end));
-  const rows = await bookings(
+  const byTechnician = await bookings(
     db,
     candidates.map((c) => c.code),
     new Date(from),
     new Date(to),
     r.workOrder?.uuid ?? null,
   );
-  const byTechnician = new Map<string, Booking[]>();
-  for (const b of rows) {
-    const list = byTechnician.get(b.technician_code) ?? [];
-    list.push({
-      code: b.code,
-      start: b.start_ms,
-      end: b.start_ms + b.duration_minutes * MINUTE,
-      location:
-        b.latitude != null && b.longitude != null ? { latitude: b.latitude, longitude: b.longitude } : null,
-      zipCode: b.zip_code,
-    });
-    byTechnician.set(b.technician_code, list);
-  }
   const timeslotZips =
     areaScope === 'TIMESLOT' && r.areas
       ? new Set(r.areas.flatMap((a) => a.zip_codes.map(normaliseZip)))
