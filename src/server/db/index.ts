@@ -87,18 +87,12 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
   }
   const dataDir = config.dataDir ?? './data';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, {
-    parsers: { 20: (v: string) => v },
-    // An in-memory database starts from a copy of a migrated one: PGlite's initdb costs
-    // about 2 s a start, a copy about 0.7 s (every API test file opens several).
-    ...(dataDir.startsWith('memory://') ? { loadDataDir: await migratedTemplate() } : {}),
-  });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  // PGlite runs multi-statement scripts only through exec (simple protocol); the
-  // migration transaction holds PGlite's single connection, so exec runs inside it.
-  const migrationsApplied = await migrate(db, async (_trx, text) => {
-    await client.exec(text);
-  });
+  // An in-memory database starts from a copy of a migrated one: PGlite's initdb costs
+  // about 2 s a start, a copy about 0.7 s (every API test file opens several).
+  const { client, db, migrationsApplied } = await openPglite(
+    dataDir,
+    dataDir.startsWith('memory://') ? await migratedTemplate() : undefined,
+  );
   return {
     db,
     kind: 'pglite',
@@ -220,6 +214,21 @@ async function pgListen(
   };
 }
 
+/** A PGlite database, from `template` (a data directory tar) when given, migrated. */
+async function openPglite(dataDir: string, template?: Blob) {
+  const client = await PGlite.create(dataDir, {
+    parsers: { 20: (v: string) => v },
+    ...(template ? { loadDataDir: template } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  // PGlite runs multi-statement scripts only through exec (simple protocol); the
+  // migration transaction holds PGlite's single connection, so exec runs inside it.
+  const migrationsApplied = await migrate(db, async (_trx, text) => {
+    await client.exec(text);
+  });
+  return { client, db, migrationsApplied };
+}
+
 let template: Promise<Blob> | undefined;
 
 /**
@@ -237,11 +246,8 @@ function migratedTemplate(): Promise<Blob> {
     } catch {
       // not made yet
     }
-    const client = await PGlite.create('memory://');
+    const { client } = await openPglite('memory://');
     try {
-      await migrate(new Kysely<Database>({ dialect: new PGliteDialect(client) }), (_trx, text) =>
-        client.exec(text),
-      );
       const blob = await client.dumpDataDir('none');
       const partial = `${path}.${process.pid}`;
       // Kept for the next process when the folder has room; this one has its copy anyway.
