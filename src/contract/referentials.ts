@@ -346,7 +346,7 @@ export const putCustomer = endpoint({
   domain: 'referentials',
   range: 'standard',
   summary:
-    'Creates (201) or replaces (204) a customer. A code already used by a customer outside your office tree is refused with office.unknown (codes are unique per instance; the answer does not say more). office.hierarchy.error: the parent is the customer itself or below it, or the resulting tree (ancestors, the customer, its deepest branch) would have 10 levels or more (9 is the maximum).',
+    'Creates (201) or replaces (204) a customer. Codes are unique per tenant (a root office and the offices below it): a code held by another tenant is free for yours, while a code held by another office of your tenant outside your office tree is refused with office.unknown (the answer does not say more). office.hierarchy.error: the parent is the customer itself or below it, or the resulting tree (ancestors, the customer, its deepest branch) would have 10 levels or more (9 is the maximum).',
   errorPrefix: CUSTOMER,
   params: z.object({ customerCode: Code() }),
   body: CustomerBody,
@@ -388,7 +388,7 @@ export const putSite = endpoint({
   domain: 'referentials',
   range: 'standard',
   summary:
-    'Creates (201) or replaces (204) a site. A code already used by a site outside your office tree is refused with office.unknown. Hierarchy rules as for customers (no cycle, at most 9 levels). Geolocation: both or none, truncated past 16 decimal places.',
+    'Creates (201) or replaces (204) a site. Codes are unique per tenant, as for customers: a code held outside your office tree but in your tenant is refused with office.unknown. Hierarchy rules as for customers (no cycle, at most 9 levels). Geolocation: both or none, truncated past 16 decimal places.',
   errorPrefix: SITE,
   params: z.object({ siteCode: Code() }),
   body: SiteBody,
@@ -437,7 +437,7 @@ export const putAsset = endpoint({
   domain: 'referentials',
   range: 'standard',
   summary:
-    'Creates (201) or replaces (204) an asset. An asset with sub-assets you can see cannot change site or office (transfer.subassets); sub-assets filed outside your office tree do not hold it. A code already used outside your office tree is refused with office.unknown. Hierarchy rules as for customers (no cycle, at most 9 levels).',
+    'Creates (201) or replaces (204) an asset. An asset with sub-assets you can see cannot change site or office (transfer.subassets); sub-assets filed outside your office tree do not hold it. Codes are unique per tenant, as for customers: a code held outside your office tree but in your tenant is refused with office.unknown. Hierarchy rules as for customers (no cycle, at most 9 levels).',
   errorPrefix: ASSET,
   params: z.object({ assetCode: Code() }),
   body: AssetBody,

@@ -14,11 +14,16 @@ export const IMPORT_ACTOR: Actor = { type: 'process', identifier: 'fieldwork imp
  * asset.upsert (spec: Event kinds): the asset as just written, `updatedAt` being its
  * `last_update`. Called by the asset PUT and import after a write that changed something.
  */
-export async function recordAssetUpsert(trx: Db, assetCode: string, actor: Actor): Promise<void> {
+export async function recordAssetUpsert(
+  trx: Db,
+  tenant: string,
+  assetCode: string,
+  actor: Actor,
+): Promise<void> {
   const { rows } = await sql<{ last_update: Date; office_id: string; office_code: string }>`
     SELECT a.last_update, a.office_id, o.code AS office_code
     FROM assets a JOIN offices o ON o.id = a.office_id
-    WHERE a.code = ${assetCode}
+    WHERE a.tenant_id = ${tenant} AND a.code = ${assetCode}
   `.execute(trx);
   const asset = rows[0];
   if (!asset) return;

@@ -24,20 +24,14 @@ import { NO_RATE_LIMITS } from '../domains/webhooks/testReceiver.ts';
 import { createTestApp, type TestApp, type TestClient } from '../testing/harness.ts';
 
 /**
- * THE ONE PLACE for "PUT by code on a record the caller cannot see" (the referentials'
- * upserts). Today: 400 `<prefix>.office.unknown`, nothing written. When codes become unique
- * per office (svc8), it is 201 creating the caller's own record: set this to 'creates' and
- * the test checks the caller's new record is its own and removes it (and its events)
- * before comparing the tables.
+ * The one place for "PUT by code on a record the caller cannot see" (the referentials'
+ * upserts). The attackers here share NORTH's tenant (codes are unique per tenant, migration
+ * 070), so it is 400 `<prefix>.office.unknown` and nothing written. Another tenant's PUT
+ * on the same code creates its own record: referentials/sitesAssets.test.ts.
  */
-const PUT_ON_INVISIBLE: 'refused' | 'creates' = 'refused';
 const expectPutOnInvisible = (res: LightMyRequestResponse, e: Endpoint) => {
-  if (PUT_ON_INVISIBLE === 'refused') {
-    expect(res.statusCode, res.body).toBe(400);
-    expect(codes(res), res.body).toContain(`${e.errorPrefix}.office.unknown`);
-  } else {
-    expect(res.statusCode, res.body).toBe(201);
-  }
+  expect(res.statusCode, res.body).toBe(400);
+  expect(codes(res), res.body).toContain(`${e.errorPrefix}.office.unknown`);
 };
 
 type Values = Record<string, string>;

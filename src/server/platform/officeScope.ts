@@ -30,6 +30,12 @@ export function findOfficeInScope(db: Db, scope: OfficeScope, code: string) {
     .executeTakeFirst();
 }
 
+/**
+ * The caller's tenant: the root office of its tree (the first id of its path), whose
+ * offices share the referentials' codes. Undefined for the whole instance (imports: '/').
+ */
+export const tenantOf = (scope: OfficeScope): string | undefined => scope.path.split('/')[1] || undefined;
+
 /** A root office has no parent: its path holds one id ('/1/'). */
 export const isRootOffice = (scope: OfficeScope) => /^\/\d+\/$/.test(scope.path);
 

@@ -12,7 +12,7 @@ import type { RouteDeps } from '../platform/routes.ts';
 
 /**
  * Office tree of every API test:
- *   ROOT
+ *   ROOT                  RIVAL (a second root: another tenant)
  *   ├── NORTH ── NORTH-A
  *   └── SOUTH
  * and one application per office (all scopes), plus READONLY at ROOT with read scopes only.
@@ -22,15 +22,17 @@ export const TEST_OFFICES = [
   { code: 'NORTH', name: 'North', parentCode: 'ROOT' },
   { code: 'NORTH-A', name: 'North A', parentCode: 'NORTH' },
   { code: 'SOUTH', name: 'South', parentCode: 'ROOT' },
+  { code: 'RIVAL', name: 'Rival company', parentCode: null },
 ] as const;
 
-export type TestClient = 'root' | 'north' | 'northA' | 'south' | 'readonly';
+export type TestClient = 'root' | 'north' | 'northA' | 'south' | 'readonly' | 'rival';
 const CLIENT_OFFICE: Record<TestClient, string> = {
   root: 'ROOT',
   north: 'NORTH',
   northA: 'NORTH-A',
   south: 'SOUTH',
   readonly: 'ROOT',
+  rival: 'RIVAL',
 };
 
 export interface TestApp {

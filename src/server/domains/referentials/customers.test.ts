@@ -203,7 +203,7 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 204]);
   });
 
-  it('two simultaneous parent changes that would close a cycle: one is refused (the type lock)', async () => {
+  it('two simultaneous parent changes that would close a cycle: one is refused (the tree locks)', async () => {
     expect((await put('C-CYA')).statusCode).toBe(201);
     expect((await put('C-CYB')).statusCode).toBe(201);
     const [a, b] = await Promise.all([

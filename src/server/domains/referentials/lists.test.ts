@@ -276,6 +276,33 @@ describe('importers', () => {
     expect((await t.call('GET', `${BASE}/customers/code:IMP-C`)).json().parentCustomerCode).toBe('IMP-P');
   });
 
+  it("a row lands in its officeCode's tenant: a code taken in another tenant is a new record there", async () => {
+    await runImport(t.db, { customers: [customer('IMP-T')], assets: [{ assetCode: 'IMP-TA', name: 'root' }] });
+    const doc = {
+      customers: [
+        customer('IMP-T', { officeCode: 'RIVAL', name: 'rival' }),
+        customer('IMP-T2', { officeCode: 'RIVAL', parentCustomerCode: 'IMP-T' }),
+      ],
+      assets: [{ assetCode: 'IMP-TA', name: 'rival', officeCode: 'RIVAL', customerCode: 'IMP-T' }],
+    };
+    const first = await runImport(t.db, doc);
+    expect(first.map((r) => [r.key, r.created, r.updated])).toEqual([
+      ['customers', 2, 0],
+      ['assets', 1, 0],
+    ]);
+    expect((await runImport(t.db, doc)).map((r) => [r.key, r.created, r.updated])).toEqual([
+      ['customers', 0, 0],
+      ['assets', 0, 0],
+    ]);
+    const read = (kind: string, code: string, as: TestClient) =>
+      t.call('GET', `${BASE}/${kind}/code:${code}`, { as }).then((r) => r.json());
+    expect(await read('customers', 'IMP-T', 'rival')).toMatchObject({ name: 'rival', officeCode: 'RIVAL' });
+    expect(await read('customers', 'IMP-T2', 'rival')).toMatchObject({ parentCustomerCode: 'IMP-T' });
+    expect(await read('customers', 'IMP-T', 'root')).toMatchObject({ name: 'Name IMP-T', officeCode: 'ROOT' });
+    expect(await read('assets', 'IMP-TA', 'rival')).toMatchObject({ name: 'rival', customerCode: 'IMP-T' });
+    expect(await read('assets', 'IMP-TA', 'root')).toMatchObject({ name: 'root', officeCode: 'ROOT' });
+  });
+
   it('a refused row fails the whole import with the API code and the element', async () => {
     const doc = { customers: [customer('IMP-OK'), customer('IMP-BAD', { parentCustomerCode: 'NOBODY' })] };
     await expect(runImport(t.db, doc)).rejects.toThrow(/referentials\.customer\.parent\.unknown.*IMP-BAD/);

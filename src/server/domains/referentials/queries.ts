@@ -10,34 +10,74 @@ import type { ReferentialsTables, StoredContact } from './tables.ts';
 export type Entity = 'customer' | 'site' | 'asset';
 export const TABLE = { customer: 'customers', site: 'sites', asset: 'assets' } as const;
 
+/** A transaction-level advisory lock on a name; 64-bit hashes, so two names rarely share one. */
+const lockOn = (name: string) => sql`pg_advisory_xact_lock(hashtextextended(${name}, 0))`;
+const lockAll = (trx: Db, names: string[]) =>
+  sql`SELECT ${sql.join([...new Set(names)].sort().map(lockOn))}`.execute(trx);
+
 /**
- * Locks what a write of `code` may read or change, for the rest of the transaction:
- * - its code, so two PUTs of a new code do not both insert it, and a write waits for
- *   another of the same record;
- * - when the body names a parent, the whole type first (the hierarchy rules, cycle and
- *   depth, read rows that another parent change could change) and then the parent's code
- *   (so the parent does not move or go while it gains a child).
- * Writes without a parent (most of them) run in parallel. Deadlock-free: two code locks
- * are only ever held together under the type lock, taken first.
+ * First lock of a write, for the rest of the transaction: its code, so two PUTs of a new
+ * code do not both insert it and a write waits for another of the same record, and the
+ * parent the body names, so the parent does not move while it gains a child (an asset with
+ * sub-assets cannot be transferred). Codes are locked together in one order, before any
+ * tree (`lockTrees`): two writes never wait on each other in opposite orders.
  */
-export async function lockForWrite(trx: Db, entity: Entity, code: string, parentCode?: string | null) {
-  const key = (k: string) => sql`pg_advisory_xact_lock(hashtext(${`referentials.${k}`}))`;
-  if (parentCode && parentCode !== code)
-    await sql`SELECT ${key(entity)}, ${key(`${entity}:${code}`)}, ${key(`${entity}:${parentCode}`)}`.execute(
-      trx,
-    );
-  else await sql`SELECT ${key(`${entity}:${code}`)}`.execute(trx);
+export async function lockForWrite(
+  trx: Db,
+  entity: Entity,
+  tenant: string,
+  code: string,
+  parentCode?: string | null,
+) {
+  const codes = parentCode ? [code, parentCode] : [code];
+  await lockAll(
+    trx,
+    codes.map((c) => `referentials.${entity}:${tenant}:${c}`),
+  );
 }
 
-/** The stored row of `code` and its version, locked for the rest of the transaction. */
-export function lockedRow<T extends (typeof TABLE)[Entity]>(trx: Db, table: T, code: string) {
+/**
+ * Locks the hierarchies (trees, named by their root) holding `codes`, before a write changes
+ * a parent link: the cycle and depth rules read these trees, and any other change of their
+ * links takes the same locks, so the rules see no concurrent change. Trees of unrelated
+ * hierarchies are other locks: their writes never wait on each other. A tree can gain a new
+ * root between reading it and locking it (another write attached it elsewhere and
+ * committed), so the roots are read again until every one is held.
+ */
+export async function lockTrees(trx: Db, entity: Entity, tenant: string, codes: string[]) {
+  const t = sql.table(TABLE[entity]);
+  const held = new Set<string>();
+  for (;;) {
+    const { rows } = await sql<{ code: string }>`
+      WITH RECURSIVE up(code, parent_code, n) AS (
+        SELECT code, parent_code, 0 FROM ${t} WHERE tenant_id = ${tenant} AND code IN (${sql.join(codes)})
+        UNION ALL
+        SELECT x.code, x.parent_code, up.n + 1 FROM ${t} x
+        JOIN up ON x.code = up.parent_code AND x.tenant_id = ${tenant} WHERE up.n < 64
+      )
+      SELECT DISTINCT code FROM up WHERE parent_code IS NULL OR n = 64`.execute(trx);
+    const missing = rows.map((r) => r.code).filter((root) => !held.has(root));
+    if (missing.length === 0) return;
+    await lockAll(
+      trx,
+      missing.map((root) => `referentials.${entity}.tree:${tenant}:${root}`),
+    );
+    for (const root of missing) held.add(root);
+  }
+}
+
+/** The stored row of `code` in `tenant` and its version, locked for the rest of the transaction. */
+export function lockedRow<E extends Entity>(trx: Db, entity: E, tenant: string, code: string) {
   return trx
-    .selectFrom(table as 'customers')
+    .selectFrom(TABLE[entity] as 'customers')
     .selectAll()
     .select(versionOf('last_update').as('version'))
+    .where('tenant_id', '=', tenant)
     .where('code', '=', code)
     .forUpdate()
-    .executeTakeFirst() as Promise<(Selectable<ReferentialsTables[T]> & { version: string }) | undefined>;
+    .executeTakeFirst() as Promise<
+    (Selectable<ReferentialsTables[(typeof TABLE)[E]]> & { version: string }) | undefined
+  >;
 }
 
 export async function isOfficeInScope(db: Db, scope: OfficeScope, officeId: string): Promise<boolean> {
@@ -54,25 +94,28 @@ export async function isOfficeInScope(db: Db, scope: OfficeScope, officeId: stri
  * Shape of the hierarchy once `self` hangs under `parent`: whether `parent` is `self` or
  * one of its descendants (a cycle), and the number of levels of the resulting tree
  * (ancestors from `parent` up to the root, plus `self`, plus the deepest branch below
- * `self`). Two recursive walks in one statement; the hierarchy is global (not scoped):
- * a tree can span offices.
+ * `self`). Two recursive walks in one statement; a hierarchy lies in one tenant, where it
+ * can span offices (not scoped to the caller).
  */
 export async function hierarchyAfterMove(
   db: Db,
   entity: Entity,
+  tenant: string,
   self: string,
   parent: string,
 ): Promise<{ cycle: boolean; levels: number }> {
   const t = sql.table(TABLE[entity]);
   const { rows } = await sql<{ above: number; cycle: boolean; below: number }>`
     WITH RECURSIVE up(code, parent_code, n) AS (
-      SELECT code, parent_code, 1 FROM ${t} WHERE code = ${parent}
+      SELECT code, parent_code, 1 FROM ${t} WHERE tenant_id = ${tenant} AND code = ${parent}
       UNION ALL
-      SELECT x.code, x.parent_code, up.n + 1 FROM ${t} x JOIN up ON x.code = up.parent_code WHERE up.n < 64
+      SELECT x.code, x.parent_code, up.n + 1 FROM ${t} x
+      JOIN up ON x.code = up.parent_code AND x.tenant_id = ${tenant} WHERE up.n < 64
     ), down(code, n) AS (
-      SELECT code, 0 FROM ${t} WHERE code = ${self}
+      SELECT code, 0 FROM ${t} WHERE tenant_id = ${tenant} AND code = ${self}
       UNION ALL
-      SELECT x.code, down.n + 1 FROM ${t} x JOIN down ON x.parent_code = down.code WHERE down.n < 64
+      SELECT x.code, down.n + 1 FROM ${t} x
+      JOIN down ON x.parent_code = down.code AND x.tenant_id = ${tenant} WHERE down.n < 64
     )
     SELECT (SELECT count(*) FROM up)::int AS above,
            (SELECT coalesce(bool_or(code = ${self}), false) FROM up) AS cycle,
@@ -82,10 +125,17 @@ export async function hierarchyAfterMove(
 }
 
 /** Whether `code` has children the caller can see (the others do not exist for it). */
-export async function hasVisibleChildren(db: Db, scope: OfficeScope, entity: Entity, code: string) {
+export async function hasVisibleChildren(
+  db: Db,
+  scope: OfficeScope,
+  entity: Entity,
+  tenant: string,
+  code: string,
+) {
   const t = sql.table(TABLE[entity]);
   const { rows } = await sql<{ found: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM ${t} t WHERE t.parent_code = ${code} AND ${inScope(scope, 't.office_id')}) AS found`.execute(
+    SELECT EXISTS (SELECT 1 FROM ${t} t
+      WHERE t.tenant_id = ${tenant} AND t.parent_code = ${code} AND ${inScope(scope, 't.office_id')}) AS found`.execute(
     db,
   );
   return rows[0].found;
@@ -170,7 +220,8 @@ export function getSiteRow(db: Db, scope: OfficeScope, code: string) {
 export function listSiteRows(db: Db, scope: OfficeScope, f: ListFilter) {
   // A site whose customer the caller cannot see answers 404 to its GET: not listed either.
   const where: Expression<SqlBool>[] = [
-    sql<SqlBool>`EXISTS (SELECT 1 FROM customers c WHERE c.code = s.customer_code AND ${inScope(scope, 'c.office_id')})`,
+    sql<SqlBool>`EXISTS (SELECT 1 FROM customers c
+      WHERE c.tenant_id = s.tenant_id AND c.code = s.customer_code AND ${inScope(scope, 'c.office_id')})`,
   ];
   if (f.q)
     where.push(

@@ -14,6 +14,7 @@ import {
 } from '../../../contract/referentials.ts';
 import { actorOf } from '../../events/index.ts';
 import { implement, type Route } from '../../platform/routes.ts';
+import { writeTransaction } from '../../platform/transactions.ts';
 import { writeStatus } from '../../platform/upsert.ts';
 import { etag, ifMatchOf, type Written } from '../../platform/versions.ts';
 import * as service from './service.ts';
@@ -33,7 +34,7 @@ const readAnswer = <T>(v: service.Versioned<T>) => ({
 export const referentialsRoutes: Route[] = [
   implement(putCustomer, async ({ params, body }, { db, caller, request }) =>
     writtenAnswer(
-      await db.transaction().execute((trx) =>
+      await writeTransaction(db, (trx) =>
         service.putCustomer(trx, caller.scope, params.customerCode, body, {
           ifMatch: ifMatchOf(request),
         }),
@@ -45,11 +46,9 @@ export const referentialsRoutes: Route[] = [
   ),
   implement(putSite, async ({ params, body }, { db, caller, request }) =>
     writtenAnswer(
-      await db
-        .transaction()
-        .execute((trx) =>
-          service.putSite(trx, caller.scope, params.siteCode, body, { ifMatch: ifMatchOf(request) }),
-        ),
+      await writeTransaction(db, (trx) =>
+        service.putSite(trx, caller.scope, params.siteCode, body, { ifMatch: ifMatchOf(request) }),
+      ),
     ),
   ),
   implement(getSite, async ({ params }, { db, caller }) =>
@@ -57,7 +56,7 @@ export const referentialsRoutes: Route[] = [
   ),
   implement(putAsset, async ({ params, body }, { db, caller, request }) =>
     writtenAnswer(
-      await db.transaction().execute((trx) =>
+      await writeTransaction(db, (trx) =>
         service.putAsset(trx, caller.scope, params.assetCode, body, actorOf(caller), {
           ifMatch: ifMatchOf(request),
         }),

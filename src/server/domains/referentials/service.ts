@@ -5,9 +5,10 @@
  *
  * Decisions where the spec is silent (also in the OpenAPI summaries):
  * - Office scope: a record whose office is outside the caller's tree does not exist for
- *   the caller. Codes are still unique per instance, so a PUT on such a code cannot create
- *   a second record: it is refused with `<entity>.office.unknown`, which tells that the code
- *   is taken (a known gap, README: Security).
+ *   the caller. Codes are unique per tenant (a root office and the offices below it,
+ *   migration 070): a record of another tenant neither blocks a code nor answers for it.
+ *   Inside a tenant the offices share their codes, so a PUT on a code held outside the
+ *   caller's tree is refused with `<entity>.office.unknown` (README: Security).
  * - A reference (parent, customer, site) must be visible to the caller, except when it is
  *   the one the record already holds: a record read with GET can be written back as is,
  *   even when its parent lives in an office above the caller's.
@@ -56,10 +57,10 @@ import { IMPORT_ACTOR, recordAssetUpsert } from '../../events/emitters.ts';
 import type { Actor } from '../../events/index.ts';
 import { checkCustomFields, customFieldDefinitions } from '../../platform/customFields.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { findOfficeInScope, inScope, type OfficeScope } from '../../platform/officeScope.ts';
+import { findOfficeInScope, inScope, type OfficeScope, tenantOf } from '../../platform/officeScope.ts';
 import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import { jsonb, type WriteOutcome } from '../../platform/upsert.ts';
-import { checkIfMatch, type IfMatch, lockedVersion, type Written } from '../../platform/versions.ts';
+import { checkIfMatch, type IfMatch, type Written } from '../../platform/versions.ts';
 import {
   type Entity,
   getAssetRow,
@@ -74,6 +75,7 @@ import {
   listSiteRows,
   lockedRow,
   lockForWrite,
+  lockTrees,
   TABLE,
   toAsset,
   toCustomer,
@@ -108,6 +110,7 @@ interface Ref {
 async function usableRef(
   trx: Db,
   scope: OfficeScope,
+  tenant: string,
   entity: Entity,
   code: string,
   current: string | null | undefined,
@@ -116,8 +119,39 @@ async function usableRef(
   const visible = code === current ? sql`true` : inScope(scope, 't.office_id');
   const { rows } = await sql<Ref>`
     SELECT t.code, t.office_id::text AS office_id, ${customer} AS customer_code
-    FROM ${sql.table(TABLE[entity])} t WHERE t.code = ${code} AND ${visible}`.execute(trx);
+    FROM ${sql.table(TABLE[entity])} t
+    WHERE t.tenant_id = ${tenant} AND t.code = ${code} AND ${visible}`.execute(trx);
   return rows[0];
+}
+
+/**
+ * The tenant a write lands in: the caller's; for an import (the whole instance), the tenant
+ * of the row's officeCode, else of the import's default office.
+ */
+async function writeTenant(trx: Db, scope: OfficeScope, officeCode: string | undefined): Promise<string> {
+  const own = tenantOf(scope);
+  if (own) return own;
+  const office = officeCode === undefined ? undefined : await findOfficeInScope(trx, scope, officeCode);
+  return (office?.path ?? `/${scope.officeId}/`).split('/')[1];
+}
+
+/**
+ * Takes the locks of a write (queries.ts: its code and the named parent, then the trees
+ * whose links change) and reads the stored record.
+ */
+async function lockRecord<E extends Entity>(
+  trx: Db,
+  entity: E,
+  tenant: string,
+  code: string,
+  parentCode: string | null | undefined,
+) {
+  await lockForWrite(trx, entity, tenant, code, parentCode);
+  const existing = await lockedRow(trx, entity, tenant, code);
+  const stored = existing as { parent_code: string | null } | undefined; // every entity has one
+  if ((stored?.parent_code ?? null) !== (parentCode ?? null))
+    await lockTrees(trx, entity, tenant, parentCode ? [code, parentCode] : [code]);
+  return existing;
 }
 
 /**
@@ -144,6 +178,7 @@ async function assertReplaceable(
 async function checkParent(
   trx: Db,
   scope: OfficeScope,
+  tenant: string,
   entity: Entity,
   self: string,
   parentCode: string | null | undefined,
@@ -153,9 +188,9 @@ async function checkParent(
   if (parentCode === null || parentCode === undefined) return null;
   if (parentCode === self)
     throw badRequest(codes.parentIdentical, `${LABEL[entity]} ${self} cannot be its own parent`);
-  const parent = await usableRef(trx, scope, entity, parentCode, current);
+  const parent = await usableRef(trx, scope, tenant, entity, parentCode, current);
   if (!parent) throw badRequest(codes.parentUnknown, `Parent ${entity} ${parentCode} is unknown`);
-  const { cycle, levels } = await hierarchyAfterMove(trx, entity, self, parentCode);
+  const { cycle, levels } = await hierarchyAfterMove(trx, entity, tenant, self, parentCode);
   if (cycle)
     throw badRequest(
       codes.hierarchyError,
@@ -201,14 +236,26 @@ type Row = Record<string, unknown> & { code: string };
 const JSON_COLUMNS = new Set(['contact', 'custom_fields']);
 
 /** Inserts or replaces the row; an identical row is left as it is. Answers the new version. */
-async function write(trx: Db, entity: Entity, existing: Row | undefined, row: Row): Promise<Written> {
-  const outcome = await writeRow(trx, entity, existing, row);
-  const version = await lockedVersion(trx, TABLE[entity], 'code', row.code);
+async function write(
+  trx: Db,
+  entity: Entity,
+  tenant: string,
+  existing: Row | undefined,
+  row: Row,
+): Promise<Written> {
+  const outcome = await writeRow(trx, entity, tenant, existing, row);
+  const version = (await lockedRow(trx, entity, tenant, row.code))?.version;
   if (version === undefined) throw new Error(`${entity} ${row.code}: written but not found`);
   return { outcome, version };
 }
 
-async function writeRow(trx: Db, entity: Entity, existing: Row | undefined, row: Row): Promise<WriteOutcome> {
+async function writeRow(
+  trx: Db,
+  entity: Entity,
+  tenant: string,
+  existing: Row | undefined,
+  row: Row,
+): Promise<WriteOutcome> {
   if (existing && Object.keys(row).every((k) => isDeepStrictEqual(existing[k], row[k]))) return 'unchanged';
   const values: Record<string, unknown | RawBuilder<unknown>> = { last_update: sql`now()` };
   for (const [k, v] of Object.entries(row)) values[k] = JSON_COLUMNS.has(k) && v !== null ? jsonb(v) : v;
@@ -217,6 +264,7 @@ async function writeRow(trx: Db, entity: Entity, existing: Row | undefined, row:
     await trx
       .updateTable(table)
       .set(values as never)
+      .where('tenant_id', '=', tenant)
       .where('code', '=', row.code)
       .execute();
     return 'updated';
@@ -238,13 +286,14 @@ export async function putCustomer(
   opts: PutOptions = {},
 ): Promise<Written> {
   const codes = C.customer;
-  await lockForWrite(trx, 'customer', code, body.parentCustomerCode);
-  const existing = await lockedRow(trx, 'customers', code);
+  const tenant = await writeTenant(trx, scope, body.officeCode);
+  const existing = await lockRecord(trx, 'customer', tenant, code, body.parentCustomerCode);
   await assertReplaceable(trx, scope, 'customer', existing, code, codes, opts.ifMatch);
   const customFields = await checkCustomFields(trx, 'customer', CUSTOMER, body.customFields);
   const parent = await checkParent(
     trx,
     scope,
+    tenant,
     'customer',
     code,
     body.parentCustomerCode,
@@ -253,7 +302,7 @@ export async function putCustomer(
   );
   const officeId = await resolveOffice(trx, scope, body.officeCode, [parent?.office_id], codes);
   const a = body.addressDetails;
-  return write(trx, 'customer', existing, {
+  return write(trx, 'customer', tenant, existing, {
     code,
     name: body.name,
     parent_code: body.parentCustomerCode ?? null,
@@ -278,15 +327,23 @@ export async function putSite(
   opts: PutOptions = {},
 ): Promise<Written> {
   const codes = C.site;
-  await lockForWrite(trx, 'site', code, body.parentSiteCode);
-  const existing = await lockedRow(trx, 'sites', code);
+  const tenant = await writeTenant(trx, scope, body.officeCode);
+  const existing = await lockRecord(trx, 'site', tenant, code, body.parentSiteCode);
   await assertReplaceable(trx, scope, 'site', existing, code, codes, opts.ifMatch);
   const customFields = await checkCustomFields(trx, 'site', SITE, body.customFields);
-  const customer = await usableRef(trx, scope, 'customer', body.customerCode, existing?.customer_code);
+  const customer = await usableRef(
+    trx,
+    scope,
+    tenant,
+    'customer',
+    body.customerCode,
+    existing?.customer_code,
+  );
   if (!customer) throw badRequest(C.site.customerUnknown, `Customer ${body.customerCode} is unknown`);
   const parent = await checkParent(
     trx,
     scope,
+    tenant,
     'site',
     code,
     body.parentSiteCode,
@@ -301,7 +358,7 @@ export async function putSite(
     codes,
   );
   const { geolocation: g, addressDetails: a } = body.location;
-  return write(trx, 'site', existing, {
+  return write(trx, 'site', tenant, existing, {
     code,
     name: body.name,
     customer_code: body.customerCode,
@@ -331,20 +388,22 @@ export async function putAsset(
   opts: PutOptions = {},
 ): Promise<Written> {
   const codes = C.asset;
-  await lockForWrite(trx, 'asset', code, body.parentAssetCode);
-  const existing = await lockedRow(trx, 'assets', code);
+  const tenant = await writeTenant(trx, scope, body.officeCode);
+  const existing = await lockRecord(trx, 'asset', tenant, code, body.parentAssetCode);
   await assertReplaceable(trx, scope, 'asset', existing, code, codes, opts.ifMatch);
   const customFields = await checkCustomFields(trx, 'asset', ASSET, body.customFields);
 
   const siteCode = body.siteCode ?? null;
   const site =
-    siteCode === null ? undefined : await usableRef(trx, scope, 'site', siteCode, existing?.site_code);
+    siteCode === null
+      ? undefined
+      : await usableRef(trx, scope, tenant, 'site', siteCode, existing?.site_code);
   if (siteCode !== null && !site) throw badRequest(codes.siteUnknown, `Site ${siteCode} is unknown`);
 
   // Absent (or null) customerCode: the site's customer; given with a site: they must agree.
   let customerCode = body.customerCode ?? null;
   if (customerCode !== null) {
-    const customer = await usableRef(trx, scope, 'customer', customerCode, existing?.customer_code);
+    const customer = await usableRef(trx, scope, tenant, 'customer', customerCode, existing?.customer_code);
     if (!customer) throw badRequest(codes.customerUnknown, `Customer ${customerCode} is unknown`);
     if (site && site.customer_code !== customerCode)
       throw badRequest(
@@ -356,6 +415,7 @@ export async function putAsset(
   const parent = await checkParent(
     trx,
     scope,
+    tenant,
     'asset',
     code,
     body.parentAssetCode,
@@ -373,13 +433,13 @@ export async function putAsset(
   // Only an asset without sub-assets can be transferred (spec: Asset); sub-assets outside
   // the caller's tree do not exist for it and do not hold the transfer (see header).
   const moves = existing && (existing.site_code !== siteCode || existing.office_id !== officeId);
-  if (moves && (await hasVisibleChildren(trx, scope, 'asset', code)))
+  if (moves && (await hasVisibleChildren(trx, scope, 'asset', tenant, code)))
     throw badRequest(
       codes.transferSubassets,
       `Asset ${code} has sub-assets: it cannot move to another site or office`,
     );
 
-  const written = await write(trx, 'asset', existing, {
+  const written = await write(trx, 'asset', tenant, existing, {
     code,
     name: body.name,
     site_code: siteCode,
@@ -391,7 +451,7 @@ export async function putAsset(
     custom_fields: customFields,
   });
   // Webhooks: asset.upsert in this transaction (outbox), unless nothing changed.
-  if (written.outcome !== 'unchanged') await recordAssetUpsert(trx, code, actor);
+  if (written.outcome !== 'unchanged') await recordAssetUpsert(trx, tenant, code, actor);
   return written;
 }
 

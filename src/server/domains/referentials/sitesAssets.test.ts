@@ -477,3 +477,73 @@ describe('asset PUT / GET', () => {
     await t.db.deleteFrom('custom_field_definitions').where('code', '=', 'POWER').execute();
   });
 });
+
+describe('codes are unique per tenant (a root office and its offices)', () => {
+  const list = async (kind: string, as: TestClient) =>
+    (await t.call('GET', `${BASE}/${kind}`, { as })).json().data as Record<string, unknown>[];
+
+  it('another tenant PUTs a taken code as a free one (201): its own record; neither sees the other', async () => {
+    expect((await customer('T-CUST')).statusCode).toBe(201);
+    expect((await site('T-SITE', { customerCode: 'T-CUST' })).statusCode).toBe(201);
+    expect((await asset('T-ASSET', { siteCode: 'T-SITE' })).statusCode).toBe(201);
+    // The answers of a taken code and of a free one are the same: 201, then 204.
+    for (const code of ['T-CUST', 'T-FREE-C']) {
+      expect((await customer(code, { name: 'Rival' }, 'rival')).statusCode).toBe(201);
+      expect((await customer(code, { name: 'Rival 2' }, 'rival')).statusCode).toBe(204);
+    }
+    for (const code of ['T-SITE', 'T-FREE-S']) {
+      expect((await site(code, { customerCode: 'T-CUST', name: 'Rival' }, 'rival')).statusCode).toBe(201);
+      expect((await site(code, { customerCode: 'T-CUST', name: 'Rival 2' }, 'rival')).statusCode).toBe(204);
+    }
+    for (const code of ['T-ASSET', 'T-FREE-A']) {
+      expect((await asset(code, { siteCode: 'T-SITE', name: 'Rival' }, 'rival')).statusCode).toBe(201);
+      expect((await asset(code, { siteCode: 'T-SITE', name: 'Rival 2' }, 'rival')).statusCode).toBe(204);
+    }
+    // References resolve inside the tenant: the rival's site and asset hang on its customer.
+    expect((await get('sites', 'T-SITE', 'rival')).json()).toMatchObject({
+      name: 'Rival 2',
+      customerCode: 'T-CUST',
+      officeCode: 'RIVAL',
+    });
+    expect((await get('assets', 'T-ASSET', 'rival')).json()).toMatchObject({
+      name: 'Rival 2',
+      siteCode: 'T-SITE',
+      customerCode: 'T-CUST',
+      officeCode: 'RIVAL',
+    });
+    // ROOT's records are untouched and ROOT never sees the rival's.
+    expect((await get('customers', 'T-CUST')).json()).toMatchObject({ name: 'T-CUST', officeCode: 'ROOT' });
+    expect((await get('sites', 'T-SITE')).json()).toMatchObject({ name: 'Plant', officeCode: 'ROOT' });
+    expect((await get('assets', 'T-ASSET')).json()).toMatchObject({ name: 'T-ASSET', officeCode: 'ROOT' });
+    await expectError(await get('customers', 'T-FREE-C'), 404, 'referentials.customer.not.found');
+    const rivalCodes = (await list('customers', 'rival')).map((c) => c.customerCode);
+    expect(rivalCodes).toEqual(['T-CUST', 'T-FREE-C']);
+    expect((await list('customers', 'root')).filter((c) => c.officeCode === 'RIVAL')).toEqual([]);
+    expect((await list('assets', 'root')).filter((a) => a.officeCode === 'RIVAL')).toEqual([]);
+  });
+
+  it("a tenant cannot reach another's records as references, parents or offices", async () => {
+    expect((await customer('T-ONLY-ROOT')).statusCode).toBe(201);
+    await expectError(
+      await customer('T-RC', { parentCustomerCode: 'T-ONLY-ROOT' }, 'rival'),
+      400,
+      'referentials.customer.parent.unknown',
+    );
+    await expectError(
+      await site('T-RS', { customerCode: 'T-ONLY-ROOT' }, 'rival'),
+      400,
+      'referentials.site.customer.unknown',
+    );
+    await expectError(
+      await customer('T-RC', { officeCode: 'ROOT' }, 'rival'),
+      400,
+      'referentials.customer.office.unknown',
+    );
+  });
+
+  it('inside a tenant the offices share codes: a sibling PUT on a code held in another tree is refused', async () => {
+    expect((await customer('T-SHARED', { officeCode: 'SOUTH' })).statusCode).toBe(201);
+    await expectError(await customer('T-SHARED', {}, 'north'), 400, 'referentials.customer.office.unknown');
+    expect((await get('customers', 'T-SHARED', 'south')).json().name).toBe('T-SHARED');
+  });
+});

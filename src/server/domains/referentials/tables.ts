@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Json, Timestamp } from '../../db/schema.ts';
 
 /** Contact as stored: the body's contact with absent fields made null (conventions 5). */
@@ -6,13 +7,17 @@ export interface StoredContact {
   details: { type: string; value: string; description: string | null }[] | null;
 }
 
-/** Kysely types of this domain's tables (migration 003_referentials.sql). */
+/**
+ * Kysely types of this domain's tables (migrations 003_referentials.sql, 070_referentials_tenant.sql:
+ * `tenant_id` is set by a trigger from `office_id`).
+ */
 export interface ReferentialsTables {
   customers: {
     code: string;
     name: string;
     parent_code: string | null;
     office_id: string;
+    tenant_id: Generated<string>;
     contact: Json<StoredContact | null> | null;
     address: string | null;
     zip_code: string | null;
@@ -28,6 +33,7 @@ export interface ReferentialsTables {
     customer_code: string;
     parent_code: string | null;
     office_id: string;
+    tenant_id: Generated<string>;
     contact: Json<StoredContact | null> | null;
     address: string;
     zip_code: string | null;
@@ -46,6 +52,7 @@ export interface ReferentialsTables {
     customer_code: string | null;
     parent_code: string | null;
     office_id: string;
+    tenant_id: Generated<string>;
     serial_number: string | null;
     description: string | null;
     custom_fields: Json<Record<string, unknown>>;
