@@ -277,7 +277,10 @@ describe('importers', () => {
   });
 
   it("a row lands in its officeCode's tenant: a code taken in another tenant is a new record there", async () => {
-    await runImport(t.db, { customers: [customer('IMP-T')], assets: [{ assetCode: 'IMP-TA', name: 'root' }] });
+    await runImport(t.db, {
+      customers: [customer('IMP-T')],
+      assets: [{ assetCode: 'IMP-TA', name: 'root' }],
+    });
     const doc = {
       customers: [
         customer('IMP-T', { officeCode: 'RIVAL', name: 'rival' }),
@@ -298,7 +301,10 @@ describe('importers', () => {
       t.call('GET', `${BASE}/${kind}/code:${code}`, { as }).then((r) => r.json());
     expect(await read('customers', 'IMP-T', 'rival')).toMatchObject({ name: 'rival', officeCode: 'RIVAL' });
     expect(await read('customers', 'IMP-T2', 'rival')).toMatchObject({ parentCustomerCode: 'IMP-T' });
-    expect(await read('customers', 'IMP-T', 'root')).toMatchObject({ name: 'Name IMP-T', officeCode: 'ROOT' });
+    expect(await read('customers', 'IMP-T', 'root')).toMatchObject({
+      name: 'Name IMP-T',
+      officeCode: 'ROOT',
+    });
     expect(await read('assets', 'IMP-TA', 'rival')).toMatchObject({ name: 'rival', customerCode: 'IMP-T' });
     expect(await read('assets', 'IMP-TA', 'root')).toMatchObject({ name: 'root', officeCode: 'ROOT' });
   });
