@@ -285,12 +285,14 @@ describe('importers', () => {
       customers: [
         customer('IMP-T', { officeCode: 'RIVAL', name: 'rival' }),
         customer('IMP-T2', { officeCode: 'RIVAL', parentCustomerCode: 'IMP-T' }),
+        // No officeCode: the tenant (and office) of its parent, held by RIVAL only.
+        customer('IMP-T3', { parentCustomerCode: 'IMP-T2' }),
       ],
       assets: [{ assetCode: 'IMP-TA', name: 'rival', officeCode: 'RIVAL', customerCode: 'IMP-T' }],
     };
     const first = await runImport(t.db, doc);
     expect(first.map((r) => [r.key, r.created, r.updated])).toEqual([
-      ['customers', 2, 0],
+      ['customers', 3, 0],
       ['assets', 1, 0],
     ]);
     expect((await runImport(t.db, doc)).map((r) => [r.key, r.created, r.updated])).toEqual([
@@ -301,6 +303,7 @@ describe('importers', () => {
       t.call('GET', `${BASE}/${kind}/code:${code}`, { as }).then((r) => r.json());
     expect(await read('customers', 'IMP-T', 'rival')).toMatchObject({ name: 'rival', officeCode: 'RIVAL' });
     expect(await read('customers', 'IMP-T2', 'rival')).toMatchObject({ parentCustomerCode: 'IMP-T' });
+    expect(await read('customers', 'IMP-T3', 'rival')).toMatchObject({ officeCode: 'RIVAL' });
     expect(await read('customers', 'IMP-T', 'root')).toMatchObject({
       name: 'Name IMP-T',
       officeCode: 'ROOT',

@@ -80,6 +80,17 @@ export function lockedRow<E extends Entity>(trx: Db, entity: E, tenant: string, 
   >;
 }
 
+/**
+ * The tenant holding `code` (an import row's reference), `preferred` first when it holds
+ * it, else the lowest; undefined when no tenant does.
+ */
+export async function tenantHolding(db: Db, entity: Entity, code: string, preferred: string) {
+  const { rows } = await sql<{ tenant: string }>`
+    SELECT tenant_id::text AS tenant FROM ${sql.table(TABLE[entity])} WHERE code = ${code}
+    ORDER BY tenant_id <> ${preferred}, tenant_id LIMIT 1`.execute(db);
+  return rows[0]?.tenant;
+}
+
 export async function isOfficeInScope(db: Db, scope: OfficeScope, officeId: string): Promise<boolean> {
   const row = await db
     .selectFrom('offices')

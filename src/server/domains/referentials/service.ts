@@ -77,6 +77,7 @@ import {
   lockForWrite,
   lockTrees,
   TABLE,
+  tenantHolding,
   toAsset,
   toCustomer,
   toSite,
@@ -125,14 +126,29 @@ async function usableRef(
 }
 
 /**
- * The tenant a write lands in: the caller's; for an import (the whole instance), the tenant
- * of the row's officeCode, else of the import's default office.
+ * The tenant a write lands in: the caller's. For an import (the whole instance): the tenant
+ * of the row's officeCode; without one, of the first record it names that exists (`refs`:
+ * parent, then customer or site; the import's default tenant first when several hold the
+ * code), as the office defaults to that record's; else the import's default tenant.
  */
-async function writeTenant(trx: Db, scope: OfficeScope, officeCode: string | undefined): Promise<string> {
+async function writeTenant(
+  trx: Db,
+  scope: OfficeScope,
+  officeCode: string | undefined,
+  refs: [Entity, string | null | undefined][],
+): Promise<string> {
   const own = tenantOf(scope);
   if (own) return own;
-  const office = officeCode === undefined ? undefined : await findOfficeInScope(trx, scope, officeCode);
-  return (office?.path ?? `/${scope.officeId}/`).split('/')[1];
+  const fallback = scope.officeId; // the import's root office: its id is its tenant
+  if (officeCode !== undefined) {
+    const office = await findOfficeInScope(trx, scope, officeCode);
+    return office ? office.path.split('/')[1] : fallback;
+  }
+  for (const [entity, code] of refs) {
+    const tenant = code ? await tenantHolding(trx, entity, code, fallback) : undefined;
+    if (tenant) return tenant;
+  }
+  return fallback;
 }
 
 /**
@@ -286,7 +302,7 @@ export async function putCustomer(
   opts: PutOptions = {},
 ): Promise<Written> {
   const codes = C.customer;
-  const tenant = await writeTenant(trx, scope, body.officeCode);
+  const tenant = await writeTenant(trx, scope, body.officeCode, [['customer', body.parentCustomerCode]]);
   const existing = await lockRecord(trx, 'customer', tenant, code, body.parentCustomerCode);
   await assertReplaceable(trx, scope, 'customer', existing, code, codes, opts.ifMatch);
   const customFields = await checkCustomFields(trx, 'customer', CUSTOMER, body.customFields);
@@ -327,7 +343,10 @@ export async function putSite(
   opts: PutOptions = {},
 ): Promise<Written> {
   const codes = C.site;
-  const tenant = await writeTenant(trx, scope, body.officeCode);
+  const tenant = await writeTenant(trx, scope, body.officeCode, [
+    ['site', body.parentSiteCode],
+    ['customer', body.customerCode],
+  ]);
   const existing = await lockRecord(trx, 'site', tenant, code, body.parentSiteCode);
   await assertReplaceable(trx, scope, 'site', existing, code, codes, opts.ifMatch);
   const customFields = await checkCustomFields(trx, 'site', SITE, body.customFields);
@@ -388,7 +407,11 @@ export async function putAsset(
   opts: PutOptions = {},
 ): Promise<Written> {
   const codes = C.asset;
-  const tenant = await writeTenant(trx, scope, body.officeCode);
+  const tenant = await writeTenant(trx, scope, body.officeCode, [
+    ['asset', body.parentAssetCode],
+    ['site', body.siteCode],
+    ['customer', body.customerCode],
+  ]);
   const existing = await lockRecord(trx, 'asset', tenant, code, body.parentAssetCode);
   await assertReplaceable(trx, scope, 'asset', existing, code, codes, opts.ifMatch);
   const customFields = await checkCustomFields(trx, 'asset', ASSET, body.customFields);
