@@ -94,16 +94,25 @@ export interface CandidateRow {
   home_longitude: number | null;
   max_work_orders_per_day: number | null;
   max_minutes_per_day: number | null;
+  /** Its scheduled work orders of the period (below). */
+  bookings: Booking[];
 }
 
 /**
- * Active technicians of the caller's tree (and of `officePaths`, and of the portal user's
- * tree) holding every skill, covering one of `areas` when given (one statement).
+ * The candidates' calendars in one statement: the active technicians of the caller's tree
+ * (and of `officePaths`, and of the portal user's tree) holding every skill, covering one of
+ * `areas` when given, each with its scheduled work orders overlapping [from, to), cancelled
+ * ones and `excludeUuid` (the work order being placed) aside (by the technician and start
+ * index). A technician's bookings come as ONE JSON text of arrays: a week of 500 busy
+ * technicians is 15,000 bookings, and decoding them row by row and field by field cost more
+ * than the whole search (PGlite's result parsing above all). One round trip instead of the
+ * technicians, then their bookings.
  */
-export async function candidateTechnicians(
+export async function candidateCalendars(
   db: Db,
   scope: OfficeScope,
   f: { officePaths: string[] | null; portalPath: string | null; skills: string[]; areas: string[] | null },
+  period: { from: Date; to: Date; excludeUuid: string | null },
 ): Promise<CandidateRow[]> {
   const offices = f.officePaths
     ? sql`AND t.office_id IN (SELECT o.id FROM offices o WHERE ${sql.join(
@@ -111,59 +120,40 @@ export async function candidateTechnicians(
         sql` OR `,
       )})`
     : sql``;
-  const { rows } = await sql<CandidateRow>`
+  const { from, to, excludeUuid } = period;
+  const { rows } = await sql<Omit<CandidateRow, 'bookings'> & { bookings: string | null }>`
     SELECT t.code, t.time_zone, t.working_hours, t.absences, t.home_latitude, t.home_longitude,
-           t.max_work_orders_per_day, t.max_minutes_per_day
+           t.max_work_orders_per_day, t.max_minutes_per_day,
+           (SELECT json_agg(json_build_array(
+                     w.code, (extract(epoch from w.scheduled_start) * 1000)::float8, wt.duration_minutes,
+                     w.latitude, w.longitude, w.zip_code))::text
+            FROM work_orders w JOIN work_order_types wt ON wt.code = w.type_code
+            WHERE w.technician_code = t.code
+              AND w.scheduled_start < ${to}
+              AND w.scheduled_start >= ${from}::timestamptz
+                  - (SELECT coalesce(max(duration_minutes), 0) FROM work_order_types) * interval '1 minute'
+              AND w.scheduled_start + wt.duration_minutes * interval '1 minute' > ${from}
+              AND w.status <> 'CANCELLED'
+              ${excludeUuid ? sql`AND w.uuid <> ${excludeUuid}::uuid` : sql``}) AS bookings
     FROM technicians t
     WHERE t.active AND ${inScope(scope, 't.office_id')} ${offices}
       ${f.portalPath ? sql`AND t.office_id IN (SELECT o.id FROM offices o WHERE o.path LIKE ${`${f.portalPath}%`})` : sql``}
       AND t.skills @> ${f.skills}::text[]
       ${f.areas ? sql`AND t.areas && ${f.areas}::text[]` : sql``}
     ORDER BY t.code`.execute(db);
-  return rows;
-}
-
-/**
- * Scheduled work orders of these technicians overlapping [from, to), cancelled ones and
- * `excludeUuid` (the work order being placed) aside, by technician code (one statement, by
- * the technician and start index). Each technician's bookings come as ONE JSON text of
- * arrays: a week of 500 busy technicians is 15,000 bookings, and decoding them row by row
- * and field by field cost more than the whole search (PGlite's result parsing above all).
- */
-export async function bookings(
-  db: Db,
-  technicians: string[],
-  from: Date,
-  to: Date,
-  excludeUuid: string | null,
-): Promise<Map<string, Booking[]>> {
-  const byTechnician = new Map<string, Booking[]>();
-  if (technicians.length === 0) return byTechnician;
-  const { rows } = await sql<{ technician_code: string; bookings: string }>`
-    SELECT w.technician_code,
-           json_agg(json_build_array(
-             w.code, (extract(epoch from w.scheduled_start) * 1000)::float8, t.duration_minutes,
-             w.latitude, w.longitude, w.zip_code))::text AS bookings
-    FROM work_orders w JOIN work_order_types t ON t.code = w.type_code
-    WHERE w.technician_code = ANY(${technicians}::text[])
-      AND w.scheduled_start < ${to}
-      AND w.scheduled_start >= ${from}::timestamptz
-          - (SELECT coalesce(max(duration_minutes), 0) FROM work_order_types) * interval '1 minute'
-      AND w.scheduled_start + t.duration_minutes * interval '1 minute' > ${from}
-      AND w.status <> 'CANCELLED'
-      ${excludeUuid ? sql`AND w.uuid <> ${excludeUuid}::uuid` : sql``}
-    GROUP BY w.technician_code`.execute(db);
   type Packed = [string, number, number, number | null, number | null, string | null];
-  for (const row of rows)
-    byTechnician.set(
-      row.technician_code,
-      (JSON.parse(row.bookings) as Packed[]).map(([code, start, minutes, latitude, longitude, zipCode]) => ({
-        code,
-        start,
-        end: start + minutes * MINUTE,
-        location: latitude != null && longitude != null ? { latitude, longitude } : null,
-        zipCode,
-      })),
-    );
-  return byTechnician;
+  return rows.map((row) => ({
+    ...row,
+    bookings: row.bookings
+      ? (JSON.parse(row.bookings) as Packed[]).map(
+          ([code, start, minutes, latitude, longitude, zipCode]) => ({
+            code,
+            start,
+            end: start + minutes * MINUTE,
+            location: latitude != null && longitude != null ? { latitude, longitude } : null,
+            zipCode,
+          }),
+        )
+      : [],
+  }));
 }

@@ -1,6 +1,6 @@
 /**
  * Rules of the slot search (spec endpoint 5, issue 12): every business rule of the request,
- * all errors found listed at once; then the candidates' calendars in two queries and the
+ * all errors found listed at once; then the candidates' calendars in one query and the
  * engine in memory.
  */
 
@@ -27,7 +27,7 @@ import { DAY, MINUTE, minutesOf } from '../rostering/calendar.ts';
 import { unknownCodes } from '../rostering/queries.ts';
 import { type EngineSlot, searchSlots } from './engine.ts';
 import { type Geocoder, offlineGazetteer } from './geocoder.ts';
-import { bookings, candidateTechnicians, normaliseZip, officePaths, portalUserPath } from './queries.ts';
+import { candidateCalendars, normaliseZip, officePaths, portalUserPath } from './queries.ts';
 import { greatCircleRoadModel, type Point, type RoadModel } from './road.ts';
 
 const WEEK = 7 * DAY;
@@ -286,26 +286,24 @@ export async function search(
   const zoneAreas = req.enableZoneFilter && req.zipCode ? await areasOfZip(db, req.zipCode) : null;
   let areaFilter: string[] | null = areaScope === 'RESOURCE' && r.areas ? r.areas.map((a) => a.code) : null;
   if (zoneAreas) areaFilter = areaFilter ? areaFilter.filter((a) => zoneAreas.includes(a)) : zoneAreas;
-  const candidates = await candidateTechnicians(db, scope, {
-    officePaths: r.officePaths,
-    portalPath: r.portalPath,
-    skills: [...new Set([...r.type.skills, ...r.skills])],
-    areas: areaFilter,
-  });
-
   const ranges = (req.timeRanges ?? []).map((x) => ({ start: x.start.getTime(), end: x.end.getTime() }));
   const appointment = req.availabilities?.appointmentDate
     ? Date.parse(req.availabilities.appointmentDate)
     : null;
   const from = appointment !== null ? appointment - DAY : Math.min(...ranges.map((x) => x.start));
   const to = appointment !== null ? appointment + 2 * DAY : Math.max(...ranges.map((x) => x.end));
-  const byTechnician = await bookings(
+  const candidates = await candidateCalendars(
     db,
-    candidates.map((c) => c.code),
-    new Date(from),
-    new Date(to),
-    r.workOrder?.uuid ?? null,
+    scope,
+    {
+      officePaths: r.officePaths,
+      portalPath: r.portalPath,
+      skills: [...new Set([...r.type.skills, ...r.skills])],
+      areas: areaFilter,
+    },
+    { from: new Date(from), to: new Date(to), excludeUuid: r.workOrder?.uuid ?? null },
   );
+  const byTechnician = new Map(candidates.map((c) => [c.code, c.bookings]));
   const timeslotZips =
     areaScope === 'TIMESLOT' && r.areas
       ? new Set(r.areas.flatMap((a) => a.zip_codes.map(normaliseZip)))
