@@ -1,8 +1,8 @@
 import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
+import type { OfficeScope } from '../../platform/officeScope.ts';
 import { upsertRow, type WriteOutcome } from '../../platform/upsert.ts';
-import { keyText } from '../fieldService/queries.ts';
+import { keyText, namedWorkOrdersSql } from '../fieldService/queries.ts';
 import type { FieldTrackingTables } from './tables.ts';
 
 export function upsertActivityType(db: Db, row: { code: string; name: string }): Promise<WriteOutcome> {
@@ -72,9 +72,8 @@ export type FirstPageRow = { [K in keyof ActivityRow]: ActivityRow[K] | null } &
 /**
  * The work order a path names and the first page of its activities, in one statement
  * (instead of the work order's lookup, then the page). The work order is the one
- * `findWorkOrder` (fieldService) names, by the same order: by code, live ones first, then
- * the most recently updated validated ones, three rows at most; several live: ambiguous. No
- * row: no such work order in the caller's tree.
+ * `findWorkOrder` (fieldService) names (`namedWorkOrdersSql`); several live: ambiguous
+ * (`live` > 1, no activity read). No row: no such work order in the caller's tree.
  */
 export async function activityFirstPage(
   db: Db,
@@ -82,14 +81,8 @@ export async function activityFirstPage(
   ref: { code: string } | { uuid: string },
   f: ActivityFilter & { limit: number },
 ): Promise<FirstPageRow[]> {
-  const named = 'code' in ref ? sql`w.code = ${ref.code}` : sql`w.uuid = ${ref.uuid}::uuid`;
   const { rows } = await sql<FirstPageRow>`
-    WITH found AS MATERIALIZED (
-      SELECT w.id, w.uuid, w.status,
-             row_number() OVER (ORDER BY (w.status = 'VALIDATED'), w.last_update DESC, w.id DESC) AS n
-      FROM work_orders w
-      WHERE ${named} AND ${inScope(scope, 'w.office_id')}
-      ORDER BY n LIMIT 3
+    WITH found AS MATERIALIZED (${namedWorkOrdersSql(scope, ref, sql`w.id, w.uuid, w.status`)}
     ), wo AS (
       SELECT f.id, f.uuid, (SELECT count(*) FROM found g WHERE g.status <> 'VALIDATED')::int AS live
       FROM found f WHERE f.n = 1

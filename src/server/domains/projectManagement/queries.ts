@@ -9,6 +9,7 @@ import type {
 } from '../../../contract/projectManagement.ts';
 import type { Db } from '../../db/index.ts';
 import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
+import { namedWorkOrdersSql } from '../fieldService/queries.ts';
 import type { Edge } from './graph.ts';
 import type { ServiceOrderKind } from './tables.ts';
 
@@ -103,8 +104,9 @@ export interface LinkedWorkOrderRow {
 
 /**
  * The work orders of the caller's tree carrying `code`, in the order of `findWorkOrder`
- * (fieldService: live ones first, then the most recently updated validated ones; three
- * rows tell "one live", "several live" and "validated only" apart), and the one it names
+ * (fieldService's `namedWorkOrdersSql`: live ones first, then the most recently updated
+ * validated ones; three rows tell "one live", "several live" and "validated only" apart),
+ * and the one it names
  * locked in the same statement (FOR NO KEY UPDATE until the end of the transaction: the
  * container holding it cannot change meanwhile) with its office path read under the lock.
  * Several live ones: none is locked (the call is refused). One round trip instead of a
@@ -117,13 +119,11 @@ export async function findAndLockWorkOrder(
   code: string,
 ): Promise<LinkedWorkOrderRow[]> {
   const { rows } = await sql<LinkedWorkOrderRow>`
-    WITH found AS MATERIALIZED (
-      SELECT w.id, w.code, w.status, w.scheduled_start, o.code AS office_code, t.duration_minutes,
-             row_number() OVER (ORDER BY (w.status = 'VALIDATED'), w.last_update DESC, w.id DESC) AS n
-      FROM work_orders w JOIN offices o ON o.id = w.office_id
-      JOIN work_order_types t ON t.code = w.type_code
-      WHERE w.code = ${code} AND ${inScope(scope, 'w.office_id')}
-      ORDER BY n LIMIT 3
+    WITH found AS MATERIALIZED (${namedWorkOrdersSql(
+      scope,
+      { code },
+      sql`w.id, w.code, w.status, w.scheduled_start, o.code AS office_code, t.duration_minutes`,
+    )}
     ), locked AS (
       SELECT o.path FROM work_orders w JOIN offices o ON o.id = w.office_id
       WHERE w.id = (SELECT f.id FROM found f WHERE f.n = 1)
