@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
 import { upsertRow, type WriteOutcome } from '../../platform/upsert.ts';
+import { namedWorkOrdersSql, type WorkOrderRow } from '../fieldService/queries.ts';
 import { MINUTE } from '../rostering/calendar.ts';
 import type { Absence, WorkingHours } from '../rostering/tables.ts';
 import type { Booking } from './engine.ts';
@@ -83,6 +84,59 @@ export async function officePaths(
   else q = q.where(sql<boolean>`id::text = ANY(${by.ids ?? []}::text[])`);
   const rows = await q.execute();
   return rows.map((r) => ({ key: by.codes ? r.code : r.id, path: r.path }));
+}
+
+/**
+ * The work order type and the work orders a search names (fieldService's
+ * `namedWorkOrdersSql`, in findWorkOrder's order: read them with `lookupOf`) in one
+ * statement instead of two.
+ */
+export async function typeAndWorkOrders(
+  db: Db,
+  scope: OfficeScope,
+  typeCode: string,
+  ref: { code: string } | { uuid: string },
+): Promise<{ type: WorkOrderTypeRow | undefined; workOrders: WorkOrderRow[] }> {
+  const { rows } = await sql<
+    Record<string, unknown> & {
+      ty_code: string | null;
+      ty_name: string;
+      ty_duration: number;
+      ty_skills: string[];
+    }
+  >`
+    SELECT ty.code AS ty_code, ty.name AS ty_name, ty.duration_minutes AS ty_duration, ty.skills AS ty_skills, f.*
+    FROM (SELECT 1) one
+    LEFT JOIN work_order_types ty ON ty.code = ${typeCode}
+    LEFT JOIN (${namedWorkOrdersSql(
+      scope,
+      ref,
+      sql`w.*, o.code AS office_code, t.duration_minutes, t.name AS type_name`,
+    )}) f ON true
+    ORDER BY f.n`.execute(db);
+  const first = rows[0];
+  const type = first?.ty_code
+    ? {
+        code: first.ty_code,
+        name: first.ty_name,
+        duration_minutes: first.ty_duration,
+        skills: first.ty_skills,
+      }
+    : undefined;
+  const workOrders = rows
+    .filter((r) => r.id !== null)
+    .map(
+      ({ ty_code: _c, ty_name: _n, ty_duration: _d, ty_skills: _s, n: _i, ...w }) =>
+        w as unknown as WorkOrderRow,
+    );
+  return { type, workOrders };
+}
+
+export interface WorkOrderTypeRow {
+  code: string;
+  name: string;
+  duration_minutes: number;
+  skills: string[];
 }
 
 export interface CandidateRow {
