@@ -1,4 +1,4 @@
-import { type Selectable, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
 import { upsertRow, type WriteOutcome } from '../../platform/upsert.ts';
@@ -80,6 +80,27 @@ export function workOrdersByCode(db: Db, scope: OfficeScope, code: string): Prom
     .orderBy('w.id', 'desc')
     .limit(3)
     .execute();
+}
+
+/**
+ * `workOrdersByCode` and `workOrderByUuid` as a subquery, for a statement that goes on with
+ * the work order it finds (a lock, a page of its activities) in the same round trip: the
+ * work orders of the caller's tree the reference names (`w` joined to its office `o` and
+ * type `t`), `columns` of them plus `n`, their place in findWorkOrder's order (live ones
+ * first, then the most recently updated validated ones; three rows at most). `n = 1` is the
+ * one named unless two or more rows are live (ambiguous, as findWorkOrder answers).
+ */
+export function namedWorkOrdersSql(
+  scope: OfficeScope,
+  ref: { code: string } | { uuid: string },
+  columns: RawBuilder<unknown>,
+) {
+  const named = 'code' in ref ? sql`w.code = ${ref.code}` : sql`w.uuid = ${ref.uuid}::uuid`;
+  return sql`SELECT ${columns},
+      row_number() OVER (ORDER BY (w.status = 'VALIDATED'), w.last_update DESC, w.id DESC) AS n
+    FROM work_orders w JOIN offices o ON o.id = w.office_id JOIN work_order_types t ON t.code = w.type_code
+    WHERE ${named} AND ${inScope(scope, 'w.office_id')}
+    ORDER BY n LIMIT 3`;
 }
 
 /** A work order type by code: its duration and the skills it needs. */

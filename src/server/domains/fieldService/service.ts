@@ -76,7 +76,11 @@ export async function findWorkOrder(db: Db, scope: OfficeScope, ref: WorkOrderRe
     const row = await workOrderByUuid(db, scope, ref.uuid);
     return row ? { found: row } : { missing: true };
   }
-  const rows = await workOrdersByCode(db, scope, ref.code);
+  return lookupOf(await workOrdersByCode(db, scope, ref.code));
+}
+
+/** What the rows of `workOrdersByCode` (or of `namedWorkOrdersSql`, in its order) name. */
+export function lookupOf(rows: WorkOrderRow[]): WorkOrderLookup {
   const live = rows.filter((r) => isLive(r.status));
   if (live.length > 1) return { ambiguous: live };
   if (rows.length === 0) return { missing: true };

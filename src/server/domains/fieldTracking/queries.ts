@@ -1,7 +1,8 @@
-import { type Selectable, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import type { OfficeScope } from '../../platform/officeScope.ts';
 import { upsertRow, type WriteOutcome } from '../../platform/upsert.ts';
-import { keyText } from '../fieldService/queries.ts';
+import { keyText, namedWorkOrdersSql } from '../fieldService/queries.ts';
 import type { FieldTrackingTables } from './tables.ts';
 
 export function upsertActivityType(db: Db, row: { code: string; name: string }): Promise<WriteOutcome> {
@@ -32,7 +33,10 @@ export interface ActivityFilter {
   billable?: boolean;
 }
 
-const activityWhere = (workOrderId: string, f: ActivityFilter) => sql`a.work_order_id = ${workOrderId}
+const activityWhere = (
+  workOrderId: string | RawBuilder<unknown>,
+  f: ActivityFilter,
+) => sql`a.work_order_id = ${workOrderId}
   ${f.validated === undefined ? sql`` : f.validated ? sql`AND a.validated_at IS NOT NULL` : sql`AND a.validated_at IS NULL`}
   ${f.billable === undefined ? sql`` : f.billable ? sql`AND a.billable` : sql`AND NOT a.billable`}`;
 
@@ -54,6 +58,43 @@ export async function activityPage(
       ${f.after ? sql`AND (a.start_time, a.activity_id) > (${f.after[0]}::timestamptz, ${f.after[1]})` : sql``}
     ORDER BY a.start_time, a.activity_id
     LIMIT ${f.limit + 1}`.execute(db);
+  return rows;
+}
+
+/** A first page row: the work order named (one row with null activity columns when it has none). */
+export type FirstPageRow = { [K in keyof ActivityRow]: ActivityRow[K] | null } & {
+  wo_id: string;
+  wo_uuid: string;
+  /** Live work orders among those carrying the code (two or more: ambiguous, no activity read). */
+  live: number;
+};
+
+/**
+ * The work order a path names and the first page of its activities, in one statement
+ * (instead of the work order's lookup, then the page). The work order is the one
+ * `findWorkOrder` (fieldService) names (`namedWorkOrdersSql`); several live: ambiguous
+ * (`live` > 1, no activity read). No row: no such work order in the caller's tree.
+ */
+export async function activityFirstPage(
+  db: Db,
+  scope: OfficeScope,
+  ref: { code: string } | { uuid: string },
+  f: ActivityFilter & { limit: number },
+): Promise<FirstPageRow[]> {
+  const { rows } = await sql<FirstPageRow>`
+    WITH found AS MATERIALIZED (${namedWorkOrdersSql(scope, ref, sql`w.id, w.uuid, w.status`)}
+    ), wo AS (
+      SELECT f.id, f.uuid, (SELECT count(*) FROM found g WHERE g.status <> 'VALIDATED')::int AS live
+      FROM found f WHERE f.n = 1
+    )
+    SELECT wo.id AS wo_id, wo.uuid AS wo_uuid, wo.live, a.*
+    FROM wo LEFT JOIN LATERAL (
+      SELECT a.*, ${keyText('a.start_time')} AS key
+      FROM activities a
+      WHERE ${activityWhere(sql`wo.id`, f)} AND wo.live < 2
+      ORDER BY a.start_time, a.activity_id
+      LIMIT ${f.limit + 1}
+    ) a ON true`.execute(db);
   return rows;
 }
 

@@ -36,9 +36,11 @@ import { technicianInScope, unknownCodes } from '../rostering/queries.ts';
 import {
   type ActivityFilter,
   type ActivityRow,
+  activityFirstPage,
   activityPage,
   activitySums,
   activityTypesAfter,
+  type FirstPageRow,
   type PositionRow,
   positionPage,
   unknownActivityTypes,
@@ -60,15 +62,17 @@ export function isoDuration(totalSeconds: number): string {
 /** The work order an activities path names, in the caller's tree (404 / 400 ambiguous). */
 async function workOrderOf(db: Db, scope: OfficeScope, ref: WorkOrderRef): Promise<WorkOrderRow> {
   const found = await findWorkOrder(db, scope, ref);
-  if ('missing' in found)
-    throw notFound(C.workOrderNotFound, 'The work order does not exist in your office tree');
-  if ('ambiguous' in found)
-    throw badRequest(
-      C.workOrderAmbiguous,
-      'Several live work orders carry this code: name the work order by its uuid',
-    );
+  if ('missing' in found) throw workOrderNotFound();
+  if ('ambiguous' in found) throw workOrderAmbiguous();
   return found.found;
 }
+const workOrderNotFound = () =>
+  notFound(C.workOrderNotFound, 'The work order does not exist in your office tree');
+const workOrderAmbiguous = () =>
+  badRequest(
+    C.workOrderAmbiguous,
+    'Several live work orders carry this code: name the work order by its uuid',
+  );
 
 const filterOf = (q: {
   validationStatus: ValidationStatus;
@@ -111,6 +115,29 @@ export async function listActivities(
   ref: WorkOrderRef,
   query: { validationStatus: ValidationStatus; invoicingStatus: InvoicingStatus; continuationToken?: string },
 ): Promise<Page<Activity>> {
+  if (!query.continuationToken) {
+    // The first page: the work order and its activities in one round trip.
+    const rows = await activityFirstPage(db, scope, ref, { ...filterOf(query), limit: ACTIVITIES_PAGE_SIZE });
+    if (rows.length === 0) throw workOrderNotFound();
+    if (rows[0].live > 1) throw workOrderAmbiguous();
+    const request = pageRequest(
+      tokens,
+      {
+        id: ACTIVITIES_LIST,
+        filters: {
+          workOrder: rows[0].wo_uuid,
+          validationStatus: query.validationStatus,
+          invoicingStatus: query.invoicingStatus,
+        },
+        invalidCode: C.continuationTokenInvalid,
+        isKey: isTimeAndId,
+      },
+      undefined,
+    );
+    const activities = rows.filter((r): r is FirstPageRow & ActivityRow => r.activity_id !== null);
+    return request.page(activities, ACTIVITIES_PAGE_SIZE, toActivity, (r) => [r.key, r.activity_id]);
+  }
+  // A later page: the token is checked against the work order it names.
   const wo = await workOrderOf(db, scope, ref);
   const request = pageRequest(
     tokens,

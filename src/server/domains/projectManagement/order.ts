@@ -98,6 +98,55 @@ async function neighbours(
   }
 }
 
+/**
+ * The same free key as `keyBetween` over the same neighbours as `neighbours`, computed in
+ * the database: a one-row query of `key`, NULL when the neighbours touch (the caller then
+ * falls back to `rankFor`, which renumbers). A write statement takes it as a subquery, so
+ * a placement reads its neighbours and writes in one round trip while the container's lock
+ * is held, instead of two.
+ */
+export function freeKeySql(t: OrderedTable, containerId: string, workOrderId: string, placement: Placement) {
+  const others = sql`${sql.ref(t.container)} = ${containerId}::bigint AND work_order_id IS DISTINCT FROM ${workOrderId}::bigint`;
+  const table = sql.table(t.table);
+  const max = sql`(SELECT max(rank) FROM ${table} WHERE ${others})`;
+  const min = sql`(SELECT min(rank) FROM ${table} WHERE ${others})`;
+  let p = placement;
+  if (p.mode === 'index' && p.position === 0) p = { mode: 'first' };
+  if (p.mode === 'index' && p.position > MAX_ENTRIES) p = { mode: 'last' };
+  let neighbours: ReturnType<typeof sql>;
+  switch (p.mode) {
+    case 'first':
+      neighbours = sql`SELECT NULL::bigint AS prev, ${min} AS next`;
+      break;
+    case 'last':
+      neighbours = sql`SELECT ${max} AS prev, NULL::bigint AS next`;
+      break;
+    case 'index': {
+      // The entry at position - 1 and the one after it; none there: last.
+      const at = (offset: number) =>
+        sql`(SELECT rank FROM ${table} WHERE ${others} ORDER BY rank OFFSET ${offset} LIMIT 1)`;
+      neighbours = sql`SELECT coalesce(a.prev, ${max}) AS prev, CASE WHEN a.prev IS NULL THEN NULL ELSE a.next END AS next
+        FROM (SELECT ${at(p.position - 1)} AS prev, ${at(p.position)} AS next) a`;
+      break;
+    }
+    case 'before':
+      neighbours = sql`SELECT (SELECT max(rank) FROM ${table} WHERE ${others} AND rank < ${p.rank}::bigint) AS prev,
+        ${p.rank}::bigint AS next`;
+      break;
+    case 'after':
+      neighbours = sql`SELECT ${p.rank}::bigint AS prev,
+        (SELECT min(rank) FROM ${table} WHERE ${others} AND rank > ${p.rank}::bigint) AS next`;
+      break;
+  }
+  return sql<{ key: string | null }>`SELECT CASE WHEN abs(k.key) < ${RANK_LIMIT}::bigint THEN k.key END AS key
+    FROM (SELECT CASE
+      WHEN n.prev IS NULL AND n.next IS NULL THEN 0::bigint
+      WHEN n.prev IS NULL THEN n.next - ${RANK_STEP}
+      WHEN n.next IS NULL THEN n.prev + ${RANK_STEP}
+      WHEN n.next - n.prev >= 2 THEN n.prev + (n.next - n.prev) / 2
+    END AS key FROM (${neighbours}) n) k`;
+}
+
 /** Renumbers a container's keys 65,536 apart, in their order; returns the old-to-new key map. */
 async function renumber(db: Db, t: OrderedTable, containerId: string): Promise<Map<string, string>> {
   const { rows } = await sql<{ old: string; new: string }>`

@@ -1,4 +1,4 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { WorkOrderStatus } from '../../../contract/fieldService.ts';
 import type {
   DependencyJobType,
@@ -9,6 +9,7 @@ import type {
 } from '../../../contract/projectManagement.ts';
 import type { Db } from '../../db/index.ts';
 import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
+import { namedWorkOrdersSql } from '../fieldService/queries.ts';
 import type { Edge } from './graph.ts';
 import type { ServiceOrderKind } from './tables.ts';
 
@@ -89,15 +90,50 @@ export async function lockRows(
   return status;
 }
 
+/** The work order a link names, with what the rules need. */
+export interface LinkedWorkOrderRow {
+  id: string;
+  code: string;
+  status: WorkOrderStatus;
+  scheduled_start: Date | null;
+  duration_minutes: number;
+  office_code: string;
+  /** The office path read under the lock (null: not locked, or gone meanwhile). */
+  locked_path: string | null;
+}
+
 /**
- * Locks a work order's row until the end of the transaction (the container holding it
- * cannot change meanwhile) and answers its office path; undefined when it is gone.
+ * The work orders of the caller's tree carrying `code`, in the order of `findWorkOrder`
+ * (fieldService's `namedWorkOrdersSql`: live ones first, then the most recently updated
+ * validated ones; three rows tell "one live", "several live" and "validated only" apart),
+ * and the one it names
+ * locked in the same statement (FOR NO KEY UPDATE until the end of the transaction: the
+ * container holding it cannot change meanwhile) with its office path read under the lock.
+ * Several live ones: none is locked (the call is refused). One round trip instead of a
+ * lookup and then a lock; the lock re-reads the row (a work order deleted meanwhile answers
+ * no path).
  */
-export async function lockWorkOrder(db: Db, workOrderId: string): Promise<string | undefined> {
-  const { rows } = await sql<{ path: string }>`
-    SELECT o.path FROM work_orders w JOIN offices o ON o.id = w.office_id
-    WHERE w.id = ${workOrderId} FOR NO KEY UPDATE OF w`.execute(db);
-  return rows[0]?.path;
+export async function findAndLockWorkOrder(
+  db: Db,
+  scope: OfficeScope,
+  code: string,
+): Promise<LinkedWorkOrderRow[]> {
+  const { rows } = await sql<LinkedWorkOrderRow>`
+    WITH found AS MATERIALIZED (${namedWorkOrdersSql(
+      scope,
+      { code },
+      sql`w.id, w.code, w.status, w.scheduled_start, o.code AS office_code, t.duration_minutes`,
+    )}
+    ), locked AS (
+      SELECT o.path FROM work_orders w JOIN offices o ON o.id = w.office_id
+      WHERE w.id = (SELECT f.id FROM found f WHERE f.n = 1)
+        AND (SELECT count(*) FROM found f WHERE f.status <> 'VALIDATED') < 2
+      FOR NO KEY UPDATE OF w
+    )
+    SELECT f.id, f.code, f.status, f.scheduled_start, f.office_code, f.duration_minutes,
+           CASE WHEN f.n = 1 THEN (SELECT l.path FROM locked l) END AS locked_path
+    FROM found f ORDER BY f.n`.execute(db);
+  return rows;
 }
 
 /** The office path of a work order. */
@@ -107,6 +143,41 @@ export async function workOrderOfficePath(db: Db, workOrderId: string): Promise<
     db,
   );
   return rows[0].path;
+}
+
+/** A project a link call names or leaves, locked. */
+export type LockedProjectRow = ProjectRow & {
+  /** The project named by the call (else: the one the work order leaves). */
+  target: boolean;
+  /** The work order's job when it sits in this project. */
+  job_id: string | null;
+};
+
+/**
+ * In one statement, after the work order's lock: the project the call names (by code,
+ * linkable by the caller) and the project holding the work order (its job there), both
+ * locked FOR NO KEY UPDATE in id order (every writer locks the work order first, then its
+ * containers in id order: no deadlock), with their status as it stands under the lock.
+ * What `projectOfWorkOrder`, `linkableProject` and `lockRows` did in three or four trips.
+ */
+export async function lockLinkProjects(
+  db: Db,
+  scope: OfficeScope,
+  code: string | null,
+  workOrderId: string | null,
+): Promise<LockedProjectRow[]> {
+  const { rows } = await sql<LockedProjectRow>`
+    WITH job AS (SELECT j.id, j.project_id FROM project_jobs j WHERE j.work_order_id = ${workOrderId}::bigint)
+    SELECT p.id, p.code, p.status, o.path AS office_path, o.code AS office_code,
+           ${inTree(scope, 'o.path')} AS in_tree,
+           coalesce(p.code = ${code}::text AND ${linkable(scope, 'o.path')}, false) AS target,
+           (SELECT job.id FROM job WHERE job.project_id = p.id) AS job_id
+    FROM projects p JOIN offices o ON o.id = p.office_id
+    WHERE (p.code = ${code}::text AND ${linkable(scope, 'o.path')})
+       OR p.id = (SELECT job.project_id FROM job)
+    ORDER BY p.id
+    FOR NO KEY UPDATE OF p`.execute(db);
+  return rows;
 }
 
 /** The project holding a work order (its job there), if any. */
@@ -234,6 +305,45 @@ export async function deleteJob(db: Db, jobId: string) {
 
 export async function setJobRank(db: Db, jobId: string, rank: string) {
   await sql`UPDATE project_jobs SET rank = ${rank}::bigint WHERE id = ${jobId}`.execute(db);
+}
+
+/**
+ * Moves a job to the key `key` (a `freeKeySql` query) and touches the projects, in one
+ * statement; false when the key is NULL (the neighbours touch): nothing moved, the caller
+ * renumbers.
+ */
+export async function moveJob(
+  db: Db,
+  jobId: string,
+  key: RawBuilder<{ key: string | null }>,
+  touched: readonly string[],
+): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
+    WITH k AS (${key}),
+    touched AS (UPDATE projects SET last_update = now() WHERE id = ANY(${[...touched]}::bigint[]))
+    UPDATE project_jobs j SET rank = k.key FROM k
+    WHERE j.id = ${jobId}::bigint AND k.key IS NOT NULL RETURNING j.id`.execute(db);
+  return rows.length > 0;
+}
+
+/**
+ * Adds a work order's job at the key `key` (a `freeKeySql` query) and touches the projects,
+ * in one statement; undefined when the key is NULL (nothing added: the caller renumbers).
+ */
+export async function insertWorkOrderJobAt(
+  db: Db,
+  projectId: string,
+  workOrderId: string,
+  key: RawBuilder<{ key: string | null }>,
+  touched: readonly string[],
+): Promise<string | undefined> {
+  const { rows } = await sql<{ id: string }>`
+    WITH k AS (${key}),
+    touched AS (UPDATE projects SET last_update = now() WHERE id = ANY(${[...touched]}::bigint[]))
+    INSERT INTO project_jobs (project_id, rank, job_type, work_order_id)
+    SELECT ${projectId}::bigint, k.key, 'workOrder', ${workOrderId}::bigint FROM k WHERE k.key IS NOT NULL
+    RETURNING id`.execute(db);
+  return rows[0]?.id;
 }
 
 export async function insertWorkOrderJob(db: Db, projectId: string, workOrderId: string, rank: string) {

@@ -6,7 +6,7 @@
  * answered at once; a refusal writes nothing.
  */
 import { CODE_PATTERN, type Page } from '../../../contract/common.ts';
-import { isCompletedOrHigher } from '../../../contract/fieldService.ts';
+import { isCompletedOrHigher, isLive } from '../../../contract/fieldService.ts';
 import {
   ProjectManagementCodes as C,
   cycleMessage,
@@ -38,10 +38,10 @@ import { notFound } from '../../platform/errors.ts';
 import type { OfficeScope } from '../../platform/officeScope.ts';
 import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import { rfc3339 } from '../../platform/time.ts';
-import { findWorkOrder, scheduledEnd, type WorkOrderRow } from '../fieldService/service.ts';
+import { scheduledEnd } from '../fieldService/service.ts';
 import { cycleThrough, type Edge } from './graph.ts';
 import { isPossibleCode, jobCode, Problems, readProjectLink, readServiceOrderLink } from './linkRequest.ts';
-import { type Placement, PROJECT_ORDER, rankFor, SERVICE_ORDER_ORDER } from './order.ts';
+import { freeKeySql, type Placement, PROJECT_ORDER, rankFor, SERVICE_ORDER_ORDER } from './order.ts';
 import * as q from './queries.ts';
 import type { ServiceOrderKind } from './tables.ts';
 
@@ -53,30 +53,34 @@ const atOrBelow = (path: string, containerPath: string) => path.startsWith(conta
 const linkableFrom = (scope: OfficeScope, path: string) =>
   path.startsWith(scope.path) || scope.path.startsWith(path);
 
-/** The live work order a link body names, in the caller's tree (errors go to `p`). */
+/** The work order a link names, locked, with its office path as read under the lock. */
+type LinkedWorkOrder = Omit<q.LinkedWorkOrderRow, 'locked_path'> & { office_path: string };
+
+/**
+ * The live work order a link body names, in the caller's tree (errors go to `p`), locked
+ * until the end of the transaction: the container it sits in cannot change meanwhile. The
+ * rule is `findWorkOrder`'s (the live one; several live: ambiguous; none live: the latest
+ * validated one), read and locked in one statement.
+ */
 async function workOrderFor(
   trx: Db,
   scope: OfficeScope,
   code: string,
   p: Problems,
   codes: { unknown: string; ambiguous: string },
-): Promise<(WorkOrderRow & { office_path: string }) | undefined> {
-  const found = isPossibleCode(code) ? await findWorkOrder(trx, scope, { code }) : { missing: true as const };
-  if ('missing' in found) {
-    p.add(codes.unknown, `Work order ${code} does not exist in your office tree`);
-    return undefined;
-  }
-  if ('ambiguous' in found) {
+): Promise<LinkedWorkOrder | undefined> {
+  const rows = isPossibleCode(code) ? await q.findAndLockWorkOrder(trx, scope, code) : [];
+  if (rows.filter((r) => isLive(r.status)).length > 1) {
     p.add(codes.ambiguous, `Several live work orders carry the code ${code}`);
     return undefined;
   }
-  // Locked until the end of the transaction: the container it sits in cannot change meanwhile.
-  const path = await q.lockWorkOrder(trx, found.found.id);
-  if (path === undefined) {
+  const found = rows[0];
+  if (!found || found.locked_path === null) {
     p.add(codes.unknown, `Work order ${code} does not exist in your office tree`);
     return undefined;
   }
-  return { ...found.found, office_path: path };
+  const { locked_path, ...row } = found;
+  return { ...row, office_path: locked_path };
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : rfc3339(d));
@@ -113,22 +117,29 @@ export async function linkProject(
             unknown: C.jobCodeUnknown,
             ambiguous: C.workOrderAmbiguous,
           });
-    const current = wo ? await q.projectOfWorkOrder(trx, wo.id) : undefined;
-    const project = isPossibleProjectCode(projectCode)
-      ? await q.linkableProject(trx, scope, projectCode)
+    // The project named and the one the work order sits in, locked (status as it stands then).
+    const locked = await q.lockLinkProjects(
+      trx,
+      scope,
+      isPossibleProjectCode(projectCode) ? projectCode : null,
+      wo?.id ?? null,
+    );
+    const project = locked.find((r) => r.target);
+    const holding = locked.find((r) => r.job_id !== null);
+    const current = holding
+      ? {
+          job_id: holding.job_id as string,
+          project_id: holding.id,
+          code: holding.code,
+          status: holding.status,
+          office_path: holding.office_path,
+        }
       : undefined;
     if (!project)
       p.add(
         C.projectUnknown,
         `Project ${projectCode} does not exist in your office tree or its parent offices`,
       );
-    const status = await q.lockRows(
-      trx,
-      'projects',
-      [project?.id, current?.project_id].filter((id): id is string => id !== undefined),
-    );
-    if (project) project.status = (status.get(project.id) as typeof project.status) ?? project.status;
-    if (current) current.status = (status.get(current.project_id) as typeof current.status) ?? current.status;
     const movingInside = !!project && current?.project_id === project.id;
 
     // Jobs the call names: the relative one, then the dependencies (one statement).
@@ -254,25 +265,31 @@ export async function linkProject(
       throw new Error('project link: a rule let an incomplete request through');
 
     // Written: the job moved or added at its place, then the dependencies it gains.
+    // The key is computed by the write itself (one round trip under the project's lock);
+    // when the neighbours touch, the project is renumbered and the key found again.
+    const touched = current && !movingInside ? [project.id, current.project_id] : [project.id];
+    const key = freeKeySql(PROJECT_ORDER, project.id, wo.id, placement);
     let jobId: string;
     if (movingInside) {
       jobId = current?.job_id as string;
-      await q.setJobRank(trx, jobId, await rankFor(trx, PROJECT_ORDER, project.id, wo.id, placement));
+      if (!(await q.moveJob(trx, jobId, key, touched)))
+        await q.setJobRank(trx, jobId, await rankFor(trx, PROJECT_ORDER, project.id, wo.id, placement));
     } else {
       if (current) await q.deleteJob(trx, current.job_id);
-      const rank = await rankFor(trx, PROJECT_ORDER, project.id, wo.id, placement);
-      jobId = await q.insertWorkOrderJob(trx, project.id, wo.id, rank);
+      jobId =
+        (await q.insertWorkOrderJobAt(trx, project.id, wo.id, key, touched)) ??
+        (await q.insertWorkOrderJob(
+          trx,
+          project.id,
+          wo.id,
+          await rankFor(trx, PROJECT_ORDER, project.id, wo.id, placement),
+        ));
     }
     const real = (id: string) => (id === NEW_JOB ? jobId : id);
     await q.insertEdges(
       trx,
       project.id,
       newEdges.map((e) => ({ blocking: real(e.blocking), blocked: real(e.blocked) })),
-    );
-    await q.touch(
-      trx,
-      'projects',
-      current && !movingInside ? [project.id, current.project_id] : [project.id],
     );
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The slot-search engine, pure and in memory: the service loads the candidates' calendars
- * (two queries) and hands them here.
+ * (one query) and hands them here.
  *
  * For each technician: working windows (their IANA time zone) minus absences minus
  * scheduled work orders give free intervals. In a free interval the technician comes from

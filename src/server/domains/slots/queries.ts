@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
 import { upsertRow, type WriteOutcome } from '../../platform/upsert.ts';
+import { namedWorkOrdersSql, type WorkOrderRow } from '../fieldService/queries.ts';
 import { MINUTE } from '../rostering/calendar.ts';
 import type { Absence, WorkingHours } from '../rostering/tables.ts';
 import type { Booking } from './engine.ts';
@@ -85,6 +86,59 @@ export async function officePaths(
   return rows.map((r) => ({ key: by.codes ? r.code : r.id, path: r.path }));
 }
 
+/**
+ * The work order type and the work orders a search names (fieldService's
+ * `namedWorkOrdersSql`, in findWorkOrder's order: read them with `lookupOf`) in one
+ * statement instead of two.
+ */
+export async function typeAndWorkOrders(
+  db: Db,
+  scope: OfficeScope,
+  typeCode: string,
+  ref: { code: string } | { uuid: string },
+): Promise<{ type: WorkOrderTypeRow | undefined; workOrders: WorkOrderRow[] }> {
+  const { rows } = await sql<
+    Record<string, unknown> & {
+      ty_code: string | null;
+      ty_name: string;
+      ty_duration: number;
+      ty_skills: string[];
+    }
+  >`
+    SELECT ty.code AS ty_code, ty.name AS ty_name, ty.duration_minutes AS ty_duration, ty.skills AS ty_skills, f.*
+    FROM (SELECT 1) one
+    LEFT JOIN work_order_types ty ON ty.code = ${typeCode}
+    LEFT JOIN (${namedWorkOrdersSql(
+      scope,
+      ref,
+      sql`w.*, o.code AS office_code, t.duration_minutes, t.name AS type_name`,
+    )}) f ON true
+    ORDER BY f.n`.execute(db);
+  const first = rows[0];
+  const type = first?.ty_code
+    ? {
+        code: first.ty_code,
+        name: first.ty_name,
+        duration_minutes: first.ty_duration,
+        skills: first.ty_skills,
+      }
+    : undefined;
+  const workOrders = rows
+    .filter((r) => r.id !== null)
+    .map(
+      ({ ty_code: _c, ty_name: _n, ty_duration: _d, ty_skills: _s, n: _i, ...w }) =>
+        w as unknown as WorkOrderRow,
+    );
+  return { type, workOrders };
+}
+
+export interface WorkOrderTypeRow {
+  code: string;
+  name: string;
+  duration_minutes: number;
+  skills: string[];
+}
+
 export interface CandidateRow {
   code: string;
   time_zone: string;
@@ -94,16 +148,25 @@ export interface CandidateRow {
   home_longitude: number | null;
   max_work_orders_per_day: number | null;
   max_minutes_per_day: number | null;
+  /** Its scheduled work orders of the period (below). */
+  bookings: Booking[];
 }
 
 /**
- * Active technicians of the caller's tree (and of `officePaths`, and of the portal user's
- * tree) holding every skill, covering one of `areas` when given (one statement).
+ * The candidates' calendars in one statement: the active technicians of the caller's tree
+ * (and of `officePaths`, and of the portal user's tree) holding every skill, covering one of
+ * `areas` when given, each with its scheduled work orders overlapping [from, to), cancelled
+ * ones and `excludeUuid` (the work order being placed) aside (by the technician and start
+ * index). A technician's bookings come as ONE JSON text of arrays: a week of 500 busy
+ * technicians is 15,000 bookings, and decoding them row by row and field by field cost more
+ * than the whole search (PGlite's result parsing above all). One round trip instead of the
+ * technicians, then their bookings.
  */
-export async function candidateTechnicians(
+export async function candidateCalendars(
   db: Db,
   scope: OfficeScope,
   f: { officePaths: string[] | null; portalPath: string | null; skills: string[]; areas: string[] | null },
+  period: { from: Date; to: Date; excludeUuid: string | null },
 ): Promise<CandidateRow[]> {
   const offices = f.officePaths
     ? sql`AND t.office_id IN (SELECT o.id FROM offices o WHERE ${sql.join(
@@ -111,59 +174,40 @@ export async function candidateTechnicians(
         sql` OR `,
       )})`
     : sql``;
-  const { rows } = await sql<CandidateRow>`
+  const { from, to, excludeUuid } = period;
+  const { rows } = await sql<Omit<CandidateRow, 'bookings'> & { bookings: string | null }>`
     SELECT t.code, t.time_zone, t.working_hours, t.absences, t.home_latitude, t.home_longitude,
-           t.max_work_orders_per_day, t.max_minutes_per_day
+           t.max_work_orders_per_day, t.max_minutes_per_day,
+           (SELECT json_agg(json_build_array(
+                     w.code, (extract(epoch from w.scheduled_start) * 1000)::float8, wt.duration_minutes,
+                     w.latitude, w.longitude, w.zip_code))::text
+            FROM work_orders w JOIN work_order_types wt ON wt.code = w.type_code
+            WHERE w.technician_code = t.code
+              AND w.scheduled_start < ${to}
+              AND w.scheduled_start >= ${from}::timestamptz
+                  - (SELECT coalesce(max(duration_minutes), 0) FROM work_order_types) * interval '1 minute'
+              AND w.scheduled_start + wt.duration_minutes * interval '1 minute' > ${from}
+              AND w.status <> 'CANCELLED'
+              ${excludeUuid ? sql`AND w.uuid <> ${excludeUuid}::uuid` : sql``}) AS bookings
     FROM technicians t
     WHERE t.active AND ${inScope(scope, 't.office_id')} ${offices}
       ${f.portalPath ? sql`AND t.office_id IN (SELECT o.id FROM offices o WHERE o.path LIKE ${`${f.portalPath}%`})` : sql``}
       AND t.skills @> ${f.skills}::text[]
       ${f.areas ? sql`AND t.areas && ${f.areas}::text[]` : sql``}
     ORDER BY t.code`.execute(db);
-  return rows;
-}
-
-/**
- * Scheduled work orders of these technicians overlapping [from, to), cancelled ones and
- * `excludeUuid` (the work order being placed) aside, by technician code (one statement, by
- * the technician and start index). Each technician's bookings come as ONE JSON text of
- * arrays: a week of 500 busy technicians is 15,000 bookings, and decoding them row by row
- * and field by field cost more than the whole search (PGlite's result parsing above all).
- */
-export async function bookings(
-  db: Db,
-  technicians: string[],
-  from: Date,
-  to: Date,
-  excludeUuid: string | null,
-): Promise<Map<string, Booking[]>> {
-  const byTechnician = new Map<string, Booking[]>();
-  if (technicians.length === 0) return byTechnician;
-  const { rows } = await sql<{ technician_code: string; bookings: string }>`
-    SELECT w.technician_code,
-           json_agg(json_build_array(
-             w.code, (extract(epoch from w.scheduled_start) * 1000)::float8, t.duration_minutes,
-             w.latitude, w.longitude, w.zip_code))::text AS bookings
-    FROM work_orders w JOIN work_order_types t ON t.code = w.type_code
-    WHERE w.technician_code = ANY(${technicians}::text[])
-      AND w.scheduled_start < ${to}
-      AND w.scheduled_start >= ${from}::timestamptz
-          - (SELECT coalesce(max(duration_minutes), 0) FROM work_order_types) * interval '1 minute'
-      AND w.scheduled_start + t.duration_minutes * interval '1 minute' > ${from}
-      AND w.status <> 'CANCELLED'
-      ${excludeUuid ? sql`AND w.uuid <> ${excludeUuid}::uuid` : sql``}
-    GROUP BY w.technician_code`.execute(db);
   type Packed = [string, number, number, number | null, number | null, string | null];
-  for (const row of rows)
-    byTechnician.set(
-      row.technician_code,
-      (JSON.parse(row.bookings) as Packed[]).map(([code, start, minutes, latitude, longitude, zipCode]) => ({
-        code,
-        start,
-        end: start + minutes * MINUTE,
-        location: latitude != null && longitude != null ? { latitude, longitude } : null,
-        zipCode,
-      })),
-    );
-  return byTechnician;
+  return rows.map((row) => ({
+    ...row,
+    bookings: row.bookings
+      ? (JSON.parse(row.bookings) as Packed[]).map(
+          ([code, start, minutes, latitude, longitude, zipCode]) => ({
+            code,
+            start,
+            end: start + minutes * MINUTE,
+            location: latitude != null && longitude != null ? { latitude, longitude } : null,
+            zipCode,
+          }),
+        )
+      : [],
+  }));
 }

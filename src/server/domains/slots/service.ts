@@ -1,6 +1,6 @@
 /**
  * Rules of the slot search (spec endpoint 5, issue 12): every business rule of the request,
- * all errors found listed at once; then the candidates' calendars in two queries and the
+ * all errors found listed at once; then the candidates' calendars in one query and the
  * engine in memory.
  */
 
@@ -22,12 +22,18 @@ import { ApiError, badRequest, type ErrorItem, notFound } from '../../platform/e
 import type { OfficeScope } from '../../platform/officeScope.ts';
 import { rfc3339 } from '../../platform/time.ts';
 import { workOrderTypeByCode } from '../fieldService/queries.ts';
-import { findWorkOrder, type WorkOrderLookup, type WorkOrderRow } from '../fieldService/service.ts';
+import { findWorkOrder, lookupOf, type WorkOrderLookup, type WorkOrderRow } from '../fieldService/service.ts';
 import { DAY, MINUTE, minutesOf } from '../rostering/calendar.ts';
 import { unknownCodes } from '../rostering/queries.ts';
 import { type EngineSlot, searchSlots } from './engine.ts';
 import { type Geocoder, offlineGazetteer } from './geocoder.ts';
-import { bookings, candidateTechnicians, normaliseZip, officePaths, portalUserPath } from './queries.ts';
+import {
+  candidateCalendars,
+  normaliseZip,
+  officePaths,
+  portalUserPath,
+  typeAndWorkOrders,
+} from './queries.ts';
 import { greatCircleRoadModel, type Point, type RoadModel } from './road.ts';
 
 const WEEK = 7 * DAY;
@@ -47,6 +53,7 @@ const business = (code: SlotErrorCode, detail?: string): ErrorItem => ({
   code,
   message: detail ? `${SLOT_ERRORS[code].message} ${detail}` : SLOT_ERRORS[code].message,
 });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const upper = (xs: readonly string[]) => [...new Set(xs.map(foldCode))];
 
 /** The rules that need no database: each broken one adds its code. */
@@ -114,18 +121,26 @@ async function resolve(
   // Both code and id is 2010; an id that is not a uuid names no work order.
   const both = !!(req.workOrder?.code && req.workOrder.id);
   const uuid = req.workOrder?.id?.toLowerCase();
-  const lookup: Promise<WorkOrderLookup> | null = both
+
+  // The type and the work order together when both are named (the usual search).
+  const ref = both
     ? null
     : req.workOrder?.code
-      ? findWorkOrder(db, scope, { code: foldCode(req.workOrder.code) })
-      : uuid
-        ? /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(uuid)
-          ? findWorkOrder(db, scope, { uuid })
-          : Promise.resolve({ missing: true })
+      ? { code: foldCode(req.workOrder.code) }
+      : uuid && UUID.test(uuid)
+        ? { uuid }
+        : null;
+  const together = typeCode && ref ? typeAndWorkOrders(db, scope, typeCode, ref) : null;
+  const lookup: Promise<WorkOrderLookup> | null = together
+    ? together.then((x) => lookupOf(x.workOrders))
+    : ref
+      ? findWorkOrder(db, scope, ref)
+      : uuid && !both
+        ? Promise.resolve({ missing: true })
         : null;
 
   const [type, offices, areas, unknownSkills, workOrder, portalPath] = await Promise.all([
-    typeCode ? workOrderTypeByCode(db, typeCode) : undefined,
+    together ? together.then((x) => x.type) : typeCode ? workOrderTypeByCode(db, typeCode) : undefined,
     officeCodes || officeIds
       ? officePaths(db, scope, officeCodes ? { codes: officeCodes } : { ids: officeIds ?? [] })
       : null,
@@ -286,26 +301,24 @@ export async function search(
   const zoneAreas = req.enableZoneFilter && req.zipCode ? await areasOfZip(db, req.zipCode) : null;
   let areaFilter: string[] | null = areaScope === 'RESOURCE' && r.areas ? r.areas.map((a) => a.code) : null;
   if (zoneAreas) areaFilter = areaFilter ? areaFilter.filter((a) => zoneAreas.includes(a)) : zoneAreas;
-  const candidates = await candidateTechnicians(db, scope, {
-    officePaths: r.officePaths,
-    portalPath: r.portalPath,
-    skills: [...new Set([...r.type.skills, ...r.skills])],
-    areas: areaFilter,
-  });
-
   const ranges = (req.timeRanges ?? []).map((x) => ({ start: x.start.getTime(), end: x.end.getTime() }));
   const appointment = req.availabilities?.appointmentDate
     ? Date.parse(req.availabilities.appointmentDate)
     : null;
   const from = appointment !== null ? appointment - DAY : Math.min(...ranges.map((x) => x.start));
   const to = appointment !== null ? appointment + 2 * DAY : Math.max(...ranges.map((x) => x.end));
-  const byTechnician = await bookings(
+  const candidates = await candidateCalendars(
     db,
-    candidates.map((c) => c.code),
-    new Date(from),
-    new Date(to),
-    r.workOrder?.uuid ?? null,
+    scope,
+    {
+      officePaths: r.officePaths,
+      portalPath: r.portalPath,
+      skills: [...new Set([...r.type.skills, ...r.skills])],
+      areas: areaFilter,
+    },
+    { from: new Date(from), to: new Date(to), excludeUuid: r.workOrder?.uuid ?? null },
   );
+  const byTechnician = new Map(candidates.map((c) => [c.code, c.bookings]));
   const timeslotZips =
     areaScope === 'TIMESLOT' && r.areas
       ? new Set(r.areas.flatMap((a) => a.zip_codes.map(normaliseZip)))
