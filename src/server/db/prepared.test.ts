@@ -76,6 +76,19 @@ describe('prepared queries', () => {
     await expect(q.execute(t.db, 'code')).rejects.toThrow(/reached the SQL text/);
   });
 
+  it("refuse an argument that is not a text (it would be kept as the first call's value)", async () => {
+    const q = prepared('number', (db: Db, limit: number) =>
+      db.selectFrom('offices').select('code').limit(limit),
+    );
+    await expect(q.execute(t.db, 2)).rejects.toThrow(/argument 0 is not a text/);
+    const nested = prepared('nested', (db: Db, where: { path: string; depth: number }) =>
+      db.selectFrom('offices').select('code').where('path', 'like', `${where.path}%`).limit(where.depth),
+    );
+    await expect(nested.execute(t.db, { path: '/', depth: 1 })).rejects.toThrow(
+      /argument 0.depth is not a text/,
+    );
+  });
+
   it('refuse a builder that transforms an argument or shapes the query with it', async () => {
     const upper = prepared('upper', (db: Db, code: string) =>
       db.selectFrom('offices').select('code').where('code', '=', code.toUpperCase()),

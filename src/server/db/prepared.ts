@@ -13,7 +13,8 @@ import type { Db } from './index.ts';
  * own arguments and executes the compiled SQL on the given database or transaction (each
  * driver keeps it as a prepared statement: db/index.ts, db/pglite.ts).
  *
- * What `build` may do with its arguments: pass them, or texts made from them by
+ * Its arguments are texts, or plain objects of texts (an office scope). What `build` may do
+ * with them: pass them, or texts made from them by
  * concatenation (`${scope.path}%`), as query values. Not: choose the query's shape from
  * them (an `if` on a value), put them in the SQL text (`sql.raw`, `sql.ref`), or transform
  * them (upper-casing, escaping) before they become values. The first call of each process
@@ -40,19 +41,25 @@ interface Plan {
   slots: { arg: number; keys: string[] }[];
 }
 
-/** The arguments with each string replaced by its placeholder; records each slot's path. */
-function placeholders(args: unknown[], slots: Plan['slots']): unknown[] {
+/**
+ * The arguments with each string replaced by its placeholder; records each slot's path.
+ * Only texts and plain objects of texts: any other value (a number, a boolean, null, an
+ * array, a Date) would be kept in the plan as the first call's value, so it is refused.
+ */
+function placeholders(name: string, args: unknown[], slots: Plan['slots']): unknown[] {
   const walk = (value: unknown, arg: number, keys: string[]): unknown => {
     if (typeof value === 'string') {
       slots.push({ arg, keys });
       return `${MARK}${slots.length - 1}${MARK}`;
     }
-    if (value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date)) {
+    if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value)) out[k] = walk(v, arg, [...keys, k]);
       return out;
     }
-    return value;
+    throw new Error(
+      `prepared query ${name}: argument ${[arg, ...keys].join('.')} is not a text (${String(value)}); only texts can be parameters`,
+    );
   };
   return args.map((a, i) => walk(a, i, []));
 }
@@ -109,7 +116,7 @@ export function prepared<A extends unknown[], O>(
 
   function planOf(db: Db, args: A): Plan {
     const slots: Plan['slots'] = [];
-    const compiled = build(db, ...(placeholders(args, slots) as A)).compile();
+    const compiled = build(db, ...(placeholders(name, args, slots) as A)).compile();
     if (compiled.sql.includes(MARK))
       throw new Error(`prepared query ${name}: an argument reached the SQL text, not a parameter`);
     return {
