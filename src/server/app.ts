@@ -63,9 +63,11 @@ const SECRET_PARAMS =
 
 /** The request as logged: its URL without the credentials of SECRET_PARAMS (README: Security). */
 export function loggedRequest(request: Pick<FastifyRequest, 'method' | 'url' | 'ip'>) {
+  const url = request.url;
   return {
     method: request.method,
-    url: request.url.replace(SECRET_PARAMS, '$1[redacted]'),
+    // Every parameter SECRET_PARAMS redacts has a `=`: a URL without one is logged as it is.
+    url: url.includes('=') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url,
     remoteAddress: request.ip,
   };
 }
@@ -135,8 +137,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.fieldwork.operations = operations;
   // Every answer (API, console, OAuth, its middleware included: raw header) is taken for
   // the type it declares, never sniffed: a JSON error echoing input is not run as HTML.
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.raw.setHeader('x-content-type-options', 'nosniff');
+    done();
   });
   // Bodies are kept as text: each endpoint parses them strictly, with its own error codes.
   // UTF-8 only (platform/encoding.ts): another charset is a 415, bytes that are not UTF-8

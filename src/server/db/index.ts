@@ -89,7 +89,7 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // An in-memory database starts from a copy of a migrated one: PGlite's initdb costs
   // about 2 s a start, a copy about 0.7 s (every API test file opens several).
-  const { client, db, migrationsApplied } = await openPglite(
+  const { client, dialect, db, migrationsApplied } = await openPglite(
     dataDir,
     dataDir.startsWith('memory://') ? await migratedTemplate() : undefined,
   );
@@ -101,7 +101,7 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
     // One process, one session: a notification is delivered to it when the writing
     // statement (or its transaction) commits, before the statement's promise resolves.
     async listen(channel, onNotify, onState) {
-      const stop = await client.listen(channel, (payload) => onNotify(payload));
+      const stop = await dialect.listen(channel, (payload) => onNotify(payload));
       onState(true);
       return async () => {
         if (!client.closed) await stop();
@@ -220,13 +220,14 @@ async function openPglite(dataDir: string, template?: Blob) {
     parsers: { 20: (v: string) => v },
     ...(template ? { loadDataDir: template } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const dialect = new PGliteDialect(client);
+  const db = new Kysely<Database>({ dialect });
   // PGlite runs multi-statement scripts only through exec (simple protocol); the
   // migration transaction holds PGlite's single connection, so exec runs inside it.
   const migrationsApplied = await migrate(db, async (_trx, text) => {
     await client.exec(text);
   });
-  return { client, db, migrationsApplied };
+  return { client, dialect, db, migrationsApplied };
 }
 
 let template: Promise<Blob> | undefined;

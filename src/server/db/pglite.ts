@@ -28,6 +28,15 @@ import utils from 'pg/lib/utils.js';
  * skipped. Parameters are sent as text, serialized as node-postgres does (`prepareValue`),
  * so both databases see the same values.
  *
+ * The backend's answer is taken as raw bytes (`execProtocolRawStream`) and read here:
+ * PGlite's own parser copies every field into a fresh ArrayBuffer and builds a message
+ * object per row, which cost more than the read it answers. A prepared statement's Bind +
+ * Execute + Sync is written in one buffer. Errors are still read by PGlite's parser (the
+ * same DatabaseError as before), and since PGlite's parser no longer sees the answers, the
+ * driver delivers the notifications itself: `listen()` is the PGlite side of
+ * DbHandle.listen, called with each notification of its channel as it arrives with the
+ * answer of the statement whose commit sent it.
+ *
  * Durability is PGlite's: every write of a committed transaction has reached the operating
  * system (Emscripten's NODEFS writes with `fs.writeSync`) before the COMMIT returns, so a
  * killed process loses nothing (bench/crash.mjs). PGlite runs PostgreSQL with `fsync` off
@@ -36,12 +45,19 @@ import utils from 'pg/lib/utils.js';
  * whose sync PGlite may then skip: not used, and irrelevant on Node.
  */
 export class PGliteDialect implements Dialect {
+  private driver: PGliteDriver | undefined;
   constructor(private readonly client: PGlite) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.client);
+    this.driver ??= new PGliteDriver(this.client);
+    return this.driver;
+  }
+  /** LISTEN on `channel`: `onNotify(payload)` for each notification. Returns the unlisten. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    this.driver ??= new PGliteDriver(this.client);
+    return this.driver.listen(channel, onNotify);
   }
   createIntrospector(db: Parameters<Dialect['createIntrospector']>[0]) {
     return new PostgresIntrospector(db);
@@ -66,9 +82,68 @@ interface Prepared {
   fields: Field[] | undefined;
 }
 
-type Message = { name: string } & Record<string, unknown>;
-
 const enc = protocol.serialize;
+
+/** Execute (unnamed portal, every row) then Sync: the same bytes for every statement. */
+const EXECUTE_SYNC = Buffer.concat([enc.execute({}), enc.sync()]);
+
+/**
+ * Bind (unnamed portal, `statement`, every parameter and result as text) + Execute + Sync,
+ * in one buffer: what a prepared statement's execution sends.
+ */
+function bindExecuteSync(statement: string, values: (string | null)[]): Buffer {
+  let valuesLength = 0;
+  for (const v of values) valuesLength += 4 + (v === null ? 0 : Buffer.byteLength(v));
+  // type, length, portal '' \0, statement \0, 0 formats, n values, values, 0 result formats
+  const bindLength = 4 + 1 + Buffer.byteLength(statement) + 1 + 2 + 2 + valuesLength + 2;
+  const out = Buffer.allocUnsafe(1 + bindLength + EXECUTE_SYNC.length);
+  let at = out.writeUInt8(0x42, 0);
+  at = out.writeInt32BE(bindLength, at);
+  at = out.writeUInt8(0, at);
+  at += out.write(statement, at, 'utf8');
+  at = out.writeUInt8(0, at);
+  at = out.writeInt16BE(0, at);
+  at = out.writeInt16BE(values.length, at);
+  for (const v of values) {
+    if (v === null) at = out.writeInt32BE(-1, at);
+    else {
+      const n = out.write(v, at + 4, 'utf8');
+      at = out.writeInt32BE(n, at) + n;
+    }
+  }
+  at = out.writeInt16BE(0, at);
+  EXECUTE_SYNC.copy(out, at);
+  return out;
+}
+
+/** A C string of `buf` at `at`: its text and the offset after its NUL. */
+function cstring(buf: Buffer, at: number): [string, number] {
+  const end = buf.indexOf(0, at);
+  return [buf.toString('utf8', at, end), end + 1];
+}
+
+/** The fields of a RowDescription message body starting at `at`. */
+function rowDescription(buf: Buffer, at: number): Field[] {
+  const count = buf.readInt16BE(at);
+  at += 2;
+  const fields: Field[] = [];
+  for (let i = 0; i < count; i++) {
+    const [name, next] = cstring(buf, at);
+    // table oid (4), column (2), type oid (4), size (2), modifier (4), format (2)
+    fields.push({ name, dataTypeID: buf.readInt32BE(next + 6) });
+    at = next + 18;
+  }
+  return fields;
+}
+
+/** An ErrorResponse message (its whole bytes) as PGlite's parser makes it: a DatabaseError. */
+function databaseError(message: Buffer): Error {
+  let error: Error | undefined;
+  new protocol.Parser().parse(message, (m) => {
+    error ??= m as unknown as Error;
+  });
+  return error ?? new Error('PGlite: an error message that could not be read');
+}
 
 function concat(parts: Uint8Array[]) {
   let length = 0;
@@ -102,6 +177,8 @@ class PGliteDriver implements Driver {
   private readonly connection: DatabaseConnection;
   private readonly prepared = new Map<string, Prepared>();
   private release: (() => void) | null = null;
+  /** Callbacks of the channels this session listens on (listen()). */
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
 
   constructor(private readonly client: PGlite) {
     this.connection = {
@@ -114,69 +191,131 @@ class PGliteDriver implements Driver {
 
   private async run<R>(text: string, parameters: readonly unknown[]): Promise<QueryResult<R>> {
     const values = parameters.map(textValue);
-    let known = this.prepared.get(text);
+    const known = this.prepared.get(text);
     let fresh: Prepared | undefined;
-    const parts: Uint8Array[] = [];
-    if (!known) {
+    let request: Uint8Array;
+    if (known) request = bindExecuteSync(known.name, values);
+    else {
       const name =
         PREPARABLE.test(text) && this.prepared.size < MAX_PREPARED ? `fw${this.prepared.size}` : '';
       fresh = { name, fields: undefined };
-      parts.push(enc.parse({ name, text, types: [] }));
+      const parts: Uint8Array[] = [enc.parse({ name, text, types: [] })];
       if (name) parts.push(enc.describe({ type: 'S', name }));
+      parts.push(enc.bind({ statement: name, values }));
+      if (!name) parts.push(enc.describe({ type: 'P' }));
+      parts.push(EXECUTE_SYNC);
+      request = concat(parts);
     }
-    const statement = known?.name ?? fresh?.name ?? '';
-    parts.push(enc.bind({ statement, values }));
-    if (fresh && !fresh.name) parts.push(enc.describe({ type: 'P' }));
-    parts.push(enc.execute({}), enc.sync());
 
-    const { messages } = (await this.client.runExclusive(() =>
-      this.client.execProtocol(concat(parts), { syncToFs: false, throwOnError: false }),
-    )) as unknown as { messages: Message[] };
+    const answer = await this.client.runExclusive(() => this.exchange(request));
 
-    let error: Message | undefined;
+    let error: Error | undefined;
     let fields = known?.fields;
     let parsed = false;
     let tag: string | undefined;
-    const raw: (string | null)[][] = [];
-    for (const m of messages) {
-      switch (m.name) {
-        case 'parseComplete':
+    const rows: R[] = [];
+    const parsers = this.client.parsers as Record<number, (v: string, t: number) => unknown>;
+    for (let at = 0; at + 5 <= answer.length; ) {
+      const type = answer[at];
+      const end = at + 1 + answer.readInt32BE(at + 1);
+      const body = at + 5;
+      switch (type) {
+        case 0x31: // '1' ParseComplete
           parsed = true;
           break;
-        case 'rowDescription':
-          fields = (m.fields as Field[]).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
+        case 0x54: // 'T' RowDescription
+          fields = rowDescription(answer, body);
           break;
-        case 'dataRow':
-          raw.push(m.fields as (string | null)[]);
+        case 0x44: {
+          // 'D' DataRow: per column, a length (-1: NULL) and the text.
+          const f = fields ?? [];
+          const row: Record<string, unknown> = {};
+          let p = body + 2;
+          for (let i = 0; i < f.length; i++) {
+            const length = answer.readInt32BE(p);
+            p += 4;
+            if (length < 0) {
+              row[f[i].name] = null;
+              continue;
+            }
+            const v = answer.toString('utf8', p, p + length);
+            p += length;
+            const parse = parsers[f[i].dataTypeID];
+            row[f[i].name] = parse ? parse(v, f[i].dataTypeID) : v;
+          }
+          rows.push(row as R);
           break;
-        case 'commandComplete':
-          tag = m.text as string;
+        }
+        case 0x43: // 'C' CommandComplete
+          tag = answer.toString('utf8', body, end - 1);
           break;
-        case 'error':
-          error ??= m;
+        case 0x45: // 'E' ErrorResponse
+          error ??= databaseError(answer.subarray(at, end));
           break;
+        case 0x41: {
+          // 'A' NotificationResponse: process id, channel, payload.
+          const [channel, next] = cstring(answer, body + 4);
+          const [payload] = cstring(answer, next);
+          for (const listener of this.listeners.get(channel) ?? []) queueMicrotask(() => listener(payload));
+          break;
+        }
+        // The others (BindComplete, NoData, ParameterDescription, ReadyForQuery, notices,
+        // parameter status) say nothing a query's result needs.
       }
+      at = end;
     }
     // A statement the backend accepted is kept, even when its execution then failed.
     if (fresh?.name && parsed) {
       fresh.fields = fields;
       this.prepared.set(text, fresh);
-      known = fresh;
     }
     if (error) throw error;
-
-    const parsers = this.client.parsers as Record<number, (v: string, t: number) => unknown>;
-    const rows = raw.map((r) => {
-      const row: Record<string, unknown> = {};
-      const f = fields ?? [];
-      for (let i = 0; i < f.length; i++) {
-        const v = r[i];
-        const parse = parsers[f[i].dataTypeID];
-        row[f[i].name] = v === null ? null : parse ? parse(v, f[i].dataTypeID) : v;
-      }
-      return row as R;
-    });
     return { rows, numAffectedRows: affected(tag) };
+  }
+
+  /** Sends `request` to the backend; resolves with every byte of its answer. */
+  private async exchange(request: Uint8Array): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    // Each chunk is a view of the WebAssembly memory, reused after the call: copied.
+    await this.client.execProtocolRawStream(request, {
+      syncToFs: false,
+      onRawData: (data) => chunks.push(Buffer.from(data)),
+    });
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+  }
+
+  /** LISTEN on `channel` in this session; the returned function stops listening. */
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    let callbacks = this.listeners.get(channel);
+    const first = !callbacks;
+    if (!callbacks) {
+      callbacks = new Set();
+      this.listeners.set(channel, callbacks);
+    }
+    callbacks.add(onNotify);
+    const quoted = `"${channel.replaceAll('"', '""')}"`;
+    if (first)
+      await this.statement(`LISTEN ${quoted}`).catch((e) => {
+        this.listeners.delete(channel);
+        throw e;
+      });
+    const set = callbacks;
+    return async () => {
+      set.delete(onNotify);
+      if (set.size > 0 || this.listeners.get(channel) !== set) return;
+      this.listeners.delete(channel);
+      if (!this.client.closed) await this.statement(`UNLISTEN ${quoted}`);
+    };
+  }
+
+  /** One statement on the session, in its turn (never inside someone else's transaction). */
+  private async statement(text: string) {
+    const connection = await this.acquireConnection();
+    try {
+      await connection.executeQuery(CompiledQuery.raw(text));
+    } finally {
+      await this.releaseConnection();
+    }
   }
 
   async init() {}

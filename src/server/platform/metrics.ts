@@ -27,8 +27,20 @@ export interface FamilySnapshot {
   samples: Sample[];
 }
 
-const labelKey = (labels: Labels) =>
-  JSON.stringify(Object.entries(labels).sort(([a], [b]) => a.localeCompare(b)));
+/**
+ * The series key of a label set, kept per label object: the request hook passes the same
+ * object for each method, route and status class (operations.ts), so its key is computed
+ * once. A label object is never changed once it has counted.
+ */
+const labelKeys = new WeakMap<Labels, string>();
+const labelKey = (labels: Labels) => {
+  let key = labelKeys.get(labels);
+  if (key === undefined) {
+    key = JSON.stringify(Object.entries(labels).sort(([a], [b]) => a.localeCompare(b)));
+    labelKeys.set(labels, key);
+  }
+  return key;
+};
 
 export class Counter {
   readonly type = 'counter' as const;
@@ -88,8 +100,12 @@ export class Histogram {
       this.series.set(key, s);
     }
     // Cumulative buckets are computed when rendered; here each value counts in its first bucket.
-    const i = this.buckets.findIndex((b) => value <= b);
-    if (i >= 0) s.counts[i]++;
+    const { buckets } = this;
+    for (let i = 0; i < buckets.length; i++)
+      if (value <= buckets[i]) {
+        s.counts[i]++;
+        break;
+      }
     s.sum += value;
     s.count++;
   }

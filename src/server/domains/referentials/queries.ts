@@ -2,6 +2,7 @@
 import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Asset, Customer, Site } from '../../../contract/referentials.ts';
 import type { Db } from '../../db/index.ts';
+import { prepared } from '../../db/prepared.ts';
 import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
 import { rfc3339 } from '../../platform/time.ts';
 import { versionOf } from '../../platform/versions.ts';
@@ -192,8 +193,13 @@ export type CustomerRow = NonNullable<
   Awaited<ReturnType<ReturnType<typeof customersQuery>['executeTakeFirst']>>
 >;
 
-export function getCustomerRow(db: Db, scope: OfficeScope, code: string) {
-  return customersQuery(db, scope).where('c.code', '=', code).executeTakeFirst();
+/** A customer GET's read, built and compiled once (db/prepared.ts). */
+const customerRow = prepared('customerRow', (db: Db, scope: OfficeScope, code: string) =>
+  customersQuery(db, scope).where('c.code', '=', code),
+);
+
+export function getCustomerRow(db: Db, scope: OfficeScope, code: string): Promise<CustomerRow | undefined> {
+  return customerRow.executeTakeFirst(db, scope, code);
 }
 
 export function listCustomerRows(db: Db, scope: OfficeScope, f: ListFilter) {
