@@ -103,6 +103,27 @@ const isTimeAndId = (p: unknown): p is [string, string] =>
   typeof p[1] === 'string' &&
   !Number.isNaN(Date.parse(p[0]));
 
+/** The page request of a work order's activities: a token is bound to the work order and filters. */
+const activitiesRequest = (
+  tokens: PageTokens,
+  workOrderUuid: string,
+  query: { validationStatus: ValidationStatus; invoicingStatus: InvoicingStatus; continuationToken?: string },
+) =>
+  pageRequest(
+    tokens,
+    {
+      id: ACTIVITIES_LIST,
+      filters: {
+        workOrder: workOrderUuid,
+        validationStatus: query.validationStatus,
+        invoicingStatus: query.invoicingStatus,
+      },
+      invalidCode: C.continuationTokenInvalid,
+      isKey: isTimeAndId,
+    },
+    query.continuationToken,
+  );
+
 /**
  * Spec endpoints 2 and 3: a page of the work order's activities by startTime then
  * activityId. The token is bound to the work order (its uuid: the code and uuid companions
@@ -120,39 +141,13 @@ export async function listActivities(
     const rows = await activityFirstPage(db, scope, ref, { ...filterOf(query), limit: ACTIVITIES_PAGE_SIZE });
     if (rows.length === 0) throw workOrderNotFound();
     if (rows[0].live > 1) throw workOrderAmbiguous();
-    const request = pageRequest(
-      tokens,
-      {
-        id: ACTIVITIES_LIST,
-        filters: {
-          workOrder: rows[0].wo_uuid,
-          validationStatus: query.validationStatus,
-          invoicingStatus: query.invoicingStatus,
-        },
-        invalidCode: C.continuationTokenInvalid,
-        isKey: isTimeAndId,
-      },
-      undefined,
-    );
+    const request = activitiesRequest(tokens, rows[0].wo_uuid, query);
     const activities = rows.filter((r): r is FirstPageRow & ActivityRow => r.activity_id !== null);
     return request.page(activities, ACTIVITIES_PAGE_SIZE, toActivity, (r) => [r.key, r.activity_id]);
   }
   // A later page: the token is checked against the work order it names.
   const wo = await workOrderOf(db, scope, ref);
-  const request = pageRequest(
-    tokens,
-    {
-      id: ACTIVITIES_LIST,
-      filters: {
-        workOrder: wo.uuid,
-        validationStatus: query.validationStatus,
-        invoicingStatus: query.invoicingStatus,
-      },
-      invalidCode: C.continuationTokenInvalid,
-      isKey: isTimeAndId,
-    },
-    query.continuationToken,
-  );
+  const request = activitiesRequest(tokens, wo.uuid, query);
   const rows = await activityPage(db, wo.id, {
     ...filterOf(query),
     after: request.after,
