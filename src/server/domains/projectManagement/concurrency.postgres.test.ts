@@ -27,7 +27,15 @@ beforeAll(async () => {
   await runImport(t.db, {
     workOrderTypes: [{ workOrderTypeCode: 'REPAIR', name: 'Repair', durationMinutes: 60 }],
     workOrders: [
-      ...[...codes('W', 2 * N), ...codes('S', N + 10), ...codes('R', N), 'RA'].map((code) => ({
+      ...[
+        ...codes('W', 2 * N),
+        ...codes('S', N + 10),
+        ...codes('R', N),
+        'RA',
+        ...codes('L', 20),
+        ...codes('I', 15),
+        ...codes('F', 15),
+      ].map((code) => ({
         workOrderCode: code,
         workOrderTypeCode: 'REPAIR',
         status: 'NEW',
@@ -53,6 +61,15 @@ beforeAll(async () => {
         name: 'X',
         officeCode: 'NORTH',
         jobs: codes('W', N / 2, N).map((code) => ({ jobType: 'workOrder', code })),
+      },
+      // Moved last (one statement each), past the end (the full path) and first, all at once.
+      {
+        projectCode: 'P-LAST',
+        name: 'Last',
+        officeCode: 'NORTH',
+        jobs: [...codes('L', 20), ...tasks, ...codes('F', 15), ...codes('I', 15)].map((code) =>
+          typeof code === 'string' ? { jobType: 'workOrder', code } : code,
+        ),
       },
       {
         projectCode: 'P-Y',
@@ -123,6 +140,34 @@ describe('50 parallel link calls (PostgreSQL, two service processes)', () => {
       SELECT count(DISTINCT rank)::text AS n FROM project_jobs j JOIN projects p ON p.id = j.project_id
       WHERE p.code = 'P-ONE'`.execute(t.db);
     expect(Number(rows[0].n)).toBe(N + 3);
+  });
+
+  it('on one project, moves last beside moves past the end and first: the keys stay unique and in place', async () => {
+    const last = codes('L', 20);
+    const pastEnd = codes('I', 15);
+    const first = codes('F', 15);
+    const insertion = (code: string) =>
+      code.startsWith('L')
+        ? undefined
+        : code.startsWith('I')
+          ? { insertionMode: 'index', position: 1e9 }
+          : { insertionMode: 'first' };
+    const all = [...last, ...pastEnd, ...first].sort(() => Math.random() - 0.5);
+    const answers = await Promise.all(
+      all.map((code) =>
+        post('/projects/code:P-LAST/link', { type: 'workOrder', code, insertion: insertion(code) }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(N).fill(204));
+    const order = await jobCodes('P-LAST');
+    expect(order).toHaveLength(N + 3);
+    expect(new Set(order.slice(0, 15))).toEqual(new Set(first));
+    expect(order.slice(15, 18)).toEqual(['1', '2', '3']);
+    expect(new Set(order.slice(18))).toEqual(new Set([...last, ...pastEnd]));
+    const { rows } = await sql<{ n: string; below: boolean }>`
+      SELECT count(DISTINCT j.rank)::text AS n, bool_and(j.rank <= p.last_rank) AS below
+      FROM project_jobs j JOIN projects p ON p.id = j.project_id WHERE p.code = 'P-LAST'`.execute(t.db);
+    expect(rows[0]).toEqual({ n: String(N + 3), below: true });
   });
 
   it('between two projects both ways at once: no lost move, no deadlock', async () => {

@@ -12,7 +12,7 @@ export const RANK_STEP = 65_536;
 /** More entries than any container holds (a project's import takes 20,000 jobs at most). */
 const MAX_ENTRIES = 10_000_000;
 /** Keys stay exact as JavaScript numbers; past this the container is renumbered. */
-const RANK_LIMIT = 2 ** 52;
+export const RANK_LIMIT = 2 ** 52;
 
 /** The two tables that hold ordered entries, by container. */
 export interface OrderedTable {

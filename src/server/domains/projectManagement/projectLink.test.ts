@@ -140,6 +140,47 @@ describe('project link: positions', () => {
     ]);
   });
 
+  it('a move last (one statement) lands after keys written without the project, and at the key limit renumbers', async () => {
+    const setRank = (code: string, rank: bigint) =>
+      sql`UPDATE project_jobs SET rank = ${String(rank)}::bigint
+        WHERE work_order_id = (SELECT id FROM work_orders WHERE code = ${code})`.execute(t.db);
+    // A key past the project's last_rank, written directly: the move still lands after it.
+    await setRank('WO-N2', 2n ** 40n);
+    await ok(linkWo('P-NORTH', 'WO-N1'));
+    await ok(linkWo('P-NORTH', 'wo-n1', { insertionMode: 'LAST' }));
+    const moved = [
+      ...FIXTURE_JOBS.filter((j) => !j.startsWith('workOrder')),
+      'workOrder:WO-N2',
+      'workOrder:WO-N1',
+    ];
+    expect(await jobs('P-NORTH')).toEqual(moved);
+    // Next to the largest key: the full path renumbers, and last_rank follows the keys.
+    await setRank('WO-N1', 2n ** 52n - 1n);
+    await ok(linkWo('P-NORTH', 'WO-N2'));
+    expect(await jobs('P-NORTH')).toEqual([...moved.slice(0, -2), 'workOrder:WO-N1', 'workOrder:WO-N2']);
+    const { rows } = await sql<{ last: string; top: string }>`
+      SELECT p.last_rank::text AS last, (SELECT max(rank) FROM project_jobs WHERE project_id = p.id)::text AS top
+      FROM projects p WHERE p.code = 'P-NORTH'`.execute(t.db);
+    expect(rows[0].last).toBe(rows[0].top);
+    expect(BigInt(rows[0].top)).toBeLessThan(2n ** 32n);
+  });
+
+  it('a move last inside its project is refused as the full path refuses it', async () => {
+    await refused(await linkWo('P-DONE', 'WO-N8'), [C.projectStatusConflict]);
+    // A work order moved since to an office above the project.
+    await sql`UPDATE work_orders SET office_id = (SELECT id FROM offices WHERE code = 'ROOT')
+      WHERE code = 'WO-N2'`.execute(t.db);
+    try {
+      await refused(await linkWo('P-NORTH', 'WO-N2'), [C.projectOfficeConflict]);
+    } finally {
+      await sql`UPDATE work_orders SET office_id = (SELECT id FROM offices WHERE code = 'NORTH')
+        WHERE code = 'WO-N2'`.execute(t.db);
+    }
+    // The caller of NORTH-A does not see P-NORTH's work order WO-N1.
+    await refused(await linkWo('P-NORTH', 'WO-N1', undefined, 'northA'), [C.jobCodeUnknown]);
+    expect(await jobs('P-NORTH')).toEqual(FIXTURE_JOBS);
+  });
+
   it('a work order deleted leaves no gap and takes its dependencies with it', async () => {
     await runImport(t.db, {
       workOrders: [

@@ -109,6 +109,18 @@ export async function linkProject(
   const req = readProjectLink(body);
   const p = req.problems;
   const scope = caller.scope;
+  // The usual call, a work order moved last in the project holding it and no dependency: one
+  // statement without a transaction. Anything else, or any refusal, takes the full path.
+  if (
+    p.size === 0 &&
+    req.code !== undefined &&
+    req.insertion.mode === 'last' &&
+    req.block.length + req.isBlockedBy.length === 0 &&
+    isPossibleCode(req.code) &&
+    isPossibleProjectCode(projectCode) &&
+    (await q.moveWorkOrderLast(db, scope, projectCode, req.code))
+  )
+    return;
   await db.transaction().execute(async (trx) => {
     const wo =
       req.code === undefined
@@ -270,14 +282,19 @@ export async function linkProject(
     const touched = current && !movingInside ? [project.id, current.project_id] : [project.id];
     const key = freeKeySql(PROJECT_ORDER, project.id, wo.id, placement);
     let jobId: string;
+    let renumbered = false;
     if (movingInside) {
       jobId = current?.job_id as string;
-      if (!(await q.moveJob(trx, jobId, key, touched)))
+      if (!(await q.moveJob(trx, project.id, jobId, key, touched))) {
         await q.setJobRank(trx, jobId, await rankFor(trx, PROJECT_ORDER, project.id, wo.id, placement));
+        renumbered = true;
+      }
     } else {
       if (current) await q.deleteJob(trx, current.job_id);
+      const added = await q.insertWorkOrderJobAt(trx, project.id, wo.id, key, touched);
+      renumbered = added === undefined;
       jobId =
-        (await q.insertWorkOrderJobAt(trx, project.id, wo.id, key, touched)) ??
+        added ??
         (await q.insertWorkOrderJob(
           trx,
           project.id,
@@ -285,6 +302,8 @@ export async function linkProject(
           await rankFor(trx, PROJECT_ORDER, project.id, wo.id, placement),
         ));
     }
+    // Keys written without `last_rank` (the fast path's bound): set it again.
+    if (renumbered) await q.resetLastRank(trx, project.id);
     const real = (id: string) => (id === NEW_JOB ? jobId : id);
     await q.insertEdges(
       trx,
