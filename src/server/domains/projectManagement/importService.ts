@@ -183,7 +183,6 @@ export async function putProject(trx: Db, row: ImportedProject): Promise<WriteOu
     await q.deleteJobs(trx, remove);
     await q.updateJobs(trx, update);
     await q.insertJobs(trx, project.id, insert);
-    if (update.length + insert.length > 0) await q.resetLastRank(trx, project.id);
   }
 
   if (row.dependencies) {

@@ -3,7 +3,9 @@
  * order key (`rank`) per entry. An entry placed between two others takes the middle of their
  * keys; when they touch, the container is renumbered (keys 65,536 apart) in one statement.
  * Positions are counted in key order, so removing an entry never leaves a gap. Callers hold
- * the container's row lock, so two placements never compute the same key.
+ * the container's row lock, so two placements never compute the same key. In a project, an
+ * entry placed after every other takes a key from a sequence instead (`lastKeySql`), so a
+ * move last needs neither the other keys nor the lock.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
@@ -14,14 +16,27 @@ const MAX_ENTRIES = 10_000_000;
 /** Keys stay exact as JavaScript numbers; past this the container is renumbered. */
 export const RANK_LIMIT = 2 ** 52;
 
+/**
+ * A fresh key for a project's job placed after every other (051_project_last_keys.sql):
+ * above every key renumbered or imported (below 2^40), and above every key drawn before.
+ */
+export const lastKeySql = sql<string>`(${2 ** 40}::bigint + nextval('project_job_last_keys') * 4096)`;
+
 /** The two tables that hold ordered entries, by container. */
 export interface OrderedTable {
   table: 'project_jobs' | 'service_order_work_orders';
   container: 'project_id' | 'service_order_id';
   /** A column naming one entry (for the renumbering). */
   key: 'id' | 'work_order_id';
+  /** The key of an entry placed after every other, when not the highest key plus a step. */
+  lastKey?: typeof lastKeySql;
 }
-export const PROJECT_ORDER: OrderedTable = { table: 'project_jobs', container: 'project_id', key: 'id' };
+export const PROJECT_ORDER: OrderedTable = {
+  table: 'project_jobs',
+  container: 'project_id',
+  key: 'id',
+  lastKey: lastKeySql,
+};
 export const SERVICE_ORDER_ORDER: OrderedTable = {
   table: 'service_order_work_orders',
   container: 'service_order_id',
@@ -142,7 +157,7 @@ export function freeKeySql(t: OrderedTable, containerId: string, workOrderId: st
     FROM (SELECT CASE
       WHEN n.prev IS NULL AND n.next IS NULL THEN 0::bigint
       WHEN n.prev IS NULL THEN n.next - ${RANK_STEP}
-      WHEN n.next IS NULL THEN n.prev + ${RANK_STEP}
+      WHEN n.next IS NULL THEN ${t.lastKey ?? sql`n.prev + ${RANK_STEP}`}
       WHEN n.next - n.prev >= 2 THEN n.prev + (n.next - n.prev) / 2
     END AS key FROM (${neighbours}) n) k`;
 }

@@ -140,29 +140,38 @@ describe('project link: positions', () => {
     ]);
   });
 
-  it('a move last (one statement) lands after keys written without the project, and at the key limit renumbers', async () => {
-    const setRank = (code: string, rank: bigint) =>
-      sql`UPDATE project_jobs SET rank = ${String(rank)}::bigint
-        WHERE work_order_id = (SELECT id FROM work_orders WHERE code = ${code})`.execute(t.db);
-    // A key past the project's last_rank, written directly: the move still lands after it.
-    await setRank('WO-N2', 2n ** 40n);
+  it('a move last (one statement) lands after every job, whichever path placed it, and once the last keys are used up', async () => {
     await ok(linkWo('P-NORTH', 'WO-N1'));
+    // Joining past the end (the full path), then first, then last again (one statement).
+    await ok(linkWo('P-NORTH', 'WO-N3', { insertionMode: 'index', position: 1e9 }));
+    await ok(linkWo('P-NORTH', 'WO-N2', { insertionMode: 'first' }));
     await ok(linkWo('P-NORTH', 'wo-n1', { insertionMode: 'LAST' }));
-    const moved = [
-      ...FIXTURE_JOBS.filter((j) => !j.startsWith('workOrder')),
+    const others = FIXTURE_JOBS.filter((j) => !j.startsWith('workOrder'));
+    expect(await jobs('P-NORTH')).toEqual([
       'workOrder:WO-N2',
+      ...others,
+      'workOrder:WO-N3',
       'workOrder:WO-N1',
-    ];
-    expect(await jobs('P-NORTH')).toEqual(moved);
-    // Next to the largest key: the full path renumbers, and last_rank follows the keys.
-    await setRank('WO-N1', 2n ** 52n - 1n);
-    await ok(linkWo('P-NORTH', 'WO-N2'));
-    expect(await jobs('P-NORTH')).toEqual([...moved.slice(0, -2), 'workOrder:WO-N1', 'workOrder:WO-N2']);
-    const { rows } = await sql<{ last: string; top: string }>`
-      SELECT p.last_rank::text AS last, (SELECT max(rank) FROM project_jobs WHERE project_id = p.id)::text AS top
-      FROM projects p WHERE p.code = 'P-NORTH'`.execute(t.db);
-    expect(rows[0].last).toBe(rows[0].top);
-    expect(BigInt(rows[0].top)).toBeLessThan(2n ** 32n);
+    ]);
+    // The last keys used up (past 2^52): the full path places last as before them.
+    const { rows } = await sql<{
+      v: string;
+    }>`SELECT last_value::text AS v FROM project_job_last_keys`.execute(t.db);
+    await sql`SELECT setval('project_job_last_keys', ${String((2 ** 52 - 2 ** 40) / 4096)}::bigint)`.execute(
+      t.db,
+    );
+    try {
+      await ok(linkWo('P-NORTH', 'WO-N3'));
+      await ok(linkWo('P-NORTH', 'WO-N2', { insertionMode: 'index', position: 1e9 }));
+      expect(await jobs('P-NORTH')).toEqual([
+        ...others,
+        'workOrder:WO-N1',
+        'workOrder:WO-N3',
+        'workOrder:WO-N2',
+      ]);
+    } finally {
+      await sql`SELECT setval('project_job_last_keys', ${rows[0].v}::bigint)`.execute(t.db);
+    }
   });
 
   it('a move last inside its project is refused as the full path refuses it', async () => {

@@ -11,7 +11,7 @@ import type { Db } from '../../db/index.ts';
 import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
 import { namedWorkOrdersSql } from '../fieldService/queries.ts';
 import type { Edge } from './graph.ts';
-import { RANK_LIMIT, RANK_STEP } from './order.ts';
+import { lastKeySql, RANK_LIMIT } from './order.ts';
 import type { ServiceOrderKind } from './tables.ts';
 
 /** The office path column `column` is the caller's office or one of its parent offices. */
@@ -311,18 +311,17 @@ export async function setJobRank(db: Db, jobId: string, rank: string) {
 /**
  * Moves a job to the key `key` (a `freeKeySql` query) and touches the projects, in one
  * statement; false when the key is NULL (the neighbours touch): nothing moved, the caller
- * renumbers. The project's `last_rank` rises to the key.
+ * renumbers.
  */
 export async function moveJob(
   db: Db,
-  projectId: string,
   jobId: string,
   key: RawBuilder<{ key: string | null }>,
   touched: readonly string[],
 ): Promise<boolean> {
   const { rows } = await sql<{ id: string }>`
     WITH k AS (${key}),
-    touched AS (${touchLinked(projectId, touched)})
+    touched AS (UPDATE projects SET last_update = now() WHERE id = ANY(${[...touched]}::bigint[]))
     UPDATE project_jobs j SET rank = k.key FROM k
     WHERE j.id = ${jobId}::bigint AND k.key IS NOT NULL RETURNING j.id`.execute(db);
   return rows.length > 0;
@@ -341,27 +340,11 @@ export async function insertWorkOrderJobAt(
 ): Promise<string | undefined> {
   const { rows } = await sql<{ id: string }>`
     WITH k AS (${key}),
-    touched AS (${touchLinked(projectId, touched)})
+    touched AS (UPDATE projects SET last_update = now() WHERE id = ANY(${[...touched]}::bigint[]))
     INSERT INTO project_jobs (project_id, rank, job_type, work_order_id)
     SELECT ${projectId}::bigint, k.key, 'workOrder', ${workOrderId}::bigint FROM k WHERE k.key IS NOT NULL
     RETURNING id`.execute(db);
   return rows[0]?.id;
-}
-
-/** Touches the projects of a link; the one joined keeps `last_rank` at or above the new key (CTE `k`). */
-const touchLinked = (projectId: string, touched: readonly string[]) => sql`
-  UPDATE projects SET last_update = now(),
-    last_rank = CASE WHEN id = ${projectId}::bigint THEN greatest(last_rank, (SELECT k.key FROM k)) ELSE last_rank END
-  WHERE id = ANY(${[...touched]}::bigint[])`;
-
-/**
- * Sets a project's `last_rank` to its highest job key, after keys were written without it (a
- * renumbering, an import). Under the project's lock.
- */
-export async function resetLastRank(db: Db, projectId: string) {
-  await sql`
-    UPDATE projects SET last_rank = coalesce((SELECT max(rank) FROM project_jobs WHERE project_id = ${projectId}::bigint), 0)
-    WHERE id = ${projectId}::bigint`.execute(db);
 }
 
 /**
@@ -369,10 +352,12 @@ export async function resetLastRank(db: Db, projectId: string) {
  * (one live at most, as `findAndLockWorkOrder`), locked, moved last in the project
  * `projectCode` when it already sits there, the project being linkable by the caller, not
  * completed, and filed at or above the work order's office. Locks in the order of the full
- * link: the work order, the project (touched), then the job. The statement's snapshot may
- * predate the project's lock, so the new key is the project's `last_rank` (read under the
- * lock) plus a step, not the highest key read. False: nothing moved (another case, a
- * refusal, or a concurrent change of the work order's project): the caller takes the full
+ * link: the work order, the project, then the job. The project is locked FOR SHARE, and its
+ * row is not touched: such moves on one project do not wait for each other (nor for each
+ * other's COMMIT), only for a full link or a change of the project. The key is a fresh one
+ * from the sequence of last keys (`lastKeySql`), above every key of the project whatever the
+ * statement's snapshot saw. False: nothing moved (another case, a refusal, a concurrent
+ * change of the work order's project, or the last keys used up): the caller takes the full
  * path.
  */
 export async function moveWorkOrderLast(
@@ -388,21 +373,17 @@ export async function moveWorkOrderLast(
       WHERE w.id = (SELECT f.id FROM found f WHERE f.n = 1)
         AND (SELECT count(*) FROM found f WHERE f.status <> 'VALIDATED') < 2
       FOR NO KEY UPDATE OF w
-    ), job AS MATERIALIZED (
-      SELECT j.id, j.project_id,
-             (SELECT max(x.rank) FROM project_jobs x WHERE x.project_id = j.project_id) AS top
+    ), project AS MATERIALIZED (
+      SELECT p.id, j.id AS job_id
       FROM wo JOIN project_jobs j ON j.work_order_id = wo.id
       JOIN projects p ON p.id = j.project_id JOIN offices o ON o.id = p.office_id
       WHERE p.code = ${projectCode} AND ${linkable(scope, 'o.path')} AND starts_with(wo.path, o.path)
-    ), project AS (
-      UPDATE projects p SET last_update = now(), last_rank = greatest(p.last_rank, job.top) + ${RANK_STEP}
-      FROM job
-      WHERE p.id = job.project_id AND p.status <> 'completed'
-        AND greatest(p.last_rank, job.top) < ${RANK_LIMIT - RANK_STEP}
-      RETURNING p.last_rank, job.id AS job_id
-    )
-    UPDATE project_jobs j SET rank = project.last_rank FROM project
-    WHERE j.id = project.job_id RETURNING j.id`.execute(db);
+        AND p.status <> 'completed'
+      FOR SHARE OF p
+    ), k AS MATERIALIZED (SELECT project.*, ${lastKeySql} AS key FROM project)
+    UPDATE project_jobs j SET rank = k.key FROM k
+    WHERE j.id = k.job_id AND j.project_id = k.id AND k.key < ${RANK_LIMIT}
+    RETURNING j.id`.execute(db);
   return rows.length > 0;
 }
 

@@ -3,7 +3,8 @@
  * standard service order (20) or a route service order (21), removing a dependency, and the
  * reads. A link runs in one transaction: the work order's row is locked, then the containers
  * it leaves and joins (in id order), then every rule is checked and every error found is
- * answered at once; a refusal writes nothing.
+ * answered at once; a refusal writes nothing. A project link moving a work order last inside
+ * its project, the usual call, is one statement instead (`q.moveWorkOrderLast`).
  */
 import { CODE_PATTERN, type Page } from '../../../contract/common.ts';
 import { isCompletedOrHigher, isLive } from '../../../contract/fieldService.ts';
@@ -282,19 +283,14 @@ export async function linkProject(
     const touched = current && !movingInside ? [project.id, current.project_id] : [project.id];
     const key = freeKeySql(PROJECT_ORDER, project.id, wo.id, placement);
     let jobId: string;
-    let renumbered = false;
     if (movingInside) {
       jobId = current?.job_id as string;
-      if (!(await q.moveJob(trx, project.id, jobId, key, touched))) {
+      if (!(await q.moveJob(trx, jobId, key, touched)))
         await q.setJobRank(trx, jobId, await rankFor(trx, PROJECT_ORDER, project.id, wo.id, placement));
-        renumbered = true;
-      }
     } else {
       if (current) await q.deleteJob(trx, current.job_id);
-      const added = await q.insertWorkOrderJobAt(trx, project.id, wo.id, key, touched);
-      renumbered = added === undefined;
       jobId =
-        added ??
+        (await q.insertWorkOrderJobAt(trx, project.id, wo.id, key, touched)) ??
         (await q.insertWorkOrderJob(
           trx,
           project.id,
@@ -302,8 +298,6 @@ export async function linkProject(
           await rankFor(trx, PROJECT_ORDER, project.id, wo.id, placement),
         ));
     }
-    // Keys written without `last_rank` (the fast path's bound): set it again.
-    if (renumbered) await q.resetLastRank(trx, project.id);
     const real = (id: string) => (id === NEW_JOB ? jobId : id);
     await q.insertEdges(
       trx,

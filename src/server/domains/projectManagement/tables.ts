@@ -15,8 +15,6 @@ export interface ProjectManagementTables {
     office_id: string;
     status: ProjectStatus;
     last_update: Timestamp;
-    /** At or above every job's `rank` (051_project_last_rank.sql): the next last job takes it plus a step. */
-    last_rank: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
   };
   project_jobs: {
     id: Generated<string>;
