@@ -9,11 +9,13 @@
  * bulk-inserted in SQL; the dependencies go from a job to a later one of a fixed numbering, so
  * the graph stays acyclic whatever the moves. Then, one call at a time (REPS each after 10
  * warm-ups):
+ *   - move last: a work order of the project moved last, without dependency (the usual call);
  *   - move: a work order of the project to a random index;
  *   - move + dependency: the same with one `block` entry (a later job), so the cycle check
  *     reads the project's graph (1,000 edges and growing) and searches it;
  *   - cycle refused: `block` naming a job that already blocks the work order (400, path given);
- * and CONCURRENCY clients at once doing "move + dependency" (they queue on the project lock).
+ * and CONCURRENCY clients at once doing "move + dependency" (they queue on the project lock),
+ * then "move last" (they do not).
  * Prints calls per second, p50 and p99.
  *
  *   node bench/projectLink.mjs            # REPS=300 CONCURRENCY=8
@@ -133,6 +135,8 @@ async function run(label, overrides) {
       });
     const backEdges = pairs.filter(([, b]) => b % 2 === 1);
     const kinds = {
+      // The usual call (bench/compare.mjs's LINK): a work order moved last, no dependency.
+      'move last': () => [link(workOrder(), { insertionMode: 'last' }), 204],
       move: () => {
         const i = workOrder();
         return [link(i, { insertionMode: 'index', position: Math.floor(random() * JOBS) }), 204];
@@ -169,25 +173,29 @@ async function run(label, overrides) {
         `  ${kind.padEnd(20)} | ${(1000 / mean).toFixed(0).padStart(7)} | ${ms(pct(times, 0.5))} | ${ms(pct(times, 0.99))}`,
       );
     }
-    // Several clients at once on the one project: they queue on its lock.
-    const times = [];
-    const s0 = performance.now();
-    let left = REPS;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (left-- > 0) {
-          const s = performance.now();
-          const [pending, expected] = kinds['move + dependency']();
-          const res = await pending;
-          if (res.statusCode !== expected) throw new Error(`concurrent: ${res.statusCode} ${res.body}`);
-          times.push(performance.now() - s);
-        }
-      }),
-    );
-    const total = performance.now() - s0;
-    console.log(
-      `  ${`${CONCURRENCY} clients, + dep.`.padEnd(20)} | ${((times.length * 1000) / total).toFixed(0).padStart(7)} | ${ms(pct(times, 0.5))} | ${ms(pct(times, 0.99))}`,
-    );
+    // Several clients at once on the one project: with a dependency they queue on its lock;
+    // moves last share it.
+    for (const kind of ['move + dependency', 'move last']) {
+      const times = [];
+      const s0 = performance.now();
+      let left = REPS;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (left-- > 0) {
+            const s = performance.now();
+            const [pending, expected] = kinds[kind]();
+            const res = await pending;
+            if (res.statusCode !== expected) throw new Error(`concurrent: ${res.statusCode} ${res.body}`);
+            times.push(performance.now() - s);
+          }
+        }),
+      );
+      const total = performance.now() - s0;
+      const label = `${CONCURRENCY} clients, ${kind === 'move last' ? 'last' : '+ dep.'}`;
+      console.log(
+        `  ${label.padEnd(20)} | ${((times.length * 1000) / total).toFixed(0).padStart(7)} | ${ms(pct(times, 0.5))} | ${ms(pct(times, 0.99))}`,
+      );
+    }
     const { rows } = await sql`
       SELECT count(*)::int AS n FROM project_dependencies d JOIN projects p ON p.id = d.project_id
       WHERE p.code = 'P-BENCH'`.execute(t.db);
