@@ -380,7 +380,7 @@ export async function moveWorkOrderLast(
       WHERE p.code = ${projectCode} AND ${linkable(scope, 'o.path')} AND starts_with(wo.path, o.path)
         AND p.status <> 'completed'
       FOR SHARE OF p
-    ), k AS MATERIALIZED (SELECT project.*, ${lastKeySql} AS key FROM project)
+    ), k AS MATERIALIZED (SELECT project.id, project.job_id, ${lastKeySql} AS key FROM project)
     UPDATE project_jobs j SET rank = k.key FROM k
     WHERE j.id = k.job_id AND j.project_id = k.id AND k.key < ${RANK_LIMIT}
     RETURNING j.id`.execute(db);
