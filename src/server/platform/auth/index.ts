@@ -94,6 +94,7 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
   // URL normalization: about 3 % of a customer GET's CPU): it lives in a context of its own
   // whose only routes are /oauth and below. The sign-in page's routes (login.ts) are more
   // specific than /oauth/*; another path under /oauth that oidc-provider passes on is unknown.
+  // Like every other path, /oauth is matched case-sensitively (middie's mount was not).
   await app.register(async (oauth) => {
     await oauth.register(middie);
     oauth.use('/oauth', (req, res, next) => {
