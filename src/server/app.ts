@@ -82,6 +82,11 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/** Log lines are written when this many bytes wait (about forty request lines)... */
+export const LOG_BATCH_BYTES = 16 * 1024;
+/** ...or after this many milliseconds at most. */
+export const LOG_FLUSH_MS = 100;
+
 export interface BuildOptions {
   /** pino options (merged with the service's redaction), or false. */
   logger?: boolean | object;
@@ -98,12 +103,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     dataDir: config.dataDir,
     schema: config.databaseSchema,
   });
-  // Log lines are written asynchronously (pino's sonic-boom, flushed on close): a request
-  // does not wait for the write to standard output. Tests pass their own stream.
+  // Log lines are written asynchronously and in batches (pino's sonic-boom): a request does
+  // not wait for the write to standard output, and one write (a trip through libuv's thread
+  // pool) carries LOG_BATCH_BYTES of lines instead of one line. Lines wait at most
+  // LOG_FLUSH_MS; they are flushed on close and on exit (pino's exit hook); a SIGKILL loses
+  // what is waiting (README: Logs). Tests pass their own stream.
   const given =
     typeof options.logger === 'object' ? (options.logger as { stream?: pino.DestinationStream }) : {};
   const destination =
-    options.logger === false || given.stream ? undefined : pino.destination({ dest: 1, sync: false });
+    options.logger === false || given.stream
+      ? undefined
+      : pino.destination({
+          dest: 1,
+          sync: false,
+          minLength: LOG_BATCH_BYTES,
+          // sonic-boom's largest write (16 KiB by default) must exceed the batch.
+          maxWrite: 4 * LOG_BATCH_BYTES,
+          periodicFlush: LOG_FLUSH_MS,
+        });
   const logger =
     options.logger === false
       ? false

@@ -178,6 +178,11 @@ it('on SIGTERM: stops accepting, finishes the request and the delivery in flight
   // It waited for the receiver's answer before exiting.
   expect(at - callback.at).toBeGreaterThanOrEqual(RECEIVER_DELAY_MS - 50);
   expect(out).toContain('"msg":"shutting down"');
+  // The last request's log line is out too: lines written in batches (app.ts) are flushed
+  // before the process exits.
+  expect(out).toMatch(
+    /"url":"\/eTech\/rest\/ws\/referentials\/v1\/customers\/code:SHUTDOWN"[^\n]*"statusCode":201/,
+  );
 
   // What it left: the customer committed, the callback recorded delivered in one attempt.
   const dbh = await openDatabase({ dataDir });

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import pgUtils from 'pg/lib/utils.js';
 import { domains } from '../domains/index.ts';
 import { PGliteDialect } from './pglite.ts';
 import type { Database } from './schema.ts';
@@ -120,6 +121,78 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
 export const MAX_PREPARED = 1000;
 const PREPARABLE = /^\s*(?:select|insert|update|delete|with)\b/i;
 
+/** What node-postgres keeps of a statement's row description to turn data rows into objects. */
+interface RowShape {
+  fields: unknown[];
+  _parsers: unknown[] | undefined;
+  _prebuiltEmptyResultObject: object | null;
+}
+/** node-postgres's Query, as far as NamedQuery uses it (not in @types/pg). */
+interface PgQueryInternals {
+  name: string;
+  values: unknown[];
+  _result: RowShape;
+  _accumulateRows: boolean;
+  prepare(connection: PgConnection): void;
+  handleRowDescription(msg: unknown): void;
+  handleError(err: unknown, connection: PgConnection): void;
+}
+interface PgConnection {
+  bind(config: { statement: string; values: unknown[]; valueMapper: unknown }): void;
+  execute(config: { portal: string }): void;
+  sync(): void;
+}
+const PgQuery = pg.Query as unknown as new (
+  text: string,
+  values: unknown[],
+  callback: (err: Error | null, result: pg.QueryResult) => void,
+) => PgQueryInternals;
+
+/**
+ * A named statement that skips the Describe of its portal once this connection knows the
+ * statement's row description. node-postgres asks for it and rebuilds the row parsers on
+ * every execution; a prepared statement's result columns cannot change (PostgreSQL refuses
+ * to run one whose result type would change), so the first description serves for the
+ * connection's life. An error forgets it, so the next execution describes again.
+ */
+class NamedQuery extends PgQuery {
+  constructor(
+    name: string,
+    text: string,
+    values: unknown[],
+    private readonly shapes: Map<string, RowShape>,
+    callback: (err: Error | null, result: pg.QueryResult) => void,
+  ) {
+    // A text, not a config object: node-postgres copies a config object property by property.
+    super(text, values, callback);
+    this.name = name;
+  }
+  override prepare(connection: PgConnection) {
+    const shape = this.shapes.get(this.name);
+    if (!shape) return super.prepare(connection);
+    try {
+      connection.bind({ statement: this.name, values: this.values, valueMapper: pgUtils.prepareValue });
+    } catch (err) {
+      connection.sync();
+      this.handleError(err, connection);
+      return;
+    }
+    Object.assign(this._result, shape);
+    this._accumulateRows = true;
+    connection.execute({ portal: '' });
+    connection.sync();
+  }
+  override handleRowDescription(msg: unknown) {
+    super.handleRowDescription(msg);
+    const { fields, _parsers, _prebuiltEmptyResultObject } = this._result;
+    this.shapes.set(this.name, { fields, _parsers, _prebuiltEmptyResultObject });
+  }
+  override handleError(err: unknown, connection: PgConnection) {
+    this.shapes.delete(this.name);
+    super.handleError(err, connection);
+  }
+}
+
 function preparingPool(pool: pg.Pool) {
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
@@ -136,10 +209,18 @@ function preparingPool(pool: pg.Pool) {
       const client = await pool.connect();
       let wrapper = wrappers.get(client);
       if (!wrapper) {
+        const shapes = new Map<string, RowShape>();
         wrapper = {
           query(text: string, values: unknown[]) {
             const name = nameOf(text);
-            return name ? client.query({ name, text, values }) : client.query(text, values);
+            if (!name) return client.query(text, values);
+            return new Promise((resolve, reject) => {
+              client.query(
+                new NamedQuery(name, text, values, shapes, (err, result) =>
+                  err ? reject(err) : resolve(result),
+                ) as unknown as pg.Submittable,
+              );
+            });
           },
           release: () => client.release(),
         };

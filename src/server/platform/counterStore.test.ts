@@ -73,6 +73,24 @@ describe('the Redis counter store behind its circuit', () => {
     expect(store.state()).toBe('closed');
   });
 
+  it('stays exact when the checks of two processes arrive together', async () => {
+    const [a, b] = [redisStore(REDIS.toString()), redisStore(REDIS.toString())];
+    stores.push(a, b);
+    const keys = [key(), key()];
+    // 2 x 60 checks issued at once: 50 fit the first window; none of the refused ones counts.
+    const results = await Promise.all(
+      Array.from({ length: 120 }, (_, i) => (i % 2 ? a : b).consume(keys, [50, 1000], [60_000, 60_000])),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(50);
+    expect(
+      results
+        .filter((r) => r.allowed)
+        .map((r) => r.counts[0])
+        .sort((x, y) => x - y),
+    ).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(await a.peek(keys)).toEqual([50, 50]);
+  });
+
   it('on a closed port: the first call answers at once from this process, and the outage is logged once', async () => {
     const { lines, log } = logCollector();
     const cut = await relay();
