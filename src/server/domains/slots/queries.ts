@@ -148,7 +148,9 @@ function calendarsJson(
         sql` OR `,
       )})`
     : sql``;
-  const { from, to } = period;
+  // ISO texts: node-postgres' Date serialization (local time and offset) costs more.
+  const from = period.from.toISOString();
+  const to = period.to.toISOString();
   return sql<string | null>`(SELECT json_agg(c ORDER BY c.code)::text FROM (
     SELECT t.code, t.time_zone, t.working_hours, t.absences, t.home_latitude, t.home_longitude,
            t.max_work_orders_per_day, t.max_minutes_per_day,
@@ -157,10 +159,10 @@ function calendarsJson(
                      b.latitude, b.longitude, b.zip_code))
             FROM work_orders b JOIN work_order_types bt ON bt.code = b.type_code
             WHERE b.technician_code = t.code
-              AND b.scheduled_start < ${to}
+              AND b.scheduled_start < ${to}::timestamptz
               AND b.scheduled_start >= ${from}::timestamptz
                   - (SELECT coalesce(max(duration_minutes), 0) FROM work_order_types) * interval '1 minute'
-              AND b.scheduled_start + bt.duration_minutes * interval '1 minute' > ${from}
+              AND b.scheduled_start + bt.duration_minutes * interval '1 minute' > ${from}::timestamptz
               AND b.status <> 'CANCELLED'
               ${exclude ? sql`AND b.uuid <> ${exclude}` : sql``}) AS bookings
     FROM technicians t
