@@ -219,9 +219,9 @@ export interface SearchReferences {
  * The work order type and the work order a search names, and when `calendars` is given, the
  * candidates' calendars too (`calendarsJson`: the type's skills and `calendars.skills`, the
  * work order aside), in ONE statement instead of three in two steps. The work order is the
- * one findWorkOrder (fieldService) names: among the (at most 3) carrying the code in the
- * caller's tree, live ones first, then the latest update, then the highest id
- * (`namedWorkOrdersSql`'s order); two live or more: ambiguous, no calendar read.
+ * one findWorkOrder (fieldService) names: among those carrying the code in the caller's
+ * tree, live ones first, then the latest update, then the highest id (`namedWorkOrdersSql`'s
+ * order); two live or more: ambiguous, no calendar read.
  */
 export async function searchReferences(
   db: Db,
@@ -256,14 +256,10 @@ export async function searchReferences(
     FROM (SELECT 1) one
     LEFT JOIN work_order_types ty ON ty.code = ${typeCode}
     LEFT JOIN (
-      SELECT w.*, (count(*) FILTER (WHERE w.status <> 'VALIDATED') OVER ())::int AS live
-      FROM (
-        SELECT w.id, w.uuid, w.status, w.last_update, w.address, w.zip_code, w.city, w.country,
-               w.latitude, w.longitude
-        FROM work_orders w
-        WHERE ${named} AND ${inScope(scope, 'w.office_id')}
-        ORDER BY ${order} LIMIT 3
-      ) w
+      SELECT w.uuid, w.address, w.zip_code, w.city, w.country, w.latitude, w.longitude,
+             (count(*) FILTER (WHERE w.status <> 'VALIDATED') OVER ())::int AS live
+      FROM work_orders w
+      WHERE ${named} AND ${inScope(scope, 'w.office_id')}
       ORDER BY ${order} LIMIT 1
     ) wo ON true`.execute(db);
   const r = rows[0];
