@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACTIVITIES_PAGE_SIZE,
@@ -295,6 +296,36 @@ describe('activities: naming the work order', () => {
     expect((await page(`${BASE}/uuid:${U.DUP1}/activities`)).data).toHaveLength(2);
     expect(ids([await page(`${BASE}/code:WO-V/activities`)])).toHaveLength(5);
     expect(ids([await page(`${BASE}/uuid:${U.OLD}/activities`)])).toHaveLength(4);
+  });
+
+  it('validated copies beyond the 3 rows findWorkOrder reads, all newer: still the live one', async () => {
+    for (let i = 0; i < 4; i++)
+      await t.db
+        .insertInto('work_orders')
+        .columns(['uuid', 'code', 'type_code', 'status', 'office_id', 'last_update'])
+        .expression((eb) =>
+          eb
+            .selectFrom('work_orders')
+            .select([
+              sql<string>`gen_random_uuid()`.as('uuid'),
+              'code',
+              'type_code',
+              sql<string>`'VALIDATED'`.as('status'),
+              'office_id',
+              sql<Date>`now() + interval '1 day'`.as('last_update'),
+            ])
+            .where('uuid', '=', U.LIVE),
+        )
+        .execute();
+    try {
+      expect(ids([await page(`${BASE}/code:WO-V/activities`)])).toHaveLength(5);
+    } finally {
+      await t.db
+        .deleteFrom('work_orders')
+        .where('code', '=', 'WO-V')
+        .where('uuid', 'not in', [U.LIVE, U.OLD])
+        .execute();
+    }
   });
 
   it('a read-only application may read; the endpoints are in the High range', async () => {

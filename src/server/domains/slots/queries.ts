@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
 import { upsertRow, type WriteOutcome } from '../../platform/upsert.ts';
-import { namedWorkOrdersSql, type WorkOrderRow } from '../fieldService/queries.ts';
+import type { WorkOrderRow } from '../fieldService/queries.ts';
 import { MINUTE } from '../rostering/calendar.ts';
 import type { Absence, WorkingHours } from '../rostering/tables.ts';
 import type { Booking } from './engine.ts';
@@ -86,57 +86,31 @@ export async function officePaths(
   return rows.map((r) => ({ key: by.codes ? r.code : r.id, path: r.path }));
 }
 
-/**
- * The work order type and the work orders a search names (fieldService's
- * `namedWorkOrdersSql`, in findWorkOrder's order: read them with `lookupOf`) in one
- * statement instead of two.
- */
-export async function typeAndWorkOrders(
-  db: Db,
-  scope: OfficeScope,
-  typeCode: string,
-  ref: { code: string } | { uuid: string },
-): Promise<{ type: WorkOrderTypeRow | undefined; workOrders: WorkOrderRow[] }> {
-  const { rows } = await sql<
-    Record<string, unknown> & {
-      ty_code: string | null;
-      ty_name: string;
-      ty_duration: number;
-      ty_skills: string[];
-    }
-  >`
-    SELECT ty.code AS ty_code, ty.name AS ty_name, ty.duration_minutes AS ty_duration, ty.skills AS ty_skills, f.*
-    FROM (SELECT 1) one
-    LEFT JOIN work_order_types ty ON ty.code = ${typeCode}
-    LEFT JOIN (${namedWorkOrdersSql(
-      scope,
-      ref,
-      sql`w.*, o.code AS office_code, t.duration_minutes, t.name AS type_name`,
-    )}) f ON true
-    ORDER BY f.n`.execute(db);
-  const first = rows[0];
-  const type = first?.ty_code
-    ? {
-        code: first.ty_code,
-        name: first.ty_name,
-        duration_minutes: first.ty_duration,
-        skills: first.ty_skills,
-      }
-    : undefined;
-  const workOrders = rows
-    .filter((r) => r.id !== null)
-    .map(
-      ({ ty_code: _c, ty_name: _n, ty_duration: _d, ty_skills: _s, n: _i, ...w }) =>
-        w as unknown as WorkOrderRow,
-    );
-  return { type, workOrders };
-}
-
 export interface WorkOrderTypeRow {
   code: string;
-  name: string;
   duration_minutes: number;
   skills: string[];
+}
+
+/** What a search reads of the work order it places: its uuid and its place. */
+export type SearchWorkOrder = Pick<
+  WorkOrderRow,
+  'uuid' | 'address' | 'zip_code' | 'city' | 'country' | 'latitude' | 'longitude'
+>;
+
+/** Who may take the work: the filters of the candidates (besides the caller's tree). */
+export interface CandidateFilter {
+  officePaths: string[] | null;
+  portalPath: string | null;
+  /** Skills every candidate holds. */
+  skills: string[];
+  areas: string[] | null;
+}
+
+/** The period of the bookings read: those overlapping [from, to). */
+export interface CandidatePeriod {
+  from: Date;
+  to: Date;
 }
 
 export interface CandidateRow {
@@ -153,61 +127,159 @@ export interface CandidateRow {
 }
 
 /**
- * The candidates' calendars in one statement: the active technicians of the caller's tree
- * (and of `officePaths`, and of the portal user's tree) holding every skill, covering one of
- * `areas` when given, each with its scheduled work orders overlapping [from, to), cancelled
- * ones and `excludeUuid` (the work order being placed) aside (by the technician and start
- * index). A technician's bookings come as ONE JSON text of arrays: a week of 500 busy
- * technicians is 15,000 bookings, and decoding them row by row and field by field cost more
- * than the whole search (PGlite's result parsing above all). One round trip instead of the
- * technicians, then their bookings.
+ * The candidates' calendars as ONE JSON text (an array in code order): the active
+ * technicians of the caller's tree (and of `officePaths`, and of the portal user's tree)
+ * holding every skill of `skills` (an SQL array), covering one of `areas` when given, each
+ * with its scheduled work orders overlapping [from, to) as arrays, cancelled ones and
+ * `exclude` (the uuid of the work order being placed, an SQL expression) aside (by the
+ * technician and start index). A week of 500 busy technicians is 15,000 bookings: decoding
+ * them row by row and field by field cost more than the whole search (PGlite's result
+ * parsing above all); one JSON.parse does it.
  */
-export async function candidateCalendars(
-  db: Db,
+function calendarsJson(
   scope: OfficeScope,
-  f: { officePaths: string[] | null; portalPath: string | null; skills: string[]; areas: string[] | null },
-  period: { from: Date; to: Date; excludeUuid: string | null },
-): Promise<CandidateRow[]> {
+  f: Omit<CandidateFilter, 'skills'> & { skills: RawBuilder<unknown> },
+  period: CandidatePeriod,
+  exclude: RawBuilder<unknown> | null,
+) {
   const offices = f.officePaths
     ? sql`AND t.office_id IN (SELECT o.id FROM offices o WHERE ${sql.join(
         f.officePaths.map((p) => sql`o.path LIKE ${`${p}%`}`),
         sql` OR `,
       )})`
     : sql``;
-  const { from, to, excludeUuid } = period;
-  const { rows } = await sql<Omit<CandidateRow, 'bookings'> & { bookings: string | null }>`
+  // ISO texts: node-postgres' Date serialization (local time and offset) costs more.
+  const from = period.from.toISOString();
+  const to = period.to.toISOString();
+  return sql<string | null>`(SELECT json_agg(c ORDER BY c.code)::text FROM (
     SELECT t.code, t.time_zone, t.working_hours, t.absences, t.home_latitude, t.home_longitude,
            t.max_work_orders_per_day, t.max_minutes_per_day,
            (SELECT json_agg(json_build_array(
-                     w.code, (extract(epoch from w.scheduled_start) * 1000)::float8, wt.duration_minutes,
-                     w.latitude, w.longitude, w.zip_code))::text
-            FROM work_orders w JOIN work_order_types wt ON wt.code = w.type_code
-            WHERE w.technician_code = t.code
-              AND w.scheduled_start < ${to}
-              AND w.scheduled_start >= ${from}::timestamptz
+                     b.code, (extract(epoch from b.scheduled_start) * 1000)::float8, bt.duration_minutes,
+                     b.latitude, b.longitude, b.zip_code))
+            FROM work_orders b JOIN work_order_types bt ON bt.code = b.type_code
+            WHERE b.technician_code = t.code
+              AND b.scheduled_start < ${to}::timestamptz
+              AND b.scheduled_start >= ${from}::timestamptz
                   - (SELECT coalesce(max(duration_minutes), 0) FROM work_order_types) * interval '1 minute'
-              AND w.scheduled_start + wt.duration_minutes * interval '1 minute' > ${from}
-              AND w.status <> 'CANCELLED'
-              ${excludeUuid ? sql`AND w.uuid <> ${excludeUuid}::uuid` : sql``}) AS bookings
+              AND b.scheduled_start + bt.duration_minutes * interval '1 minute' > ${from}::timestamptz
+              AND b.status <> 'CANCELLED'
+              ${exclude ? sql`AND b.uuid <> ${exclude}` : sql``}) AS bookings
     FROM technicians t
     WHERE t.active AND ${inScope(scope, 't.office_id')} ${offices}
       ${f.portalPath ? sql`AND t.office_id IN (SELECT o.id FROM offices o WHERE o.path LIKE ${`${f.portalPath}%`})` : sql``}
-      AND t.skills @> ${f.skills}::text[]
+      AND t.skills @> ${f.skills}
       ${f.areas ? sql`AND t.areas && ${f.areas}::text[]` : sql``}
-    ORDER BY t.code`.execute(db);
-  type Packed = [string, number, number, number | null, number | null, string | null];
+  ) c)`;
+}
+
+type Packed = [string, number, number, number | null, number | null, string | null];
+
+/** The candidates of `calendarsJson`'s text, bookings unpacked. */
+function candidatesOf(json: string | null): CandidateRow[] {
+  if (!json) return [];
+  const rows = JSON.parse(json) as (Omit<CandidateRow, 'bookings'> & { bookings: Packed[] | null })[];
   return rows.map((row) => ({
     ...row,
-    bookings: row.bookings
-      ? (JSON.parse(row.bookings) as Packed[]).map(
-          ([code, start, minutes, latitude, longitude, zipCode]) => ({
-            code,
-            start,
-            end: start + minutes * MINUTE,
-            location: latitude != null && longitude != null ? { latitude, longitude } : null,
-            zipCode,
-          }),
-        )
-      : [],
+    bookings: (row.bookings ?? []).map(([code, start, minutes, latitude, longitude, zipCode]) => ({
+      code,
+      start,
+      end: start + minutes * MINUTE,
+      location: latitude != null && longitude != null ? { latitude, longitude } : null,
+      zipCode,
+    })),
   }));
+}
+
+/** The candidates' calendars (`calendarsJson`) in one statement. */
+export async function candidateCalendars(
+  db: Db,
+  scope: OfficeScope,
+  f: CandidateFilter,
+  period: CandidatePeriod & { excludeUuid: string | null },
+): Promise<CandidateRow[]> {
+  const exclude = period.excludeUuid ? sql`${period.excludeUuid}::uuid` : null;
+  const { rows } = await sql<{ candidates: string | null }>`
+    SELECT ${calendarsJson(scope, { ...f, skills: sql`${f.skills}::text[]` }, period, exclude)} AS candidates`.execute(
+    db,
+  );
+  return candidatesOf(rows[0].candidates);
+}
+
+/** What a search names, read at once (`searchReferences`). */
+export interface SearchReferences {
+  type: WorkOrderTypeRow | undefined;
+  /** The work order named: none, or the first in findWorkOrder's order and the live count. */
+  workOrder: { row: SearchWorkOrder; live: number } | null;
+  /** The candidates (when asked for, the type and the work order found and not ambiguous). */
+  candidates: CandidateRow[] | null;
+}
+
+/**
+ * The work order type and the work order a search names, and when `calendars` is given, the
+ * candidates' calendars too (`calendarsJson`: the type's skills and `calendars.skills`, the
+ * work order aside), in ONE statement instead of three in two steps. The work order is the
+ * one findWorkOrder (fieldService) names: among those carrying the code in the caller's
+ * tree, live ones first, then the latest update, then the highest id (`namedWorkOrdersSql`'s
+ * order); two live or more: ambiguous, no calendar read.
+ */
+export async function searchReferences(
+  db: Db,
+  scope: OfficeScope,
+  typeCode: string,
+  ref: { code: string } | { uuid: string },
+  calendars: (CandidateFilter & CandidatePeriod) | null,
+): Promise<SearchReferences> {
+  const named = 'code' in ref ? sql`w.code = ${ref.code}` : sql`w.uuid = ${ref.uuid}::uuid`;
+  const order = sql`(w.status = 'VALIDATED'), w.last_update DESC, w.id DESC`;
+  const { rows } = await sql<
+    SearchWorkOrder & {
+      ty_code: string | null;
+      ty_duration: number;
+      ty_skills: string[];
+      live: number | null;
+      candidates: string | null;
+    }
+  >`
+    SELECT ty.code AS ty_code, ty.duration_minutes AS ty_duration, ty.skills AS ty_skills,
+           wo.uuid, wo.address, wo.zip_code, wo.city, wo.country, wo.latitude, wo.longitude, wo.live,
+           ${
+             calendars
+               ? sql`CASE WHEN wo.live < 2 THEN ${calendarsJson(
+                   scope,
+                   { ...calendars, skills: sql`(ty.skills || ${calendars.skills}::text[])` },
+                   calendars,
+                   sql`wo.uuid`,
+                 )} END`
+               : sql`NULL`
+           } AS candidates
+    FROM (SELECT 1) one
+    LEFT JOIN work_order_types ty ON ty.code = ${typeCode}
+    LEFT JOIN (
+      SELECT w.uuid, w.address, w.zip_code, w.city, w.country, w.latitude, w.longitude,
+             (count(*) FILTER (WHERE w.status <> 'VALIDATED') OVER ())::int AS live
+      FROM work_orders w
+      WHERE ${named} AND ${inScope(scope, 'w.office_id')}
+      ORDER BY ${order} LIMIT 1
+    ) wo ON true`.execute(db);
+  const r = rows[0];
+  return {
+    type: r.ty_code ? { code: r.ty_code, duration_minutes: r.ty_duration, skills: r.ty_skills } : undefined,
+    workOrder:
+      r.live === null
+        ? null
+        : {
+            row: {
+              uuid: r.uuid,
+              address: r.address,
+              zip_code: r.zip_code,
+              city: r.city,
+              country: r.country,
+              latitude: r.latitude,
+              longitude: r.longitude,
+            },
+            live: r.live,
+          },
+    candidates: calendars && r.ty_code && r.live !== null && r.live < 2 ? candidatesOf(r.candidates) : null,
+  };
 }

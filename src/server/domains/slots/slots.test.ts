@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOT_ERRORS, type Slot, type SlotSearchSent } from '../../../contract/slots.ts';
 import { runImport } from '../../cli/importFile.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
-import { AJACCIO, futureMonday, LILLE, LYON, plusDays, slotFixture } from './fixture.ts';
+import { AJACCIO, futureMonday, LILLE, LYON, plusDays, ROUBAIX, slotFixture } from './fixture.ts';
 
 const URL = '/rest/v3/slots/search';
 let t: TestApp;
@@ -327,6 +328,90 @@ describe('slot search: the engine', () => {
       expect(ignored).toEqual(fits);
     } finally {
       await maxMinutes(null);
+    }
+  });
+});
+
+describe('a search naming a work order (its type, place and calendars read in one statement)', () => {
+  const named = { location: undefined, workOrder: { code: 'WO-NEW' } };
+  const all = { maximumSlotNumber: 700 };
+
+  it('answers what the same search at the work order place answers, for every filter', async () => {
+    const bodies: SlotSearchSent[] = [
+      base,
+      { ...base, areas: { codes: ['LILLE'] } },
+      { ...base, areas: { codes: ['lille'] }, areaScope: 'RESOURCE' },
+      { ...base, skills: { codes: ['GAS'] } },
+      { ...base, skills: { codes: ['LIFT'] } },
+      { ...base, offices: { codes: ['NORTH-A'] } },
+      { ...base, offices: { codes: ['NORTH-A'] }, areas: { codes: ['LILLE'] }, areaScope: 'TIMESLOT' },
+      { ...base, enableZoneFilter: true, zipCode: '59000' },
+      { ...base, customerPortalUser: 'portal-a' },
+      { ...base, timeRanges: undefined, availabilities: { appointmentDate: monday } },
+    ];
+    for (const body of bodies) {
+      const atPlace = await slots({ ...body, ...all });
+      const byWorkOrder = await slots({ ...body, ...all, ...named });
+      expect(byWorkOrder, JSON.stringify(body)).toEqual(atPlace);
+    }
+  });
+
+  it('errors of the references and of the request are still listed together', async () => {
+    expect(await codes({ ...base, ...named, workOrderType: { code: 'NOPE' } })).toEqual(['2001']);
+    expect(await codes({ ...base, ...named, areas: { codes: ['NOWHERE'] } })).toEqual(['2007']);
+    expect(await codes({ ...base, ...named, skills: { codes: ['NOPE'] } })).toEqual(['slots.skill.unknown']);
+    expect(
+      await codes({
+        ...base,
+        location: undefined,
+        workOrder: { code: 'NOPE' },
+        workOrderType: { code: 'NOPE' },
+      }),
+    ).toEqual(['2001', 'slots.workorder.notfound', '3011']);
+  });
+
+  it('the work order being placed is not a booking of its own technician', async () => {
+    const busy = { workOrderType: { code: 'GASFIX' }, timeRanges: [week], ...all };
+    const aside = await slots({ ...busy, location: undefined, workOrder: { code: 'WO-BUSY' } });
+    const uuid = (
+      await t.db
+        .selectFrom('work_orders')
+        .select('uuid')
+        .where('code', '=', 'WO-BUSY')
+        .executeTakeFirstOrThrow()
+    ).uuid;
+    expect(await slots({ ...busy, location: undefined, workOrder: { id: uuid } })).toEqual(aside);
+    const stops = aside.flatMap((s) => [s.travelBefore.from.workOrderCode, s.travelAfter.to.workOrderCode]);
+    expect(stops).not.toContain('WO-BUSY');
+    const busyStart = Date.parse(`${monday}T11:00:00Z`);
+    const overlapping = aside.filter(
+      (s) =>
+        s.technicians[0] === 'T-UTC' &&
+        Date.parse(s.start) < busyStart + 90 * 60_000 &&
+        Date.parse(s.end) > busyStart,
+    );
+    expect(overlapping.length).toBeGreaterThan(0);
+    // Named at its place instead, it is a booking again.
+    const booked = await slots({ ...busy, location: ROUBAIX });
+    expect(
+      booked.flatMap((s) => [s.travelBefore.from.workOrderCode, s.travelAfter.to.workOrderCode]),
+    ).toContain('WO-BUSY');
+  });
+
+  it('a code carried by two live work orders is ambiguous; validated and live: the live one', async () => {
+    const copy = (status: string) => sql`
+      INSERT INTO work_orders (uuid, code, type_code, status, office_id, latitude, longitude, last_update)
+      SELECT gen_random_uuid(), code, type_code, ${status}, office_id, 0.5, 0.5, now() + interval '1 day'
+      FROM work_orders WHERE code = 'WO-NEW'`;
+    // More validated copies than the 3 rows findWorkOrder reads, all newer than the live one.
+    for (let i = 0; i < 4; i++) await copy('VALIDATED').execute(t.db);
+    try {
+      // The validated copies are newer but not live: the live one (at Lille) is placed.
+      expect(await slots({ ...base, ...all, ...named })).toEqual(await slots({ ...base, ...all }));
+      await copy('NEW').execute(t.db);
+      expect(await codes({ ...base, ...named })).toEqual(['slots.workorder.code.ambiguous', '3011']);
+    } finally {
+      await t.db.deleteFrom('work_orders').where('code', '=', 'WO-NEW').where('latitude', '=', 0.5).execute();
     }
   });
 });
