@@ -93,5 +93,9 @@ describe('console at /', () => {
       expect(res.json().errors[0].code, url).toBe('route.not.found');
       expect(res.json().errorReference).toBeTruthy();
     }
+    // Counted like any unknown path, not as the console's fallback route.
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/fieldwork_http_requests_total\{[^}]*route="unmatched"[^}]*status="4xx"[^}]*\} [1-9]/);
+    expect(metrics).not.toContain('route="/*",status="4xx"');
   });
 });

@@ -15,8 +15,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CommonCodes } from '../../contract/errors.ts';
-import { ApiError } from './errors.ts';
 
 const API_PREFIXES = ['/eTech', '/rest', '/oauth', '/openapi.json', '/docs'];
 
@@ -55,8 +53,10 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string |
 
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0];
+    // Not the console's: the service's 404, counted as an unmatched route in the metrics
+    // like any other unknown path (callNotFound moves the request to the 404 context).
     if (isApiPath(path) || (path !== '/' && !wantsHtml(request)) || path.endsWith('.map'))
-      throw new ApiError(404, CommonCodes.routeNotFound, `No route ${request.method} ${path}`);
+      return reply.callNotFound();
     const html = await readFile(index);
     const headers = consoleHeaders(html.toString('utf8'));
     for (const [k, v] of Object.entries(headers)) reply.header(k, v);

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { ALL_SCOPES } from '../../contract/endpoint.ts';
@@ -76,6 +78,9 @@ export async function createTestApp(
     logLevel: 'silent',
     // Every success body of every API test is checked against its row's response schema.
     validateResponses: true,
+    // No console unless a test gives one: the answers must not depend on whether
+    // `npm run build` left a dist/console in the checkout (console.test.ts gives its own).
+    consoleDir: join(tmpdir(), 'fieldwork-tests-without-console'),
     ...overrides,
   };
   const app = await buildApp(config, buildOptions);
