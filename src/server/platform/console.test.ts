@@ -95,7 +95,9 @@ describe('console at /', () => {
     }
     // Counted like any unknown path, not as the console's fallback route.
     const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
-    expect(metrics).toMatch(/fieldwork_http_requests_total\{[^}]*route="unmatched"[^}]*status="4xx"[^}]*\} [1-9]/);
+    expect(metrics).toMatch(
+      /fieldwork_http_requests_total\{[^}]*route="unmatched"[^}]*status="4xx"[^}]*\} [1-9]/,
+    );
     expect(metrics).not.toContain('route="/*",status="4xx"');
   });
 });
