@@ -95,13 +95,21 @@ export function namedWorkOrdersSql(
   ref: { code: string } | { uuid: string },
   columns: RawBuilder<unknown>,
 ) {
-  const named = 'code' in ref ? sql`w.code = ${ref.code}` : sql`w.uuid = ${ref.uuid}::uuid`;
-  return sql`SELECT ${columns},
-      row_number() OVER (ORDER BY (w.status = 'VALIDATED'), w.last_update DESC, w.id DESC) AS n
+  return sql`SELECT ${columns}, row_number() OVER (ORDER BY ${NAMED_ORDER}) AS n
     FROM work_orders w JOIN offices o ON o.id = w.office_id JOIN work_order_types t ON t.code = w.type_code
-    WHERE ${named} AND ${inScope(scope, 'w.office_id')}
+    WHERE ${namedWorkOrderWhere(scope, ref)}
     ORDER BY n LIMIT 3`;
 }
+
+/** The work orders `w` of the caller's tree a reference names (by code or by uuid). */
+export const namedWorkOrderWhere = (scope: OfficeScope, ref: { code: string } | { uuid: string }) =>
+  sql`${'code' in ref ? sql`w.code = ${ref.code}` : sql`w.uuid = ${ref.uuid}::uuid`} AND ${inScope(scope, 'w.office_id')}`;
+
+/**
+ * findWorkOrder's order of the work orders `w` a reference names: live ones first, then
+ * the latest update, then the highest id.
+ */
+export const NAMED_ORDER = sql`(w.status = 'VALIDATED'), w.last_update DESC, w.id DESC`;
 
 /** A work order type by code: its duration and the skills it needs. */
 export function workOrderTypeByCode(db: Db, code: string) {

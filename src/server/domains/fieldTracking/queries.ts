@@ -1,8 +1,8 @@
 import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
+import type { OfficeScope } from '../../platform/officeScope.ts';
 import { upsertRow, type WriteOutcome } from '../../platform/upsert.ts';
-import { keyText } from '../fieldService/queries.ts';
+import { keyText, NAMED_ORDER, namedWorkOrderWhere } from '../fieldService/queries.ts';
 import type { FieldTrackingTables } from './tables.ts';
 
 export function upsertActivityType(db: Db, row: { code: string; name: string }): Promise<WriteOutcome> {
@@ -90,15 +90,13 @@ export async function activityFirstPage(
   ref: { code: string } | { uuid: string },
   f: ActivityFilter & { limit: number },
 ): Promise<FirstPageRow[]> {
-  const named = 'code' in ref ? sql`w.code = ${ref.code}` : sql`w.uuid = ${ref.uuid}::uuid`;
-  const order = sql`(w.status = 'VALIDATED'), w.last_update DESC, w.id DESC`;
   const { rows } = await sql<FirstPageRow>`
     SELECT w.id AS wo_id, w.uuid AS wo_uuid, w.live, a.*
     FROM (
       SELECT w.id, w.uuid, (count(*) FILTER (WHERE w.status <> 'VALIDATED') OVER ())::int AS live
       FROM work_orders w
-      WHERE ${named} AND ${inScope(scope, 'w.office_id')}
-      ORDER BY ${order} LIMIT 1
+      WHERE ${namedWorkOrderWhere(scope, ref)}
+      ORDER BY ${NAMED_ORDER} LIMIT 1
     ) w LEFT JOIN LATERAL (
       SELECT a.*, ${keyText('a.start_time')} AS key
       FROM activities a

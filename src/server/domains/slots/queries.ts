@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
 import { upsertRow, type WriteOutcome } from '../../platform/upsert.ts';
-import type { WorkOrderRow } from '../fieldService/queries.ts';
+import { NAMED_ORDER, namedWorkOrderWhere, type WorkOrderRow } from '../fieldService/queries.ts';
 import { MINUTE } from '../rostering/calendar.ts';
 import type { Absence, WorkingHours } from '../rostering/tables.ts';
 import type { Booking } from './engine.ts';
@@ -230,8 +230,6 @@ export async function searchReferences(
   ref: { code: string } | { uuid: string },
   calendars: (CandidateFilter & CandidatePeriod) | null,
 ): Promise<SearchReferences> {
-  const named = 'code' in ref ? sql`w.code = ${ref.code}` : sql`w.uuid = ${ref.uuid}::uuid`;
-  const order = sql`(w.status = 'VALIDATED'), w.last_update DESC, w.id DESC`;
   const { rows } = await sql<
     SearchWorkOrder & {
       ty_code: string | null;
@@ -259,8 +257,8 @@ export async function searchReferences(
       SELECT w.uuid, w.address, w.zip_code, w.city, w.country, w.latitude, w.longitude,
              (count(*) FILTER (WHERE w.status <> 'VALIDATED') OVER ())::int AS live
       FROM work_orders w
-      WHERE ${named} AND ${inScope(scope, 'w.office_id')}
-      ORDER BY ${order} LIMIT 1
+      WHERE ${namedWorkOrderWhere(scope, ref)}
+      ORDER BY ${NAMED_ORDER} LIMIT 1
     ) wo ON true`.execute(db);
   const r = rows[0];
   return {
