@@ -73,13 +73,7 @@ export function workOrderByUuid(db: Db, scope: OfficeScope, uuid: string): Promi
  * "validated only" apart (one statement).
  */
 export function workOrdersByCode(db: Db, scope: OfficeScope, code: string): Promise<WorkOrderRow[]> {
-  return workOrdersQuery(db, scope)
-    .where('w.code', '=', code)
-    .orderBy(sql`(w.status = 'VALIDATED')`)
-    .orderBy('w.last_update', 'desc')
-    .orderBy('w.id', 'desc')
-    .limit(3)
-    .execute();
+  return workOrdersQuery(db, scope).where('w.code', '=', code).orderBy(NAMED_ORDER).limit(3).execute();
 }
 
 /**

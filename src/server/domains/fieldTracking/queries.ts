@@ -74,7 +74,7 @@ export type FirstPageRow = { [K in keyof ActivityRow]: ActivityRow[K] | null } &
  * (instead of the work order's lookup, then the page). The work order is the one
  * `findWorkOrder` (fieldService) names: among the (at most 3) work orders carrying the
  * code in the caller's tree, live ones first, then the latest update, then the highest id
- * (`namedWorkOrdersSql`'s order); several live: ambiguous (`live` > 1, no activity read).
+ * (`NAMED_ORDER`); several live: ambiguous (`live` > 1, no activity read).
  * No row: no such work order in the caller's tree.
  *
  * Written lean rather than on `namedWorkOrdersSql`: no join to offices and types (their

@@ -220,8 +220,8 @@ export interface SearchReferences {
  * candidates' calendars too (`calendarsJson`: the type's skills and `calendars.skills`, the
  * work order aside), in ONE statement instead of three in two steps. The work order is the
  * one findWorkOrder (fieldService) names: among those carrying the code in the caller's
- * tree, live ones first, then the latest update, then the highest id (`namedWorkOrdersSql`'s
- * order); two live or more: ambiguous, no calendar read.
+ * tree, live ones first, then the latest update, then the highest id (`NAMED_ORDER`,
+ * fieldService); two live or more: ambiguous, no calendar read.
  */
 export async function searchReferences(
   db: Db,

@@ -114,12 +114,18 @@ type Lookup = { found: SearchWorkOrder } | { ambiguous: unknown } | { missing: t
 const resourceAreas = (req: SlotSearchRequest, areaCodes: string[] | null) =>
   (req.areaScope ?? 'RESOURCE') === 'RESOURCE' ? areaCodes : null;
 
-/** The UTC span of the bookings to read: the ranges, or the appointment day with a day each side. */
-function periodOf(req: SlotSearchRequest): CandidatePeriod {
+/** The request's time ranges and appointment day, in epoch milliseconds. */
+function requestedTimes(req: SlotSearchRequest) {
   const ranges = (req.timeRanges ?? []).map((x) => ({ start: x.start.getTime(), end: x.end.getTime() }));
   const appointment = req.availabilities?.appointmentDate
     ? Date.parse(req.availabilities.appointmentDate)
     : null;
+  return { ranges, appointment };
+}
+
+/** The UTC span of the bookings to read: the ranges, or the appointment day with a day each side. */
+function periodOf(req: SlotSearchRequest): CandidatePeriod {
+  const { ranges, appointment } = requestedTimes(req);
   const from = appointment !== null ? appointment - DAY : Math.min(...ranges.map((x) => x.start));
   const to = appointment !== null ? appointment + 2 * DAY : Math.max(...ranges.map((x) => x.end));
   return { from: new Date(from), to: new Date(to) };
@@ -351,11 +357,8 @@ export async function search(
   // Area scope: RESOURCE (the default with areas) keeps the technicians covering an area;
   // TIMESLOT keeps the days whose work orders all lie in the areas' zip codes.
   const areaScope = req.areaScope ?? (r.areas ? 'RESOURCE' : null);
-  const ranges = (req.timeRanges ?? []).map((x) => ({ start: x.start.getTime(), end: x.end.getTime() }));
-  const appointment = req.availabilities?.appointmentDate
-    ? Date.parse(req.availabilities.appointmentDate)
-    : null;
-  const candidates = r.candidates ?? (await candidatesOf(db, scope, req, r, r.type.skills));
+  const { ranges, appointment } = requestedTimes(req);
+  const candidates = r.candidates ?? (await filteredCandidates(db, scope, req, r, r.type.skills));
   const byTechnician = new Map(candidates.map((c) => [c.code, c.bookings]));
   const timeslotZips =
     areaScope === 'TIMESLOT' && r.areas
@@ -403,7 +406,7 @@ export async function search(
 }
 
 /** The candidates' calendars when resolve did not read them (office, portal user or zone filter). */
-async function candidatesOf(
+async function filteredCandidates(
   db: Db,
   scope: OfficeScope,
   req: SlotSearchRequest,
