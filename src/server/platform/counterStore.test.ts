@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REDIS_PROBE_INTERVAL_MS, redisStore } from './counterStore.ts';
+import { type CounterStore, memoryStore, REDIS_PROBE_INTERVAL_MS, redisStore } from './counterStore.ts';
 
 const REDIS = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 
@@ -79,12 +79,13 @@ describe('the Redis counter store behind its circuit', () => {
     const keys = [key(), key()];
     // 2 x 60 checks issued at once: 50 fit the first window; none of the refused ones counts.
     const results = await Promise.all(
-      Array.from({ length: 120 }, (_, i) => (i % 2 ? a : b).consume(keys, [50, 1000], [60_000, 60_000])),
+      Array.from({ length: 120 }, (_, i) => (i % 2 ? a : b).reserve(keys, [50, 1000], [60_000, 60_000])),
     );
-    expect(results.filter((r) => r.allowed)).toHaveLength(50);
+    expect(results.filter((r) => r.granted === 1)).toHaveLength(50);
+    expect(results.filter((r) => r.granted === 0)).toHaveLength(70);
     expect(
       results
-        .filter((r) => r.allowed)
+        .filter((r) => r.granted)
         .map((r) => r.counts[0])
         .sort((x, y) => x - y),
     ).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
@@ -99,7 +100,7 @@ describe('the Redis counter store behind its circuit', () => {
     stores.push(store);
     const k = key();
     const started = performance.now();
-    for (let i = 1; i <= 20; i++) expect((await store.consume([k], [100], [60_000])).counts).toEqual([i]);
+    for (let i = 1; i <= 20; i++) expect((await store.reserve([k], [100], [60_000])).counts).toEqual([i]);
     expect(performance.now() - started).toBeLessThan(500);
     expect(store.state()).toBe('open');
     expect(lines).toEqual([{ level: 'warn', msg: expect.stringMatching(/^rate-limit store unavailable/) }]);
@@ -125,4 +126,60 @@ describe('the Redis counter store behind its circuit', () => {
     expect(await store.hit([k], [60_000])).toEqual([2]);
     expect(lines.map((l) => l.level)).toEqual(['warn', 'info']);
   }, 30_000);
+});
+
+// The rate limiter's leases (rateLimit.ts): the same answers from both stores.
+describe.each([
+  ['memory', () => memoryStore()],
+  ['Redis', () => redisStore(REDIS.toString())],
+] as [string, () => CounterStore][])('reserve and release (%s store)', (_kind, make) => {
+  const ttl = [60_000, 60_000];
+
+  it('grants at most `want`, at most the least room left divided by `share`, at least 1', async () => {
+    const store = make();
+    stores.push(store);
+    const keys = [key(), key()];
+    // Least room 1000 (the first counter): 1000 / 64 = 15.
+    expect(await store.reserve(keys, [1000, 5000], ttl, 32, 64)).toEqual({ granted: 15, counts: [15, 15] });
+    // Room 985 then 970...: never more than `want`.
+    expect(await store.reserve(keys, [1000, 5000], ttl, 10, 64)).toEqual({ granted: 10, counts: [25, 25] });
+    // Near the limit, one at a time.
+    expect(await store.reserve(keys, [30, 5000], ttl, 32, 64)).toEqual({ granted: 1, counts: [26, 26] });
+    expect((await store.reserve([key()], [1e9], [60_000], 32, 64)).granted).toBe(32);
+  });
+
+  it('grants nothing and counts nothing once a counter is at its limit', async () => {
+    const store = make();
+    stores.push(store);
+    const keys = [key(), key()];
+    expect(await store.reserve(keys, [1000, 3], ttl, 32, 1)).toEqual({ granted: 3, counts: [3, 3] });
+    expect(await store.reserve(keys, [1000, 3], ttl, 32, 1)).toEqual({ granted: 0, counts: [3, 3] });
+    expect(await store.peek(keys)).toEqual([3, 3]);
+  });
+
+  it('gives back unused units, and never brings back a counter that is gone', async () => {
+    const store = make();
+    stores.push(store);
+    const keys = [key(), key()];
+    await store.reserve(keys, [1000, 1000], ttl, 32, 64);
+    await store.release(keys, 5);
+    expect(await store.peek(keys)).toEqual([10, 10]);
+    const gone = key();
+    await store.release([gone], 5);
+    expect(await store.peek([gone])).toEqual([0]);
+    expect((await store.reserve([gone], [10], [60_000])).counts).toEqual([1]);
+  });
+
+  it('two processes leasing at once never grant more than the limit', async () => {
+    const [a, b] = [make(), make()];
+    stores.push(a, b);
+    // The memory store is one process's: both "processes" share it.
+    const second = _kind === 'memory' ? a : b;
+    const keys = [key(), key()];
+    const results = await Promise.all(
+      Array.from({ length: 400 }, (_, i) => (i % 2 ? a : second).reserve(keys, [1000, 5000], ttl, 32, 64)),
+    );
+    expect(results.reduce((sum, r) => sum + r.granted, 0)).toBe(1000);
+    expect(await a.peek(keys)).toEqual([1000, 1000]);
+  });
 });

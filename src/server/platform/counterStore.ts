@@ -7,16 +7,30 @@ import { Redis } from 'ioredis';
  */
 export interface CounterStore {
   /**
-   * Atomic: when every counter is below its limit all are incremented, otherwise none is
-   * (a refused request does not eat the budget).
+   * Atomic: takes the same number of units from every counter, at most `want`, at most the
+   * least room left divided by `share` (at least 1: a caller of the rate limiter may hold a
+   * part of what is left, never all of it), and none when a counter is at its limit (a
+   * refused request does not eat the budget). Answers the units granted and the new counts.
    */
-  consume(keys: string[], limits: number[], ttlMs: number[]): Promise<{ allowed: boolean; counts: number[] }>;
+  reserve(
+    keys: string[],
+    limits: number[],
+    ttlMs: number[],
+    want?: number,
+    share?: number,
+  ): Promise<{ granted: number; counts: number[] }>;
+  /** Gives back units reserved and not used, to the counters that still exist. */
+  release(keys: string[], units: number): Promise<void>;
   /** Current counts, without incrementing. */
   peek(keys: string[]): Promise<number[]>;
   /** Increments every counter (a new one lives ttlMs); returns the new counts. */
   hit(keys: string[], ttlMs: number[]): Promise<number[]>;
   close(): Promise<void>;
 }
+
+/** What reserve grants when the least room left across the counters is `room`. */
+export const grantOf = (room: number, want: number, share: number) =>
+  room <= 0 ? 0 : Math.max(1, Math.min(want, Math.floor(room / share)));
 
 /** One process: a Map of counters, swept of expired windows now and then. */
 export function memoryStore(now: () => number = Date.now): CounterStore {
@@ -32,17 +46,24 @@ export function memoryStore(now: () => number = Date.now): CounterStore {
     nextSweep = t + 60_000;
   }
   return {
-    async consume(keys, limits, ttlMs) {
+    async reserve(keys, limits, ttlMs, want = 1, share = 1) {
       const t = now();
       sweep(t);
       const entries = keys.map((k, i) => entry(k, ttlMs[i], t));
-      const allowed = entries.every((c, i) => c.count < limits[i]);
-      if (allowed)
+      const granted = grantOf(Math.min(...entries.map((c, i) => limits[i] - c.count)), want, share);
+      if (granted > 0)
         entries.forEach((c, i) => {
-          c.count++;
+          c.count += granted;
           counters.set(keys[i], c);
         });
-      return { allowed, counts: entries.map((c) => c.count) };
+      return { granted, counts: entries.map((c) => c.count) };
+    },
+    async release(keys, units) {
+      const t = now();
+      for (const k of keys) {
+        const c = counters.get(k);
+        if (c && c.expiresAt > t) c.count = Math.max(0, c.count - units);
+      }
     },
     async peek(keys) {
       const t = now();
@@ -64,22 +85,35 @@ export function memoryStore(now: () => number = Date.now): CounterStore {
   };
 }
 
-// Check-then-increment of every window in one script, so it is atomic across instances.
-const CONSUME = `
+// Check-then-increment of every window in one script, so it is atomic across instances;
+// the grant is grantOf() (ARGV: limit and ttl per key, then want and share).
+const RESERVE = `
 local counts = {}
-local allowed = 1
+local room
 for i, key in ipairs(KEYS) do
   counts[i] = tonumber(redis.call('GET', key) or '0')
-  if counts[i] >= tonumber(ARGV[i * 2 - 1]) then allowed = 0 end
+  local left = tonumber(ARGV[i * 2 - 1]) - counts[i]
+  if room == nil or left < room then room = left end
 end
-if allowed == 1 then
+local n = #KEYS * 2
+local granted = 0
+if room > 0 then
+  granted = math.max(1, math.min(tonumber(ARGV[n + 1]), math.floor(room / tonumber(ARGV[n + 2]))))
   for i, key in ipairs(KEYS) do
-    counts[i] = redis.call('INCR', key)
-    if counts[i] == 1 then redis.call('PEXPIRE', key, ARGV[i * 2]) end
+    counts[i] = redis.call('INCRBY', key, granted)
+    if counts[i] == granted then redis.call('PEXPIRE', key, ARGV[i * 2]) end
   end
 end
-table.insert(counts, 1, allowed)
+table.insert(counts, 1, granted)
 return counts`;
+
+// Only counters that still exist: an expired window must not come back without a ttl.
+const RELEASE = `
+for _, key in ipairs(KEYS) do
+  local count = tonumber(redis.call('GET', key) or '0')
+  if count > 0 then redis.call('DECRBY', key, math.min(count, tonumber(ARGV[1]))) end
+end
+return 0`;
 
 const HIT = `
 local counts = {}
@@ -101,7 +135,8 @@ export interface StoreLog {
 }
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
-const SCRIPTS = { consume: { lua: CONSUME, sha: sha1(CONSUME) }, hit: { lua: HIT, sha: sha1(HIT) } };
+const script = (lua: string) => ({ lua, sha: sha1(lua) });
+const SCRIPTS = { reserve: script(RESERVE), release: script(RELEASE), hit: script(HIT) };
 
 /** Counters in Redis, shared by every instance of the service; the scripts keep them atomic. */
 function redisCounters(redis: Redis): CounterStore {
@@ -116,10 +151,13 @@ function redisCounters(redis: Redis): CounterStore {
     }
   }
   return {
-    async consume(keys, limits, ttlMs) {
-      const args = keys.flatMap((_k, i) => [limits[i], ttlMs[i]]);
-      const [allowed, ...counts] = (await run(SCRIPTS.consume, keys, args)) as number[];
-      return { allowed: allowed === 1, counts };
+    async reserve(keys, limits, ttlMs, want = 1, share = 1) {
+      const args = [...keys.flatMap((_k, i) => [limits[i], ttlMs[i]]), want, share];
+      const [granted, ...counts] = (await run(SCRIPTS.reserve, keys, args)) as number[];
+      return { granted, counts };
+    },
+    async release(keys, units) {
+      await run(SCRIPTS.release, keys, [units]);
     },
     async peek(keys) {
       return (await redis.mget(...keys)).map((v) => Number(v ?? 0));
@@ -216,7 +254,9 @@ export function redisStore(
   }
 
   return {
-    consume: (keys, limits, ttlMs) => guarded((s) => s.consume(keys, limits, ttlMs)),
+    reserve: (keys, limits, ttlMs, want, share) =>
+      guarded((s) => s.reserve(keys, limits, ttlMs, want, share)),
+    release: (keys, units) => guarded((s) => s.release(keys, units)),
     peek: (keys) => guarded((s) => s.peek(keys)),
     hit: (keys, ttlMs) => guarded((s) => s.hit(keys, ttlMs)),
     state: () => state,

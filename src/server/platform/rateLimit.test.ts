@@ -8,11 +8,12 @@ import { CommonCodes } from '../../contract/errors.ts';
 import { createTestApp, routeDepsOf, type TestApp } from '../testing/harness.ts';
 import { captureLog } from '../testing/logCapture.ts';
 import type { Caller } from './caller.ts';
-import { memoryStore, redisStore } from './counterStore.ts';
+import { type CounterStore, memoryStore, redisStore } from './counterStore.ts';
 import { ApiError } from './errors.ts';
 import {
   createRateLimiter,
   DEFAULT_RATE_LIMITS,
+  LEASE_MAX,
   parseRateLimits,
   type RateLimitFigures,
 } from './rateLimit.ts';
@@ -110,6 +111,103 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('limiter with the 
     expect(refused.headers['Retry-After']).toBe(String(3600 - 61));
     clock += 3600_000; // next hour
     expect((await hit('a', 'standard')).status).toBe(200);
+  });
+});
+
+// Leases: with high limits a process asks the store for a lease of units, not for each request.
+describe.each(Object.keys(stores) as (keyof typeof stores)[])('leases with the %s store', (kind) => {
+  let clock = Date.UTC(2026, 0, 1, 10, 0, 30);
+  const opened: CounterStore[] = [];
+  afterAll(() => Promise.all(opened.map((s) => s.close())));
+  /** A limiter on its own store (a process), counting the store's reservations. */
+  function limiter(
+    perMinute: number,
+    perHour: number,
+    prefix = `test:${randomBytes(6).toString('hex')}:`,
+    store = stores[kind](() => clock).store,
+  ) {
+    opened.push(store);
+    let asked = 0;
+    const counted: CounterStore = {
+      ...store,
+      reserve: (...args) => {
+        asked++;
+        return store.reserve(...args);
+      },
+    };
+    const figures = { ...DEFAULT_RATE_LIMITS, standard: { perMinute, perHour } };
+    const l = createRateLimiter(figures, { store: counted, now: () => clock, prefix });
+    return {
+      asked: () => asked,
+      async hit(who = 'a') {
+        const { reply, headers } = fakeReply();
+        try {
+          await l.check(request, reply, caller(who), row('standard'));
+          return { status: 200, remaining: headers.RateLimit };
+        } catch (e) {
+          if (!(e instanceof ApiError)) throw e;
+          return { status: e.status, remaining: e.headers?.RateLimit };
+        }
+      },
+    };
+  }
+  const minuteLeft = (header?: string) => Number(/"standard-minute";r=(\d+)/.exec(header ?? '')?.[1]);
+  const hourLeft = (header?: string) => Number(/"standard-hour";r=(\d+)/.exec(header ?? '')?.[1]);
+
+  it('asks the store once per lease, and still counts down by one per request', async () => {
+    const l = limiter(100_000, 1_000_000);
+    for (let i = 1; i <= 100; i++) {
+      const { status, remaining } = await l.hit();
+      expect(status).toBe(200);
+      expect(minuteLeft(remaining)).toBe(100_000 - i);
+    }
+    expect(l.asked()).toBe(Math.ceil(100 / LEASE_MAX));
+  });
+
+  it('asks for each request near the limit, and never lets one more through', async () => {
+    const l = limiter(300, 1000);
+    const statuses = [];
+    for (let i = 0; i < 310; i++) statuses.push((await l.hit()).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(300);
+    expect(statuses.slice(300)).toEqual(Array(10).fill(429));
+  });
+
+  it('gives the unused units of a lease back when its minute ends', async () => {
+    const l = limiter(100_000, 1_000_000);
+    for (let i = 0; i < 10; i++) await l.hit('b');
+    clock += 60_000;
+    // 11 requests this hour; without the release the lease's 22 unused units would count.
+    expect(hourLeft((await l.hit('b')).remaining)).toBe(1_000_000 - 11);
+    expect(minuteLeft((await l.hit('b')).remaining)).toBe(100_000 - 2);
+  });
+
+  it('serves requests that arrive together exactly up to the limit', async () => {
+    const l = limiter(100, 1000);
+    const results = await Promise.all(Array.from({ length: 150 }, () => l.hit('c')));
+    const allowed = results.filter((r) => r.status === 200);
+    expect(allowed).toHaveLength(100);
+    expect(allowed.map((r) => minuteLeft(r.remaining)).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 100 }, (_, i) => i),
+    );
+  });
+
+  it('two processes sharing the budget never exceed it', async () => {
+    const prefix = `test:${randomBytes(6).toString('hex')}:`;
+    const a = limiter(1000, 100_000, prefix);
+    // Two Redis connections; in memory, two limiters on one store.
+    const b = limiter(1000, 100_000, prefix, kind === 'memory' ? opened[opened.length - 1] : undefined);
+    const allowed = { a: 0, b: 0 };
+    const refused = { a: false, b: false };
+    // Alternate until each has been refused: the last units of a lease are used, none more.
+    while (!refused.a || !refused.b)
+      for (const [name, l] of Object.entries({ a, b }) as ['a' | 'b', typeof a][]) {
+        const { status } = await l.hit('d');
+        if (status === 200) allowed[name]++;
+        else refused[name] = true;
+      }
+    expect(allowed.a + allowed.b).toBe(1000);
+    expect(allowed.a).toBeGreaterThan(400);
+    expect(allowed.b).toBeGreaterThan(400);
   });
 });
 

@@ -58,6 +58,29 @@ export interface RateLimiterOptions {
 }
 
 /**
+ * A process takes a budget from the store in leases: at most LEASE_MAX requests, and at most
+ * 1/LEASE_SHARE of what is left (so with the default figures, or near any limit, every
+ * request asks the store). A lease serves its window only; what it did not use is given
+ * back when its window ends. So a limit is never exceeded, and with high limits most
+ * requests make no round trip to Redis; the cost: another process may be refused while
+ * this one holds the last units of a lease (at most 1/LEASE_SHARE of what was left).
+ */
+export const LEASE_MAX = 32;
+export const LEASE_SHARE = 64;
+
+interface Lease {
+  mi: number;
+  hi: number;
+  keys: string[];
+  /** Units granted and not handed out yet. */
+  left: number;
+  /** The counts once the lease was granted: a request's count is `counts - left`. */
+  counts: number[];
+  /** Set while the store is asked: the requests that find it wait for that answer. */
+  pending?: Promise<unknown>;
+}
+
+/**
  * Per application (caller.rateKey) and per range, a one-minute and a one-hour window.
  *
  * Fixed windows (aligned on the clock's minute and hour): one counter per window, a single
@@ -99,6 +122,40 @@ export function createRateLimiter(figures: RateLimitFigures, options: RateLimite
     }
   >;
 
+  // Per caller and range, the lease this process holds.
+  const leases = new Map<string, Lease>();
+
+  /** One unit of the budget: from this process's lease, else a new lease from the store. */
+  async function take(tag: string, range: RateRange, mi: number, hi: number) {
+    for (;;) {
+      const lease = leases.get(tag);
+      if (lease?.pending) {
+        await lease.pending;
+        continue;
+      }
+      if (lease && lease.mi === mi && lease.hi === hi && lease.left > 0) {
+        lease.left--;
+        return { allowed: true, counts: lease.counts.map((c) => c - lease.left) };
+      }
+      // A window ended: its unused units go back (the hour's counter outlives the minute).
+      if (lease && lease.left > 0) void store.release(lease.keys, lease.left);
+      const next: Lease = { mi, hi, keys: [`${tag}60:${mi}`, `${tag}3600:${hi}`], left: 0, counts: [] };
+      const { limits, ttlMs } = plans[range];
+      next.pending = store
+        .reserve(next.keys, limits, ttlMs, LEASE_MAX, LEASE_SHARE)
+        .then(({ granted, counts }) => {
+          next.left = granted;
+          next.counts = counts;
+        })
+        .finally(() => {
+          next.pending = undefined;
+        });
+      leases.set(tag, next);
+      await next.pending;
+      if (next.left === 0) return { allowed: false, counts: next.counts };
+    }
+  }
+
   async function check(_request: FastifyRequest, reply: FastifyReply, caller: Caller, endpoint: Endpoint) {
     const range = endpoint.range;
     const plan = plans[range];
@@ -108,13 +165,12 @@ export function createRateLimiter(figures: RateLimitFigures, options: RateLimite
     const hi = Math.floor(t / hour.ms);
     // The hash tag keeps both windows of a caller on one Redis Cluster slot.
     const tag = `${prefix}{${caller.rateKey}:${range}}:`;
-    const keys = [`${tag}60:${mi}`, `${tag}3600:${hi}`];
     const resets = [
       Math.max(1, Math.ceil(((mi + 1) * minute.ms - t) / 1000)),
       Math.max(1, Math.ceil(((hi + 1) * hour.ms - t) / 1000)),
     ];
     // A store that is down answers from its local fallback at once (counterStore.ts).
-    const result = await store.consume(keys, plan.limits, plan.ttlMs);
+    const result = await take(tag, range, mi, hi);
     // draft-ietf-httpapi-ratelimit-headers (structured fields): a policy item per window.
     const remaining =
       `"${minute.name}";r=${Math.max(0, minute.limit - result.counts[0])};t=${resets[0]}, ` +
