@@ -49,11 +49,15 @@ export function serviceEntry() {
     : ['--import', 'tsx', join(root, 'src/server/main.ts')];
 }
 
-/** Starts the service on a free port; resolves once it prints its ready line. */
-export async function startService(env, { nodeArgs = [] } = {}) {
+/**
+ * Starts the service on a free port; resolves once it prints its ready line. `checkout`:
+ * another checkout's built service (bench/getCpu.mjs: a baseline), this one's by default.
+ */
+export async function startService(env, { nodeArgs = [], checkout } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, ...serviceEntry()], {
-    cwd: root,
+  const entry = checkout ? [join(checkout, 'dist/server/main.js')] : serviceEntry();
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
+    cwd: checkout ?? root,
     env: { LOG_LEVEL: 'warn', FIELDWORK_NO_DEMO: '1', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
