@@ -83,8 +83,8 @@ interface Lease {
 /**
  * Per application (caller.rateKey) and per range, a one-minute and a one-hour window.
  *
- * Fixed windows (aligned on the clock's minute and hour): one counter per window, a single
- * INCR in Redis, an exact `reset` to announce, and the same answer on every instance. The
+ * Fixed windows (aligned on the clock's minute and hour): one counter per window, taken
+ * from in leases (above) by one script in Redis, an exact `reset` to announce, and the same answer on every instance. The
  * known cost, a burst of up to twice the per-minute figure across a minute boundary, is
  * bounded by the hour window; a sliding log would cost memory per request and a sliding
  * estimate could not announce an exact reset.
@@ -141,18 +141,19 @@ export function createRateLimiter(figures: RateLimitFigures, options: RateLimite
       if (lease && lease.left > 0) void store.release(lease.keys, lease.left);
       const next: Lease = { mi, hi, keys: [`${tag}60:${mi}`, `${tag}3600:${hi}`], left: 0, counts: [] };
       const { limits, ttlMs } = plans[range];
+      let granted = 0;
       next.pending = store
         .reserve(next.keys, limits, ttlMs, LEASE_MAX, LEASE_SHARE)
-        .then(({ granted, counts }) => {
-          next.left = granted;
-          next.counts = counts;
+        .then((answer) => {
+          granted = next.left = answer.granted;
+          next.counts = answer.counts;
         })
         .finally(() => {
           next.pending = undefined;
         });
       leases.set(tag, next);
       await next.pending;
-      if (next.left === 0) return { allowed: false, counts: next.counts };
+      if (granted === 0) return { allowed: false, counts: next.counts };
     }
   }
 
