@@ -193,9 +193,9 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('leases with the %
 
   it('two processes sharing the budget never exceed it', async () => {
     const prefix = `test:${randomBytes(6).toString('hex')}:`;
-    const a = limiter(1000, 100_000, prefix);
     // Two Redis connections; in memory, two limiters on one store.
-    const b = limiter(1000, 100_000, prefix, kind === 'memory' ? opened[opened.length - 1] : undefined);
+    const shared = kind === 'memory' ? stores.memory(() => clock).store : undefined;
+    const [a, b] = [limiter(1000, 100_000, prefix, shared), limiter(1000, 100_000, prefix, shared)];
     const allowed = { a: 0, b: 0 };
     const refused = { a: false, b: false };
     // Alternate until each has been refused: the last units of a lease are used, none more.
