@@ -34,28 +34,23 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
   clientToken,
+  cpuMs,
   freePort,
   importDocument,
   loadTest,
   log,
   printTable,
+  procStat,
   root,
   startService,
   stopService,
+  treeTicks,
   UNLIMITED,
 } from './support/service.mjs';
 
@@ -72,7 +67,6 @@ const PATH = '/eTech/rest/ws/referentials/v1/customers/code:';
 const CLIENT_ID = 'bench';
 const CLIENT_SECRET = `bench-${randomBytes(12).toString('hex')}`;
 const code = (i) => `BENCH${String(i).padStart(6, '0')}`;
-const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
 
 const customer = (i) => ({
   customerCode: code(i),
@@ -128,47 +122,6 @@ const apiOperations = {
   }),
   SLOTS: () => ({ method: 'POST', path: SLOTS_PATH, body: slotsBody() }),
 };
-
-/* ---------------- processes and their CPU time ---------------- */
-
-function procStat(pid) {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name is in parentheses and may hold spaces: split after the last ')'.
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The process and every descendant, with their CPU ticks. */
-function treeTicks(rootPid) {
-  const children = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const s = procStat(name);
-    if (!s) continue;
-    if (!children.has(s.ppid)) children.set(s.ppid, []);
-    children.get(s.ppid).push(Number(name));
-  }
-  const ticks = new Map();
-  const walk = (pid) => {
-    const s = procStat(pid);
-    if (!s) return;
-    ticks.set(pid, s.ticks);
-    for (const c of children.get(pid) ?? []) walk(c);
-  };
-  walk(rootPid);
-  return ticks;
-}
-
-/** CPU milliseconds between two samples (a process born in between counts from 0). */
-function cpuMs(before, after) {
-  let ticks = 0;
-  for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
-  return (ticks * 1000) / TICKS;
-}
 
 /* ---------------- targets ---------------- */
 

@@ -15,12 +15,13 @@
  * WARMUP=5 seconds; without BASELINE, this build alone.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
   clientToken,
+  cpuMs,
   importDocument,
   loadTest,
   log,
@@ -28,6 +29,7 @@ import {
   printTable,
   startService,
   stopService,
+  treeTicks,
   UNLIMITED,
 } from './support/service.mjs';
 
@@ -53,30 +55,6 @@ const dataset = {
     addressDetails: { address: `${i} bench street`, zipCode: '69002', city: 'Lyon', country: 'FR' },
   })),
 };
-
-/** CPU ms of a process and its children (/proc, clock ticks of 10 ms). */
-function cpuMs(rootPid) {
-  const stat = (pid) => {
-    try {
-      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      return { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) };
-    } catch {
-      return undefined;
-    }
-  };
-  const all = readdirSync('/proc')
-    .filter((n) => /^\d+$/.test(n))
-    .map((n) => [Number(n), stat(n)])
-    .filter(([, s]) => s);
-  let ticks = 0;
-  const walk = (pid) => {
-    for (const [p, s] of all) if (p === pid) ticks += s.ticks;
-    for (const [p, s] of all) if (s.ppid === pid) walk(p);
-  };
-  walk(rootPid);
-  return ticks * 10;
-}
 
 async function redisAnswers() {
   const { Redis } = await import('ioredis');
@@ -141,9 +119,9 @@ try {
   for (const t of targets) await run(t, WARMUP);
   for (let round = 1; round <= ROUNDS; round++)
     for (const t of targets) {
-      const before = cpuMs(t.child.pid);
+      const before = treeTicks(t.child.pid);
       const result = await run(t, DURATION);
-      const ms = (cpuMs(t.child.pid) - before) / result.requests.total;
+      const ms = cpuMs(before, treeTicks(t.child.pid)) / result.requests.total;
       if (result.non2xx) throw new Error(`${t.name}: ${result.non2xx} answers were not 2xx`);
       t.cpu.push(ms);
       t.rps.push(result.requests.average);

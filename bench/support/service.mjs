@@ -3,7 +3,7 @@
  * service (src/server/main.ts) as a child process, a client_credentials token, a table.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -113,6 +113,48 @@ export function loadTest(options) {
   return new Promise((resolve, reject) => {
     autocannon(options, (err, result) => (err ? reject(err) : resolve(result)));
   });
+}
+
+/* The CPU time of processes (/proc/<pid>/stat, clock ticks). */
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+
+export function procStat(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name is in parentheses and may hold spaces: split after the last ')'.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The process and every descendant, with their CPU ticks. */
+export function treeTicks(rootPid) {
+  const children = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const s = procStat(name);
+    if (!s) continue;
+    if (!children.has(s.ppid)) children.set(s.ppid, []);
+    children.get(s.ppid).push(Number(name));
+  }
+  const ticks = new Map();
+  const walk = (pid) => {
+    const s = procStat(pid);
+    if (!s) return;
+    ticks.set(pid, s.ticks);
+    for (const c of children.get(pid) ?? []) walk(c);
+  };
+  walk(rootPid);
+  return ticks;
+}
+
+/** CPU milliseconds between two samples (a process born in between counts from 0). */
+export function cpuMs(before, after) {
+  let ticks = 0;
+  for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
+  return (ticks * 1000) / TICKS;
 }
 
 export const median = (values) => {
