@@ -72,9 +72,14 @@ export function validate<S extends z.ZodType>(
   input: unknown,
   shapeErrors?: 'invalidJson',
 ): z.output<S> {
-  const result = schema.safeParse(input, { reportInput: true });
+  // The issues carry their input only for the errors' text: asking zod for it costs ten
+  // times a passing parse (2.6 µs against 0.3 for a path code), so only a failing input is
+  // parsed again with it.
+  const result = schema.safeParse(input);
   const proto = protoKeyIssues(input);
-  if (!result.success || proto.length > 0)
-    throw new ApiError(400, issuesToErrors(prefix, [...proto, ...(result.error?.issues ?? [])], shapeErrors));
+  if (!result.success || proto.length > 0) {
+    const issues = result.success ? [] : schema.safeParse(input, { reportInput: true }).error?.issues;
+    throw new ApiError(400, issuesToErrors(prefix, [...proto, ...(issues ?? [])], shapeErrors));
+  }
   return result.data;
 }
