@@ -12,7 +12,8 @@
  *
  * DATABASE=postgres (default; BENCH_DATABASE_URL, one process, rate limits in Redis at
  * BENCH_REDIS_URL when it answers) or pglite. CONNECTIONS=1, ROUNDS=8, DURATION=3 seconds,
- * WARMUP=5 seconds; without BASELINE, this build alone.
+ * WARMUP=5 seconds; without BASELINE, this build alone. CPU_PROF=<dir>: each service writes
+ * a V8 CPU profile there (bench/support/profile-summary.mjs reads them).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -94,7 +95,10 @@ try {
     env = { ...process.env, FIELDWORK_RATE_LIMITS: UNLIMITED, LOG_LEVEL: 'info', ...env };
     log(`${name}: importing 1000 customers`);
     importDocument(dir, dataset, env);
-    const { child, url } = await startService(env, { checkout });
+    const nodeArgs = process.env.CPU_PROF
+      ? ['--cpu-prof', '--cpu-prof-dir', join(process.env.CPU_PROF, name.replaceAll(' ', '-'))]
+      : [];
+    const { child, url } = await startService(env, { checkout, nodeArgs });
     const token = await clientToken(url, 'bench', SECRET);
     targets.push({ name, child, url, token, cpu: [], rps: [] });
   }

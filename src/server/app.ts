@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
-import pino from 'pino';
+import type pino from 'pino';
 import { endpoints, webhookEvents } from '../contract/index.ts';
 import type { AppConfig } from './config.ts';
 import { type DbHandle, openDatabase } from './db/index.ts';
@@ -22,6 +22,7 @@ import { registerConsole } from './platform/console.ts';
 import { createCounterStore } from './platform/counterStore.ts';
 import { decodeJsonBody } from './platform/encoding.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors.ts';
+import { BatchedDestination } from './platform/logDestination.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { type Operations, registerOperations } from './platform/operations.ts';
 import { PageTokens } from './platform/pagination.ts';
@@ -82,11 +83,6 @@ class OneLinePerRequest extends LogController {
   }
 }
 
-/** Log lines are written when this many bytes wait (about forty request lines)... */
-export const LOG_BATCH_BYTES = 16 * 1024;
-/** ...or after this many milliseconds at most. */
-export const LOG_FLUSH_MS = 100;
-
 export interface BuildOptions {
   /** pino options (merged with the service's redaction), or false. */
   logger?: boolean | object;
@@ -103,24 +99,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     dataDir: config.dataDir,
     schema: config.databaseSchema,
   });
-  // Log lines are written asynchronously and in batches (pino's sonic-boom): a request does
-  // not wait for the write to standard output, and one write (a trip through libuv's thread
-  // pool) carries LOG_BATCH_BYTES of lines instead of one line. Lines wait at most
-  // LOG_FLUSH_MS; they are flushed on close and on exit (pino's exit hook); a SIGKILL loses
-  // what is waiting (README: Logs). Tests pass their own stream.
+  // Standard output in batches (platform/logDestination.ts); tests pass their own stream.
   const given =
     typeof options.logger === 'object' ? (options.logger as { stream?: pino.DestinationStream }) : {};
-  const destination =
-    options.logger === false || given.stream
-      ? undefined
-      : pino.destination({
-          dest: 1,
-          sync: false,
-          minLength: LOG_BATCH_BYTES,
-          // sonic-boom's largest write (16 KiB by default) must exceed the batch.
-          maxWrite: 4 * LOG_BATCH_BYTES,
-          periodicFlush: LOG_FLUSH_MS,
-        });
+  const destination = options.logger === false || given.stream ? undefined : new BatchedDestination();
   const logger =
     options.logger === false
       ? false
@@ -243,11 +225,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await callerFeed.stop();
     await counters.close();
     await dbh.close();
-    try {
-      destination?.flushSync();
-    } catch {
-      // Standard output closed already: nothing more can be written.
-    }
+    destination?.close();
   });
   return app;
 }
