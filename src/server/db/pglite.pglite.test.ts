@@ -90,4 +90,40 @@ describe('PGlite driver', () => {
     await sql`NOTIFY driver_test, 'four'`.execute(dbh.db);
     expect(got).toEqual(['one', 'two', 'three']);
   });
+
+  it('runs statements sent at once one at a time, never inside another transaction', async () => {
+    // Each transaction reads its own id twice, with other statements sent in between.
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2
+          ? sql<{ id: string }>`SELECT txid_current()::text AS id`.execute(dbh.db).then((r) => [r.rows[0].id])
+          : dbh.db.transaction().execute(async (trx) => {
+              const first = await sql<{ id: string }>`SELECT txid_current()::text AS id`.execute(trx);
+              await new Promise((r) => setTimeout(r, 2));
+              const second = await sql<{ id: string }>`SELECT txid_current()::text AS id`.execute(trx);
+              expect(second.rows[0].id).toBe(first.rows[0].id);
+              return [first.rows[0].id];
+            }),
+      ),
+    );
+    expect(new Set(ids.flat()).size).toBe(20);
+  });
+});
+
+it('refuses a statement that comes after the database closed, with an error that says so', async () => {
+  const closing = await openDatabase({ dataDir: 'memory://' });
+  let resume!: () => void;
+  const gate = new Promise<void>((r) => {
+    resume = r;
+  });
+  // A transaction holds the connection while the database closes under it.
+  const inFlight = closing.db.transaction().execute(async (trx) => {
+    await sql`SELECT 1`.execute(trx);
+    await gate;
+    await sql`SELECT 2`.execute(trx);
+  });
+  await new Promise((r) => setTimeout(r, 50));
+  await closing.close();
+  resume();
+  await expect(inFlight).rejects.toThrow('PGlite: the database is closed');
 });

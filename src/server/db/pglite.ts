@@ -281,6 +281,8 @@ class PGliteDriver implements Driver {
    * `exec`, runs while the migration's transaction holds this driver's connection.
    */
   private async exchange(request: Uint8Array): Promise<Buffer> {
+    // Without the lock nothing waits for a close in progress: say so, not a TypeError.
+    if (this.client.closed) throw new Error('PGlite: the database is closed');
     const chunks: Buffer[] = [];
     // Each chunk is a view of the WebAssembly memory, reused after the call: copied.
     await this.client.execProtocolRawStream(request, {
