@@ -4,7 +4,7 @@ import { domains } from '../domains/index.ts';
 import { ApiError } from '../platform/errors.ts';
 import type { Importer } from '../platform/importer.ts';
 import { JsonSyntaxError, parseStrictJson } from '../platform/strictJson.ts';
-import { protoKeyIssues } from '../platform/validation.ts';
+import { check } from '../platform/validation.ts';
 import { type GeneratedCredential, platformImporters } from './platformImporters.ts';
 
 /**
@@ -93,12 +93,11 @@ export function validateImport(document: unknown, registry: Importer[]): Validat
     const parsed: unknown[] = [];
     const firstIndex = new Map<string, number>();
     value.forEach((element, index) => {
-      const result = importer.schema.safeParse(element, { reportInput: true });
-      const proto = protoKeyIssues(element);
-      if (!result.success || proto.length > 0) {
+      const checked = check(importer.schema, element);
+      if (!checked.ok) {
         // A `__proto__` key of a strict object is reported by zod too: once is enough.
         const lines = new Set<string>();
-        for (const issue of [...proto, ...(result.error?.issues ?? [])]) {
+        for (const issue of checked.issues) {
           const problem = { path: formatPath([key, index, ...issue.path]), message: issueMessage(issue) };
           const line = `${problem.path}: ${problem.message}`;
           if (!lines.has(line)) problems.push(problem);
@@ -106,9 +105,9 @@ export function validateImport(document: unknown, registry: Importer[]): Validat
         }
         return;
       }
-      parsed.push(result.data);
+      parsed.push(checked.data);
       // Keys come out of the schema normalised (codes uppercased): ACME and acme are one record.
-      const id = importer.keyOf(result.data);
+      const id = importer.keyOf(checked.data);
       const first = firstIndex.get(id);
       if (first === undefined) firstIndex.set(id, index);
       else

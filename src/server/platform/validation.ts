@@ -47,7 +47,7 @@ export function issuesToErrors(
  * it from replacing the prototype of their output), so without this a `__proto__` custom
  * field would be dropped silently instead of refused like any other unknown code.
  */
-export function protoKeyIssues(input: unknown, path: PropertyKey[] = []): z.core.$ZodIssue[] {
+function protoKeyIssues(input: unknown, path: PropertyKey[] = []): z.core.$ZodIssue[] {
   if (typeof input !== 'object' || input === null) return [];
   const issues: z.core.$ZodIssue[] = [];
   if (!Array.isArray(input) && Object.hasOwn(input, '__proto__'))
@@ -65,6 +65,23 @@ export function protoKeyIssues(input: unknown, path: PropertyKey[] = []): z.core
   return issues;
 }
 
+/**
+ * `input` parsed by `schema`, or every issue: zod's, each with its input (for the errors'
+ * text), and each `__proto__` key. Asking zod for the inputs costs ten times a passing
+ * parse (2.6 µs against 0.3 for a path code), so only a failing input is parsed again
+ * with them.
+ */
+export function check<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; issues: z.core.$ZodIssue[] } {
+  const result = schema.safeParse(input);
+  const proto = protoKeyIssues(input);
+  if (result.success && proto.length === 0) return { ok: true, data: result.data };
+  const issues = result.success ? [] : (schema.safeParse(input, { reportInput: true }).error?.issues ?? []);
+  return { ok: false, issues: [...proto, ...issues] };
+}
+
 /** Parses `input` with `schema` or throws a 400 carrying every mapped code. */
 export function validate<S extends z.ZodType>(
   prefix: string,
@@ -72,14 +89,7 @@ export function validate<S extends z.ZodType>(
   input: unknown,
   shapeErrors?: 'invalidJson',
 ): z.output<S> {
-  // The issues carry their input only for the errors' text: asking zod for it costs ten
-  // times a passing parse (2.6 µs against 0.3 for a path code), so only a failing input is
-  // parsed again with it.
-  const result = schema.safeParse(input);
-  const proto = protoKeyIssues(input);
-  if (!result.success || proto.length > 0) {
-    const issues = result.success ? [] : schema.safeParse(input, { reportInput: true }).error?.issues;
-    throw new ApiError(400, issuesToErrors(prefix, [...proto, ...(issues ?? [])], shapeErrors));
-  }
-  return result.data;
+  const checked = check(schema, input);
+  if (!checked.ok) throw new ApiError(400, issuesToErrors(prefix, checked.issues, shapeErrors));
+  return checked.data;
 }
