@@ -55,19 +55,21 @@ describe('BatchedDestination', () => {
   it.each([
     ['process.exit()', 'process.exit(3);', 3],
     ['a crash on an uncaught error', "setImmediate(() => { throw new Error('boom'); });", 1],
-  ])('writes what waits on %s', (_, end, code) => {
+  ])('writes every line, in order, on %s', (_, end, code) => {
+    // 2,000 lines: batches already on their way to the pipe, and the last lines waiting.
     const script = `
       import { BatchedDestination } from ${JSON.stringify(join(import.meta.dirname, 'logDestination.ts'))};
       const out = new BatchedDestination(1);
-      out.write('first\\n');
-      out.write('second\\n');
+      for (let i = 0; i < 2000; i++) out.write(\`line \${i} \${'x'.repeat(100)}\\n\`);
       ${end}`;
     const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       encoding: 'utf8',
       cwd: join(import.meta.dirname, '../../..'),
     });
     expect(child.status, child.stderr).toBe(code);
-    expect(child.stdout).toBe('first\nsecond\n');
+    expect(child.stdout).toBe(
+      Array.from({ length: 2000 }, (_, i) => `line ${i} ${'x'.repeat(100)}\n`).join(''),
+    );
   });
 
   it('close() writes what waits and leaves the process exit alone', () => {

@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import pino from 'pino';
 
 /** Log lines are written when this many bytes wait (about forty request lines)... */
@@ -25,7 +26,7 @@ export class BatchedDestination implements pino.DestinationStream {
   private readonly out: ReturnType<typeof pino.destination>;
   private readonly atExit = () => this.flushSync();
 
-  constructor(fd = 1) {
+  constructor(private readonly fd = 1) {
     // pino's writer: it stops writing, instead of failing, once the reader is gone (EPIPE).
     this.out = pino.destination({ dest: fd, sync: false });
     process.on('exit', this.atExit);
@@ -40,28 +41,50 @@ export class BatchedDestination implements pino.DestinationStream {
 
   /** Hands the waiting lines to the writer, which writes them asynchronously. */
   flush() {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.lines.length === 0) return;
-    const text = this.lines.join('');
-    this.lines = [];
-    this.bytes = 0;
-    this.out.write(text);
+    const text = this.take();
+    if (text) this.out.write(text);
   }
 
-  /** Writes every waiting line before returning. */
+  /**
+   * Writes every waiting line before returning: what the writer holds, then the lines
+   * waiting here, written directly (handed to the writer, they would go out in a write of
+   * libuv's thread pool, which an exiting process does not wait for).
+   */
   flushSync() {
-    this.flush();
+    const text = this.take();
     try {
       this.out.flushSync();
+      if (text) writeAllSync(this.fd, Buffer.from(text));
     } catch {
       // The descriptor is closed already: nothing more can be written.
     }
+  }
+
+  private take(): string {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const text = this.lines.join('');
+    this.lines = [];
+    this.bytes = 0;
+    return text;
   }
 
   /** Writes what waits; the process's exit no longer needs to. */
   close() {
     this.flushSync();
     process.off('exit', this.atExit);
+  }
+}
+
+/** Writes all of `buffer`, waiting a millisecond at a time while a non-blocking pipe is full. */
+function writeAllSync(fd: number, buffer: Buffer) {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let rest = buffer, waits = 0; rest.length > 0; ) {
+    try {
+      rest = rest.subarray(writeSync(fd, rest));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN' || ++waits > 1000) throw error;
+      Atomics.wait(pause, 0, 0, 1);
+    }
   }
 }
