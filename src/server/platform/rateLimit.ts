@@ -84,10 +84,10 @@ interface Lease {
  * Per application (caller.rateKey) and per range, a one-minute and a one-hour window.
  *
  * Fixed windows (aligned on the clock's minute and hour): one counter per window, taken
- * from in leases (above) by one script in Redis, an exact `reset` to announce, and the same answer on every instance. The
- * known cost, a burst of up to twice the per-minute figure across a minute boundary, is
- * bounded by the hour window; a sliding log would cost memory per request and a sliding
- * estimate could not announce an exact reset.
+ * from in leases (above) by one script in Redis, an exact `reset` to announce, and the
+ * same answer on every instance. The known cost, a burst of up to twice the per-minute
+ * figure across a minute boundary, is bounded by the hour window; a sliding log would
+ * cost memory per request and a sliding estimate could not announce an exact reset.
  */
 export function createRateLimiter(figures: RateLimitFigures, options: RateLimiterOptions = {}) {
   const now = options.now ?? Date.now;
