@@ -64,6 +64,21 @@ test.describe('shell', () => {
     await screenshot(page, `shell-home-${after}`);
   });
 
+  test('menus open without animation when the system asks for reduced motion', async ({ page }) => {
+    const menu = page.getByRole('menu');
+    const transition = () => menu.evaluate((el) => getComputedStyle(el).transitionDuration);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.getByTestId('language-menu').click();
+    await expect(menu).toBeVisible();
+    expect(await transition()).not.toBe('0s');
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.getByTestId('language-menu').click();
+    await expect(menu).toBeVisible();
+    expect(await transition()).toBe('0s');
+  });
+
   test('Ctrl+K opens a customer by code', async ({ page }) => {
     await page.keyboard.press('Control+k');
     const search = page.getByRole('textbox', { name: 'Search records' });
