@@ -26,7 +26,9 @@
  *
  * CPU per request: the user+system time of each target's processes (/proc/<pid>/stat,
  * the process and its children) over the run, divided by the requests answered; for
- * Fieldwork on PostgreSQL also with the database backends serving it (and Redis).
+ * Fieldwork on PostgreSQL also with the database backends serving it (and Redis). The
+ * references (bare Fastify, Prism, json-server) also measure the machine: their CPU per GET
+ * against issue 9's figures gives Fieldwork's CPU per GET as it would be on the issue's machine.
  *
  *   node bench/compare.mjs            # DURATION=5 CUSTOMERS=1000 CONNECTIONS=1,10,50
  *   CPU_PROF=/tmp/prof node bench/compare.mjs   # the Fieldwork services write .cpuprofile files there
@@ -67,6 +69,8 @@ const PATH = '/eTech/rest/ws/referentials/v1/customers/code:';
 const CLIENT_ID = 'bench';
 const CLIENT_SECRET = `bench-${randomBytes(12).toString('hex')}`;
 const code = (i) => `BENCH${String(i).padStart(6, '0')}`;
+/** CPU ms per customer GET of the references in issue 9's table (json-server: the top of its 0.3-0.5 ms). */
+const ISSUE_MACHINE_CPU = { 'bare Fastify': 0.02, Prism: 0.7, 'json-server': 0.5 };
 
 const customer = (i) => ({
   customerCode: code(i),
@@ -492,6 +496,34 @@ try {
   }
   goal('PUT 50 conns: PostgreSQL / json-server', ratio('Fieldwork PostgreSQL', 'json-server', 'PUT', 50), 2);
   printTable('Goals of issue 9', ['ratio', 'value', 'goal', ''], goals);
+
+  // The 0.3 ms goal was set on the issue's machine; this shared VM's speed swings several
+  // fold from one hour to the next (steal time). The references measured in the same run
+  // say by how much: each one's CPU per GET here over the issue's figure for it is this
+  // machine's slowness factor. Fieldwork's CPU divided by the smallest of the factors is
+  // the most it would cost on the issue's machine. Shown beside the goal, not instead of it.
+  const scaled = [];
+  for (const c of CONNECTIONS) {
+    const factors = Object.entries(ISSUE_MACHINE_CPU)
+      .map(([target, ms]) => at(target, 'GET', c)?.cpu / ms)
+      .filter((x) => x > 0);
+    if (factors.length === 0) continue;
+    const factor = Math.min(...factors);
+    for (const fw of ['Fieldwork PGlite', 'Fieldwork PostgreSQL']) {
+      const cpu = at(fw, 'GET', c)?.cpu;
+      if (cpu !== undefined) scaled.push([`${fw}, ${c} conns`, f(cpu, 3), f(factor, 2), f(cpu / factor, 3)]);
+    }
+  }
+  if (scaled.length)
+    printTable(
+      `Service CPU ms per GET on the issue's machine (slowness factor: the smallest of ${Object.entries(
+        ISSUE_MACHINE_CPU,
+      )
+        .map(([t, ms]) => `${t} here / ${ms} ms`)
+        .join(', ')})`,
+      ['target', 'CPU ms here', 'factor', "CPU ms on the issue's machine"],
+      scaled,
+    );
 
   // Issue 14: the newer domains, Fieldwork (which validates, authorizes and reads a real
   // database) against the mocks that answer them: above 1 is ahead.
