@@ -514,13 +514,10 @@ try {
       if (cpu !== undefined) scaled.push([`${fw}, ${c} conns`, f(cpu, 3), f(factor, 2), f(cpu / factor, 3)]);
     }
   }
+  const references = Object.entries(ISSUE_MACHINE_CPU).map(([t, ms]) => `${t} here / ${ms} ms`);
   if (scaled.length)
     printTable(
-      `Service CPU ms per GET on the issue's machine (slowness factor: the smallest of ${Object.entries(
-        ISSUE_MACHINE_CPU,
-      )
-        .map(([t, ms]) => `${t} here / ${ms} ms`)
-        .join(', ')})`,
+      `Service CPU ms per GET on the issue's machine (slowness factor: the smallest of ${references.join(', ')})`,
       ['target', 'CPU ms here', 'factor', "CPU ms on the issue's machine"],
       scaled,
     );
