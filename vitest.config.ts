@@ -6,7 +6,6 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // `*.pglite.test.ts` (a PGlite data directory: the service's lock, the process entry)
 // and `*.postgres.test.ts` (several service processes on one database).
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const TEST_DIRS = ['src', 'scripts', 'e2e/support'];
 const include = [
   'src/**/*.test.ts',
   'src/**/*.test.tsx',
@@ -20,7 +19,7 @@ const exclude = [...configDefaults.exclude, onPostgres ? '**/*.pglite.test.ts' :
 // isolated. Every other file shares its worker's process with the files before it
 // (isolate: false), so the service, PGlite's WebAssembly and the contract are loaded once
 // per worker instead of once per file: the PGlite runner took 303 s instead of 459.
-const mocking = TEST_DIRS.flatMap((dir) =>
+const mocking = [...new Set(include.map((pattern) => pattern.split('/*')[0]))].flatMap((dir) =>
   (readdirSync(dir, { recursive: true }) as string[])
     .filter((file) => /\.test\.tsx?$/.test(file))
     .map((file) => `${dir}/${file}`)
@@ -43,7 +42,7 @@ export default defineConfig({
         extends: true,
         test: { name: 'shared', include, isolate: false, exclude: [...exclude, ...mocking] },
       },
-      { extends: true, test: { name: 'isolated', include: mocking } },
+      ...(mocking.length ? [{ extends: true as const, test: { name: 'isolated', include: mocking } }] : []),
     ],
   },
 });

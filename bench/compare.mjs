@@ -497,11 +497,8 @@ try {
   goal('PUT 50 conns: PostgreSQL / json-server', ratio('Fieldwork PostgreSQL', 'json-server', 'PUT', 50), 2);
   printTable('Goals of issue 9', ['ratio', 'value', 'goal', ''], goals);
 
-  // The 0.3 ms goal was set on the issue's machine; this shared VM's speed swings several
-  // fold from one hour to the next (steal time). The references measured in the same run
-  // say by how much: each one's CPU per GET here over the issue's figure for it is this
-  // machine's slowness factor. Fieldwork's CPU divided by the smallest of the factors is
-  // the most it would cost on the issue's machine. Shown beside the goal, not instead of it.
+  // Each reference's CPU per GET here over the issue's figure is a slowness factor of this
+  // machine; the smallest one scales Fieldwork's figure. Shown beside the goal, not instead.
   const scaled = [];
   for (const c of CONNECTIONS) {
     const factors = Object.entries(ISSUE_MACHINE_CPU)
