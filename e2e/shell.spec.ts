@@ -47,6 +47,7 @@ test.describe('shell', () => {
     await page.reload();
     await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Équipements' })).toBeVisible();
+    await expectHomeAreas(page, 'Navigation principale');
     await expectAccessible(page, 'home in French');
     await screenshot(page, 'shell-home-fr');
   });

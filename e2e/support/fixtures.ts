@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export const USERS = {
   admin: { login: 'admin', password: 'admin-pass', office: 'ROOT' },
@@ -55,14 +55,42 @@ export async function screenshot(page: Page, name: string) {
 
 /**
  * Home shows one card per navigation entry (each feature's `nav`), so the count follows
- * the registered features instead of being written down in every spec.
+ * the registered features instead of being written down in every spec. `navigation`: the
+ * navbar's name in the console's language.
  */
-export async function expectHomeAreas(page: Page) {
-  const groups = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('group');
+export async function expectHomeAreas(page: Page, navigation = 'Main navigation') {
+  const groups = page.getByRole('navigation', { name: navigation }).getByRole('group');
   await expect(groups.first()).toBeVisible();
   const entries = await groups.getByRole('link').count();
   expect(entries).toBeGreaterThanOrEqual(6);
-  await expect(page.getByTestId('home-area')).toHaveCount(entries);
+  const areas = page.getByTestId('home-area');
+  await expect(areas).toHaveCount(entries);
+  // Once every count shows (a badge, wider than its placeholder), each title reads whole.
+  await expect(areas.locator('.mantine-Skeleton-root')).toHaveCount(0);
+  await expectWordsWhole(areas.getByRole('heading'));
+}
+
+/**
+ * No word of these elements is cut between two lines (a title squeezed by its neighbours
+ * to a few letters a line). A word may still break after a hyphen.
+ */
+export async function expectWordsWhole(elements: Locator) {
+  const cut = await elements.evaluateAll((nodes) =>
+    nodes.flatMap((node) => {
+      const found: string[] = [];
+      const texts = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+      for (let text = texts.nextNode(); text; text = texts.nextNode())
+        for (const word of (text.textContent ?? '').matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (lines.size > 1) found.push(word[0]);
+        }
+      return found;
+    }),
+  );
+  expect(cut, 'words cut between two lines').toEqual([]);
 }
 
 export const test = base;

@@ -61,12 +61,14 @@ function AreaCard({ item }: { item: NavEntry }) {
   const create = resource && 'new' in resource.paths ? resource.paths.new : undefined;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="home-area">
-      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+      {/* The title takes the room its longest word needs, then what the count leaves; the
+          count goes under it when both cannot fit, so no word is cut between two lines. */}
+      <Group justify="space-between" align="flex-start" gap="xs" mb="xs">
+        <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 0' }}>
           <ThemeIcon variant="light" size="lg" radius="md">
             <item.icon size={20} stroke={1.6} />
           </ThemeIcon>
-          <Text fw={600} component="h3" m={0} size="md" style={{ overflowWrap: 'anywhere' }}>
+          <Text fw={600} component="h3" m={0} size="md" style={{ overflowWrap: 'break-word' }}>
             {t(item.label)}
           </Text>
         </Group>
