@@ -125,6 +125,13 @@ test('crews: the timeline shows CREW-NORTH and its members over the period', asy
   await expect(members.filter({ hasText: 'TECH-S1' })).toHaveCount(0);
   // Open-ended intervals run over the whole period: one bar across the 14 days.
   await expect(page.getByTestId('timeline-day')).toHaveCount(14);
+  // At 1280 px the two weeks fit: no scrolling sideways, no day label cut short.
+  const timeline = page.getByTestId('crews-timeline');
+  expect(await timeline.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+  const cut = await page
+    .getByTestId('timeline-day')
+    .evaluateAll((days) => days.filter((d) => d.scrollWidth > d.clientWidth).map((d) => d.textContent));
+  expect(cut).toEqual([]);
   await expect(members.filter({ hasText: 'TECH-N2' }).getByTestId('crew-interval')).toHaveAccessibleName(
     /TECH-N2, member of CREW-NORTH, Monday, January 14, 2030 to Sunday, January 27, 2030/,
   );

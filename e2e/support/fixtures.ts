@@ -49,6 +49,9 @@ export async function expectAccessible(page: Page, label: string) {
 export async function screenshot(page: Page, name: string) {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
+  // A full-page capture of a scrolled page draws the fixed header where the scroll left
+  // it, over the content: from the top, the image shows the page as laid out.
+  await page.evaluate(() => window.scrollTo(0, 0));
   const body = await page.screenshot({ path, fullPage: true });
   await test.info().attach(name, { body, contentType: 'image/png' });
 }

@@ -227,7 +227,8 @@ export function CrewsPage() {
               </Text>
             }
             labelWidth={230}
-            minDayWidth={64}
+            // Two weeks (the default period) fit the page at 1280 px without scrolling.
+            minDayWidth={52}
             maxHeight={560}
             hourLines={false}
             testId="crews-timeline"
