@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { BULK_DAY, BULK_EXPECTED, BULK_TECHNICIAN, BULK_WORK_ORDER } from './support/bulk.mjs';
-import { expect, expectAccessible, signIn, test, USERS } from './support/fixtures.ts';
+import { expect, expectAccessible, expectWordsWhole, signIn, test, USERS } from './support/fixtures.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -32,6 +32,17 @@ async function shot(page: Page, name: string) {
   mkdirSync(dir, { recursive: true });
   const body = await page.screenshot({ path: join(dir, `workorders-${name}.png`) });
   await test.info().attach(`workorders-${name}`, { body, contentType: 'image/png' });
+}
+
+/** At the default widths of a 1280 px window, every header of the grid reads whole. */
+async function expectHeadersWhole(page: Page, grid: string) {
+  const labels = page.getByTestId(`${grid}-grid`).locator('thead th > span');
+  expect(await labels.count()).toBeGreaterThanOrEqual(8);
+  const cut = await labels.evaluateAll((spans) =>
+    spans.filter((s) => s.scrollWidth > s.clientWidth).map((s) => s.textContent),
+  );
+  expect(cut, 'headers cut short').toEqual([]);
+  await expectWordsWhole(labels);
 }
 
 /** The screenshot, then axe. */
@@ -60,6 +71,7 @@ test('activities: scroll the 5,000 rows to the end, row count and totals', async
     `${en.format(a.validatedCount)} / ${en.format(a.count)}`,
   );
   await checkPage(page, 'workorder');
+  await expectHeadersWhole(page, 'activities');
 
   // Scroll to the end: pages of 200 arrive ahead of the reader until the last one.
   const grid = page.getByTestId('activities-grid');
@@ -118,6 +130,22 @@ test('activities: a filter in the URL, CSV of every page; used items totals', as
   );
   await expect(page.locator('[data-testid="activities-row"]').first()).toContainText('No');
 
+  // A column's menu, from the keyboard: it shows on focus, and moves the column.
+  const columns = () =>
+    page
+      .getByTestId('activities-grid')
+      .locator('thead th')
+      .evaluateAll((ths) => ths.map((th) => th.dataset.column));
+  const menu = page.getByRole('button', { name: 'Column Duration' });
+  await expect(menu).toHaveCSS('opacity', '0');
+  await menu.focus();
+  await expect(menu).toHaveCSS('opacity', '1');
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Move left' }).click();
+  await expect.poll(async () => (await columns()).slice(3, 6)).toEqual(['start', 'duration', 'end']);
+  await page.getByRole('button', { name: 'Reset columns' }).click();
+  await expect.poll(async () => (await columns()).slice(3, 6)).toEqual(['start', 'end', 'duration']);
+
   // CSV of every page of the filtered list (not only the rows loaded).
   const download = page.waitForEvent('download');
   await page.getByTestId('export-activities').click();
@@ -144,6 +172,7 @@ test('activities: a filter in the URL, CSV of every page; used items totals', as
   // The export's notification is gone (axe on a fading one measures its half-transparent text).
   await expect(page.getByTestId('export-done')).toBeHidden({ timeout: 15_000 });
   await checkPage(page, 'used-items');
+  await expectHeadersWhole(page, 'items');
 });
 
 test('a work order of another office is not found', async ({ page }) => {

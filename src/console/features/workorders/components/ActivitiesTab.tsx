@@ -50,11 +50,11 @@ export function ActivitiesTab({
 
   const columns = useMemo<GridColumn<Activity>[]>(
     () => [
-      { id: 'activityId', header: t('activity.activityId'), size: 130, render: (a) => a.activityId },
+      { id: 'activityId', header: t('activity.activityId'), size: 128, render: (a) => a.activityId },
       {
         id: 'type',
         header: t('activity.type'),
-        size: 120,
+        size: 110,
         render: (a) => names.data?.get(a.activityTypeCode) ?? a.activityTypeCode,
       },
       {
@@ -67,12 +67,12 @@ export function ActivitiesTab({
           </AnchorLink>
         ),
       },
-      { id: 'start', header: t('activity.start'), size: 150, render: (a) => utcMinute(a.startTime) },
-      { id: 'end', header: t('activity.end'), size: 150, render: (a) => utcMinute(a.endTime) },
+      { id: 'start', header: t('activity.start'), size: 148, render: (a) => utcMinute(a.startTime) },
+      { id: 'end', header: t('activity.end'), size: 148, render: (a) => utcMinute(a.endTime) },
       {
         id: 'duration',
         header: t('activity.duration'),
-        size: 80,
+        size: 90,
         align: 'right',
         render: (a) => {
           const s = isoDurationSeconds(a.duration);
@@ -82,13 +82,13 @@ export function ActivitiesTab({
       {
         id: 'billable',
         header: t('activity.billable'),
-        size: 80,
+        size: 105,
         render: (a) => (a.billable ? t('activity.yes') : t('activity.no')),
       },
       {
         id: 'validatedAt',
         header: t('activity.validatedAt'),
-        size: 150,
+        size: 148,
         render: (a) => (a.validatedAt ? utcMinute(a.validatedAt) : ''),
       },
     ],

@@ -198,51 +198,46 @@ export function DataGrid<T extends RowData>({
                 return (
                   <Table.Th
                     key={h.id}
-                    style={{ position: 'relative', whiteSpace: 'nowrap', textAlign: col?.align }}
+                    className="wo-th"
+                    style={{ textAlign: col?.align }}
                     data-column={h.column.id}
                   >
-                    <Group
-                      gap={2}
-                      wrap="nowrap"
-                      justify={col?.align === 'right' ? 'flex-end' : 'space-between'}
-                    >
-                      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }} title={col?.header}>
-                        {col?.header}
-                      </span>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon
-                            size="xs"
-                            variant="subtle"
-                            color="gray"
-                            aria-label={t('grid.columnMenu', { column: col?.header })}
-                          >
-                            <IconDots size={12} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item
-                            leftSection={<IconArrowLeft size={14} />}
-                            disabled={i === 0}
-                            onClick={() =>
-                              setLayout((l) => ({ ...l, order: moveColumn(l.order, h.column.id, -1) }))
-                            }
-                          >
-                            {t('grid.moveLeft')}
-                          </Menu.Item>
-                          <Menu.Item
-                            leftSection={<IconArrowRight size={14} />}
-                            disabled={i === headers.length - 1}
-                            onClick={() =>
-                              setLayout((l) => ({ ...l, order: moveColumn(l.order, h.column.id, 1) }))
-                            }
-                          >
-                            {t('grid.moveRight')}
-                          </Menu.Item>
-                          <Menu.Item onClick={() => h.column.resetSize()}>{t('grid.resetWidth')}</Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Group>
+                    <span className="wo-th-label" title={col?.header}>
+                      {col?.header}
+                    </span>
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <ActionIcon
+                          size="xs"
+                          variant="default"
+                          className="wo-column-menu"
+                          aria-label={t('grid.columnMenu', { column: col?.header })}
+                        >
+                          <IconDots size={12} />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item
+                          leftSection={<IconArrowLeft size={14} />}
+                          disabled={i === 0}
+                          onClick={() =>
+                            setLayout((l) => ({ ...l, order: moveColumn(l.order, h.column.id, -1) }))
+                          }
+                        >
+                          {t('grid.moveLeft')}
+                        </Menu.Item>
+                        <Menu.Item
+                          leftSection={<IconArrowRight size={14} />}
+                          disabled={i === headers.length - 1}
+                          onClick={() =>
+                            setLayout((l) => ({ ...l, order: moveColumn(l.order, h.column.id, 1) }))
+                          }
+                        >
+                          {t('grid.moveRight')}
+                        </Menu.Item>
+                        <Menu.Item onClick={() => h.column.resetSize()}>{t('grid.resetWidth')}</Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
                     {/* biome-ignore lint/a11y/useSemanticElements: a column resizer is an ARIA separator widget (no element for it) */}
                     <div
                       role="separator"

@@ -43,28 +43,28 @@ export function UsedItemsTab({
 
   const columns = useMemo<GridColumn<UsedItem>[]>(
     () => [
-      { id: 'usedItemId', header: t('item.usedItemId'), size: 120, render: (u) => u.usedItemId },
-      { id: 'kind', header: t('item.kind'), size: 90, render: (u) => t(`item.kinds.${u.kind}`) },
-      { id: 'item', header: t('item.item'), size: 125, render: (u) => u.itemCode ?? u.label ?? '' },
+      { id: 'usedItemId', header: t('item.usedItemId'), size: 124, render: (u) => u.usedItemId },
+      { id: 'kind', header: t('item.kind'), size: 88, render: (u) => t(`item.kinds.${u.kind}`) },
+      { id: 'item', header: t('item.item'), size: 110, render: (u) => u.itemCode ?? u.label ?? '' },
       {
         id: 'quantity',
         header: t('item.quantity'),
-        size: 80,
+        size: 90,
         align: 'right',
         render: (u) => num.format(u.quantity),
       },
-      { id: 'unit', header: t('item.unit'), size: 70, render: (u) => u.unit ?? '' },
+      { id: 'unit', header: t('item.unit'), size: 62, render: (u) => u.unit ?? '' },
       {
         id: 'unitPrice',
         header: t('item.unitPrice'),
-        size: 90,
+        size: 86,
         align: 'right',
         render: (u) => (u.unitPrice === null ? '' : money.format(u.unitPrice)),
       },
       {
         id: 'amount',
         header: t('item.amount'),
-        size: 90,
+        size: 86,
         align: 'right',
         render: (u) => (u.amount === null ? '' : money.format(u.amount)),
       },
@@ -74,8 +74,8 @@ export function UsedItemsTab({
         size: 90,
         render: (u) => t(`filters.${u.invoiceMode}`),
       },
-      { id: 'technician', header: t('item.technician'), size: 90, render: (u) => u.technicianCode ?? '' },
-      { id: 'lastUpdate', header: t('item.lastUpdate'), size: 145, render: (u) => utcMinute(u.lastUpdate) },
+      { id: 'technician', header: t('item.technician'), size: 105, render: (u) => u.technicianCode ?? '' },
+      { id: 'lastUpdate', header: t('item.lastUpdate'), size: 147, render: (u) => utcMinute(u.lastUpdate) },
     ],
     [t, num, money],
   );
