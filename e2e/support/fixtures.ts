@@ -70,17 +70,18 @@ export async function expectHomeAreas(page: Page, navigation = 'Main navigation'
   await expect(areas).toHaveCount(entries);
   // Once every count shows (a badge, wider than its placeholder), each title reads whole.
   await expect(areas.locator('.mantine-Skeleton-root')).toHaveCount(0);
-  await expectWordsWhole(areas.getByRole('heading'));
+  await expectTextWhole(areas.getByRole('heading'));
 }
 
 /**
- * No word of these elements is cut between two lines (a title squeezed by its neighbours
- * to a few letters a line). A word may still break after a hyphen.
+ * The text of these elements reads whole: none is cut short by its box (clipped, or ended
+ * with an ellipsis), and no word is split between two lines (a title squeezed by its
+ * neighbours to a few letters a line). A word may still break after a hyphen.
  */
-export async function expectWordsWhole(elements: Locator) {
+export async function expectTextWhole(elements: Locator) {
   const cut = await elements.evaluateAll((nodes) =>
     nodes.flatMap((node) => {
-      const found: string[] = [];
+      const found: string[] = node.scrollWidth > node.clientWidth ? [node.textContent ?? ''] : [];
       const texts = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
       for (let text = texts.nextNode(); text; text = texts.nextNode())
         for (const word of (text.textContent ?? '').matchAll(/[^\s-]+/g)) {
@@ -93,7 +94,7 @@ export async function expectWordsWhole(elements: Locator) {
       return found;
     }),
   );
-  expect(cut, 'words cut between two lines').toEqual([]);
+  expect(cut, 'texts cut short or words split between two lines').toEqual([]);
 }
 
 export const test = base;
