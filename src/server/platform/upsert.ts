@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { nextVersion } from './versions.ts';
 
 /** What a create-or-replace did: the PUT answers 201 or 204, an import counts it. */
 export type WriteOutcome = 'created' | 'updated' | 'unchanged';
@@ -30,7 +31,7 @@ export async function upsertRow(
   const excluded = sql.join(columns.map((c) => sql.ref(`excluded.${c}`)));
   const set = sql.join([
     ...columns.map((c) => sql`${sql.ref(c)} = ${sql.ref(`excluded.${c}`)}`),
-    sql`last_update = now()`,
+    sql`last_update = ${nextVersion(`${table}.last_update`)}`,
   ]);
   const { rows } = await sql<{ created: boolean }>`
     INSERT INTO ${t} (${names}) VALUES (${values})

@@ -5,7 +5,8 @@
  *
  * - The ETag is strong and derived from the record's `last_update` at the database's full
  *   precision (microseconds, UTC): `"2026-11-25T11:40:43.123456Z"`. A PUT that changes
- *   nothing keeps `last_update`, so it keeps its ETag too.
+ *   nothing keeps `last_update`, so it keeps its ETag too; one that changes the row moves
+ *   it forward (nextVersion), so every change makes a new ETag.
  * - `If-Match: *` matches any existing record the caller can see; a list of ETags matches
  *   when one of them is the current one (strong comparison: a weak `W/"..."` never
  *   matches). Any `If-Match` on a record the caller cannot see (a free code, or one of an
@@ -27,6 +28,16 @@ export type IfMatch = '*' | readonly string[];
 /** The version of a row: its last_update, microseconds, UTC (text). */
 export const versionOf = (column: string): RawBuilder<string> =>
   sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The last_update of a row a write changes: now(), but always after the version it
+ * replaces (`column`: the row's own last_update). PGlite's clock counts milliseconds (its
+ * now() ends in 000 µs), and now() is the transaction's start: two writes of one row in the
+ * same millisecond, or in one transaction, would otherwise keep one version, and the
+ * If-Match of the second of a concurrent pair would match a version already replaced.
+ */
+export const nextVersion = (column: string): RawBuilder<Date> =>
+  sql<Date>`GREATEST(now(), ${sql.ref(column)} + interval '1 microsecond')`;
 
 /** The ETag header value of a version: strong, quoted. */
 export const etag = (version: string) => `"${version}"`;

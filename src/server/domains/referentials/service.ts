@@ -60,7 +60,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { findOfficeInScope, inScope, type OfficeScope, tenantOf } from '../../platform/officeScope.ts';
 import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import { jsonb, type WriteOutcome } from '../../platform/upsert.ts';
-import { checkIfMatch, type IfMatch, type Written } from '../../platform/versions.ts';
+import { checkIfMatch, type IfMatch, nextVersion, type Written } from '../../platform/versions.ts';
 import {
   type Entity,
   getAssetRow,
@@ -273,13 +273,13 @@ async function writeRow(
   row: Row,
 ): Promise<WriteOutcome> {
   if (existing && Object.keys(row).every((k) => isDeepStrictEqual(existing[k], row[k]))) return 'unchanged';
-  const values: Record<string, unknown | RawBuilder<unknown>> = { last_update: sql`now()` };
+  const values: Record<string, unknown | RawBuilder<unknown>> = {};
   for (const [k, v] of Object.entries(row)) values[k] = JSON_COLUMNS.has(k) && v !== null ? jsonb(v) : v;
   const table = TABLE[entity] as 'customers';
   if (existing) {
     await trx
       .updateTable(table)
-      .set(values as never)
+      .set({ ...values, last_update: nextVersion(`${table}.last_update`) } as never)
       .where('tenant_id', '=', tenant)
       .where('code', '=', row.code)
       .execute();
@@ -287,7 +287,7 @@ async function writeRow(
   }
   await trx
     .insertInto(table)
-    .values(values as never)
+    .values({ ...values, last_update: sql`now()` } as never)
     .execute();
   return 'created';
 }

@@ -5,6 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp, TestClient } from '../../testing/harness.ts';
+import { findItem } from '../businessOrganization/queries.ts';
+import { writeItem } from '../businessOrganization/service.ts';
+import { putCustomer } from './service.ts';
 import { createReferentialsTestApp } from './testApp.ts';
 
 let t: TestApp;
@@ -159,6 +162,36 @@ describe.each(RESOURCES)('$name: ETag and If-Match', (r) => {
     const loser = results.find((x) => x.statusCode === 412);
     expect(codes(loser as NonNullable<typeof loser>)).toEqual([`${r.prefix}.precondition.failed`]);
     expect(await nameOf(code('C'))).toBe(winner === results[0] ? 'Left' : 'Right');
+  });
+});
+
+describe('one clock instant', () => {
+  // now() is the transaction's start, and PGlite's clock counts milliseconds: two writes
+  // at one instant must still make two versions, or a stale If-Match would match.
+  it('two changes of one record in one transaction make two versions', async () => {
+    const root = await t.db
+      .selectFrom('offices')
+      .select(['id', 'code', 'path'])
+      .where('code', '=', 'ROOT')
+      .executeTakeFirstOrThrow();
+    const scope = { officeId: String(root.id), officeCode: root.code, path: root.path };
+    const customer = (name: string) => ({ name, addressDetails: { city: 'Lyon' } });
+    const item = (name: string) => ({ name, fixedPrice: false, active: true });
+    const versions = await t.db.transaction().execute(async (trx) => {
+      const c1 = await putCustomer(trx, scope, 'V-INSTANT', customer('One'));
+      const c2 = await putCustomer(trx, scope, 'V-INSTANT', customer('Two'));
+      await writeItem(trx, 'V-INSTANT', item('One'));
+      const i1 = (await findItem(trx, 'V-INSTANT'))?.version;
+      await writeItem(trx, 'V-INSTANT', item('Two'));
+      const i2 = (await findItem(trx, 'V-INSTANT'))?.version;
+      return { customer: [c1.version, c2.version], item: [i1, i2] };
+    });
+    expect(versions.customer[1]).not.toBe(versions.customer[0]);
+    expect(versions.item[0]).toMatch(/^\d{4}-/);
+    expect(versions.item[1]).not.toBe(versions.item[0]);
+    // Versions only move forward: the second is the later one.
+    expect(versions.customer[1] > versions.customer[0]).toBe(true);
+    expect((versions.item[1] as string) > (versions.item[0] as string)).toBe(true);
   });
 });
 
