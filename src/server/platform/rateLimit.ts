@@ -137,13 +137,16 @@ export function createRateLimiter(figures: RateLimitFigures, options: RateLimite
         lease.left--;
         return { allowed: true, counts: lease.counts.map((c) => c - lease.left) };
       }
-      // A window ended: its unused units go back (the hour's counter outlives the minute).
-      if (lease && lease.left > 0) void store.release(lease.keys, lease.left);
+      // A window ended: its unused units go back (the hour's counter outlives the minute),
+      // before the next lease is asked for, so that its counts are net of them. In order by
+      // promise, not by the connection's order: on a Redis that does not hold the release
+      // script yet (NOSCRIPT), it is sent again after a reserve sent meanwhile.
+      const released = lease && lease.left > 0 ? store.release(lease.keys, lease.left) : undefined;
       const next: Lease = { mi, hi, keys: [`${tag}60:${mi}`, `${tag}3600:${hi}`], left: 0, counts: [] };
       const { limits, ttlMs } = plans[range];
+      const reserve = () => store.reserve(next.keys, limits, ttlMs, LEASE_MAX, LEASE_SHARE);
       let granted = 0;
-      next.pending = store
-        .reserve(next.keys, limits, ttlMs, LEASE_MAX, LEASE_SHARE)
+      next.pending = (released ? released.then(reserve, reserve) : reserve())
         .then((answer) => {
           granted = next.left = answer.granted;
           next.counts = answer.counts;
