@@ -15,7 +15,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { type Receiver, startReceiver } from '../src/server/domains/webhooks/testReceiver.ts';
-import { expect, expectAccessible, signIn as signInAs, test, USERS } from './support/fixtures.ts';
+import { expect, expectAccessible, expectTextWhole, signIn as signInAs, test, USERS } from './support/fixtures.ts';
 
 const RUN = Date.now().toString(36).toUpperCase();
 const ASSET = 'ACME-BOILER-1';
@@ -229,6 +229,8 @@ test('subscribe through the form, change an asset, receive the callback and see 
       .first();
     await expect(row.getByTestId('delivery-status')).toHaveText('Delivered');
     await expect(row.getByTestId('delivery-response')).toHaveText('200');
+    // At 1280 px every cell of the row reads whole, the date and time of the event too.
+    await expectTextWhole(row.getByRole('cell'));
     await checkPage(page, 'log-delivered');
 
     // One delivery's attempts, beside the log (in the URL).

@@ -283,7 +283,8 @@ function DeliveryLog({
     {
       key: 'created',
       header: t('log.columns.created'),
-      width: 200,
+      // "Dec 28, 2026, 12:35:53 PM UTC" whole at 1280 px.
+      width: 240,
       render: (d) => formatDateTime(d.creationTime, lang),
     },
     {
@@ -301,7 +302,7 @@ function DeliveryLog({
     {
       key: 'response',
       header: t('log.columns.response'),
-      width: 150,
+      width: 120,
       render: (d) => {
         const answer = lastAnswer(d);
         if (answer.kind === 'none')
