@@ -56,9 +56,13 @@ describe('BatchedDestination', () => {
     ['process.exit()', 'process.exit(3);', 3],
     ['a crash on an uncaught error', "setImmediate(() => { throw new Error('boom'); });", 1],
   ])('writes every line, in order, on %s', (_, end, code) => {
-    // 2,000 lines: batches already on their way to the pipe, and the last lines waiting.
+    // 2,000 lines: full batches and the last lines waiting, while libuv's thread pool is
+    // busy (its four threads hashing, as under token requests): a write left to the pool
+    // would still be queued when the process ends.
     const script = `
+      import { pbkdf2 } from 'node:crypto';
       import { BatchedDestination } from ${JSON.stringify(join(import.meta.dirname, 'logDestination.ts'))};
+      for (let i = 0; i < 4; i++) pbkdf2('p', 's', 1000000, 32, 'sha256', () => {});
       const out = new BatchedDestination(1);
       for (let i = 0; i < 2000; i++) out.write(\`line \${i} \${'x'.repeat(100)}\\n\`);
       ${end}`;
@@ -70,6 +74,28 @@ describe('BatchedDestination', () => {
     expect(child.stdout).toBe(
       Array.from({ length: 2000 }, (_, i) => `line ${i} ${'x'.repeat(100)}\n`).join(''),
     );
+  });
+
+  it('stops writing, without failing the caller, once the reader is gone', () => {
+    // A batch to `head`, which reads 10 bytes and exits; then more batches to a closed pipe.
+    const script = `
+      import { BatchedDestination } from ${JSON.stringify(join(import.meta.dirname, 'logDestination.ts'))};
+      const out = new BatchedDestination(1);
+      const batch = () => { for (let i = 0; i < 200; i++) out.write('x'.repeat(100) + '\\n'); };
+      batch();
+      setTimeout(() => { batch(); batch(); out.close(); console.error('still running'); }, 300);`;
+    const child = spawnSync(
+      'bash',
+      [
+        '-c',
+        'set -o pipefail; "$0" --import tsx --input-type=module -e "$1" | head -c 10 >/dev/null',
+        process.execPath,
+        script,
+      ],
+      { encoding: 'utf8', cwd: join(import.meta.dirname, '../../..') },
+    );
+    expect(child.stderr).toContain('still running');
+    expect(child.status, child.stderr).toBe(0);
   });
 
   it('close() writes what waits and leaves the process exit alone', () => {
