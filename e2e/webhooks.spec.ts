@@ -15,7 +15,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { type Receiver, startReceiver } from '../src/server/domains/webhooks/testReceiver.ts';
-import { expect, expectAccessible, expectTextWhole, signIn as signInAs, test, USERS } from './support/fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  expectTextWhole,
+  signIn as signInAs,
+  test,
+  USERS,
+} from './support/fixtures.ts';
 
 const RUN = Date.now().toString(36).toUpperCase();
 const ASSET = 'ACME-BOILER-1';
