@@ -62,7 +62,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </Link>
             <Breadcrumbs />
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          {/* The controls keep their size; a long breadcrumb gives way (it ends in an ellipsis). */}
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             <Button
               variant="default"
               size="sm"
