@@ -76,25 +76,61 @@ export async function expectHomeAreas(page: Page, navigation = 'Main navigation'
 /**
  * The text of these elements reads whole: none is cut short by its box (clipped, or ended
  * with an ellipsis), and no word is split between two lines (a title squeezed by its
- * neighbours to a few letters a line). A word may still break after a hyphen.
+ * neighbours to a few letters a line). A word may still break after a hyphen, or at a soft
+ * hyphen (U+00AD), where the browser then draws one.
  */
 export async function expectTextWhole(elements: Locator) {
   const cut = await elements.evaluateAll((nodes) =>
     nodes.flatMap((node) => {
-      const found: string[] = node.scrollWidth > node.clientWidth ? [node.textContent ?? ''] : [];
+      // The text's own width against the box's, in fractions of a pixel: scrollWidth and
+      // clientWidth are rounded, and an ellipsis shows for 42.3 px of text in a 42 px box.
+      const style = getComputedStyle(node);
+      const inner =
+        node.getBoundingClientRect().width -
+        Number.parseFloat(style.paddingLeft) -
+        Number.parseFloat(style.paddingRight);
+      const all = document.createRange();
+      all.selectNodeContents(node);
+      const found: string[] =
+        all.getBoundingClientRect().width > inner + 0.01 ? [node.textContent ?? ''] : [];
       const texts = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
-      for (let text = texts.nextNode(); text; text = texts.nextNode())
-        for (const word of (text.textContent ?? '').matchAll(/[^\s-]+/g)) {
+      for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+        /** The line of the letter at `at`: the top of its last box (a letter after a soft
+         * hyphen that broke also holds the hyphen drawn at the end of the line before). */
+        const line = (at: number) => {
           const range = document.createRange();
-          range.setStart(text, word.index);
-          range.setEnd(text, word.index + word[0].length);
-          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-          if (lines.size > 1) found.push(word[0]);
-        }
+          range.setStart(text, at);
+          range.setEnd(text, at + 1);
+          return Math.round([...range.getClientRects()].at(-1)?.top ?? 0);
+        };
+        for (const word of (text.textContent ?? '').matchAll(/[^\s\u00ad-]+/g))
+          if (line(word.index) !== line(word.index + word[0].length - 1)) found.push(word[0]);
+      }
       return found;
     }),
   );
   expect(cut, 'texts cut short or words split between two lines').toEqual([]);
+}
+
+/**
+ * Each text of these elements stays on one line: a control squeezed by its neighbours
+ * wraps its label ("Ctrl" over "K").
+ */
+export async function expectOneLine(elements: Locator) {
+  const wrapped = await elements.evaluateAll((nodes) =>
+    nodes.flatMap((node) => {
+      const found: string[] = [];
+      const texts = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+      for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        const boxes = [...range.getClientRects()].filter((r) => r.width > 0);
+        if (new Set(boxes.map((r) => Math.round(r.top))).size > 1) found.push(text.textContent ?? '');
+      }
+      return found;
+    }),
+  );
+  expect(wrapped, 'texts wrapped to a second line').toEqual([]);
 }
 
 export const test = base;

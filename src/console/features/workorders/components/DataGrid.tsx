@@ -180,6 +180,9 @@ export function DataGrid<T extends RowData>({
         <Table
           striped
           stickyHeader
+          // 8 px a side, not Mantine's 10: at the default widths a header fits its column with
+          // a few pixels to spare, in French too ("Unité", "Montant").
+          horizontalSpacing={8}
           style={{ tableLayout: 'fixed', width, minWidth: '100%' }}
           aria-rowcount={rows.length + 1}
           data-testid={`${gridId}-grid`}

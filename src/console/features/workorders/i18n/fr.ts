@@ -116,7 +116,8 @@ export default {
     unit: 'Unité',
     unitPrice: 'Prix unitaire',
     amount: 'Montant',
-    invoiceMode: 'Facturation',
+    // A soft hyphen: the one header word wider than its column breaks as "Factura-tion".
+    invoiceMode: 'Factura\u00adtion',
     technician: 'Technicien',
     lastUpdate: 'Mise à jour (UTC)',
     totals: 'Totaux des articles affichés',
