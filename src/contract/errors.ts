@@ -28,7 +28,7 @@ export const CommonCodes = {
 } as const;
 
 /**
- * Codes of the operations endpoints (`/readyz`, `/metrics`; README: Deployment), outside
+ * Codes of the operations endpoints (`/readyz`, `/metrics`; docs/operations.md, Deployment), outside
  * the spec's API.
  */
 export const OperationsCodes = {

@@ -167,7 +167,7 @@ export const UsedItemsQuery = z
   .meta({ id: 'UsedItemsQuery' });
 export type UsedItemsQuery = z.output<typeof UsedItemsQuery>;
 
-/** Spec: "Fields of a used item: not shown"; designed in the spec's style (README: Field service). */
+/** Spec: "Fields of a used item: not shown"; designed in the spec's style (docs/api/fieldService.md). */
 export const UsedItem = z
   .object({
     usedItemId: z.string(),

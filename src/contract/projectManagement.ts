@@ -40,7 +40,7 @@ export type JobType = (typeof JOB_TYPES)[number];
 export type DependencyJobType = Exclude<JobType, 'phase'>;
 
 /**
- * Every code of the domain. Each is produced by one rule (README: Project management). The
+ * Every code of the domain. Each is produced by one rule (docs/api/projectManagement.md). The
  * keys of a link's table below are in the spec's order: a refusal lists its errors in it.
  */
 export const ProjectManagementCodes = {

@@ -49,7 +49,7 @@ declare module 'fastify' {
  * The longest code (spec: 10000 characters), percent-encoded: up to 4 UTF-8 bytes a
  * letter, 3 characters a byte. A path segment holds it after its `code:` prefix; the
  * request line and headers together may take it plus 40 KiB of headers (Node's default
- * limit is 16 KiB; README: Limits).
+ * limit is 16 KiB; docs/operations.md, Limits of a request).
  */
 export const MAX_ENCODED_CODE = 10_000 * 4 * 3;
 export const MAX_HEADER_SIZE = MAX_ENCODED_CODE + 40 * 1024;
@@ -62,7 +62,7 @@ export const MAX_HEADER_SIZE = MAX_ENCODED_CODE + 40 * 1024;
 const SECRET_PARAMS =
   /([?&](?:client_secret|code|code_verifier|state|token|access_token|refresh_token|id_token|id_token_hint|password|secret)=)[^&#]*/gi;
 
-/** The request as logged: its URL without the credentials of SECRET_PARAMS (README: Security). */
+/** The request as logged: its URL without the credentials of SECRET_PARAMS (docs/security.md). */
 export function loggedRequest(request: Pick<FastifyRequest, 'method' | 'url' | 'ip'>) {
   const url = request.url;
   return {

@@ -4,7 +4,7 @@ import { parseWebhooksConfig, type WebhooksConfig } from './events/config.ts';
 import { parseTokenLimits, type TokenLimitFigures } from './platform/auth/tokenLimits.ts';
 import { parseRateLimits, type RateLimitFigures } from './platform/rateLimit.ts';
 
-/** Everything the service reads from its environment, in one place (README: Configuration). */
+/** Everything the service reads from its environment, in one place (docs/operations.md, Configuration). */
 export interface AppConfig {
   host: string;
   port: number;

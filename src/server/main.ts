@@ -1,7 +1,7 @@
 /**
  * Process entry of the service: `node dist/server/main.js` (npm start builds it first), or
  * `node --import tsx src/server/main.ts` in development. Reads the configuration from the
- * environment (README: Deployment), listens, and on SIGINT/SIGTERM stops accepting
+ * environment (docs/operations.md, Deployment), listens, and on SIGINT/SIGTERM stops accepting
  * requests, finishes the ones in flight and the webhook deliveries in flight, and closes
  * the database before exiting 0 (or 1 after FIELDWORK_SHUTDOWN_TIMEOUT seconds).
  *

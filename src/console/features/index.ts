@@ -1,7 +1,7 @@
 /**
  * THE list of the console's features. Adding a feature is one line here: its routes,
  * navigation, Home cards, command-palette sources and strings all come from its
- * `feature.ts` (see README, "Console: adding a feature").
+ * `feature.ts` (see docs/console.md, "Adding a feature").
  */
 import { catalog } from './catalog/feature.ts';
 import { planning } from './planning/feature.ts';

@@ -191,7 +191,7 @@ export function buildProgram(io: CliIo): Command {
     .description(
       'Import a JSON file (offices, applications, users, customFieldDefinitions, customers, ...): validated whole first, then applied in one transaction',
     )
-    .argument('<file>', 'JSON file: an object whose keys are arrays (see README, Import file)')
+    .argument('<file>', 'JSON file: an object whose keys are arrays (see docs/operations.md, Import file)')
     .option('--dry-run', 'validate and apply in a transaction that is rolled back; writes nothing')
     .action(async (file: string, opts: { dryRun?: boolean }) => {
       let text: string;

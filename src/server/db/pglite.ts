@@ -16,7 +16,7 @@ import utils from 'pg/lib/utils.js';
  * like a pool of one: a transaction holds it until commit or rollback, and concurrent
  * requests wait their turn instead of slipping statements into someone else's transaction.
  *
- * Why a query costs what it costs, and what this driver does about it (README: Performance):
+ * Why a query costs what it costs, and what this driver does about it (docs/performance.md):
  * PGlite's own `query()` enters the WebAssembly backend six times per statement (Parse,
  * Describe statement, Bind, Describe portal, Execute, Sync, each a separate call), and
  * every Parse re-plans: planning reads the size of every table and index involved, which

@@ -5,8 +5,8 @@ import type { Db } from './index.ts';
  * A hot read built and compiled by Kysely once, then executed with each call's values.
  *
  * Building a query (immutable operation nodes, frozen at each step) and compiling it to
- * SQL cost more CPU than the database's answer to a read by key on PGlite (README:
- * Performance). `prepared(build)` runs `build` once with placeholder values in place of
+ * SQL cost more CPU than the database's answer to a read by key on PGlite
+ * (docs/performance.md). `prepared(build)` runs `build` once with placeholder values in place of
  * every string of its arguments (each a text that no real value holds: it starts with the
  * NUL character, which PostgreSQL text cannot store), compiles it, and notes where each
  * placeholder went among the parameters. A call then only computes the parameters from its

@@ -1,4 +1,4 @@
-/** Settings of webhooks delivery, read from the environment (README: Configuration). */
+/** Settings of webhooks delivery, read from the environment (docs/operations.md, Configuration). */
 export interface WebhooksConfig {
   /** Run the delivery worker in this process (FIELDWORK_WEBHOOKS_WORKER, default on). */
   worker: boolean;

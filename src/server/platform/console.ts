@@ -76,7 +76,7 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * Security headers of the console's page (README: Security). Scripts: the console's own
+ * Security headers of the console's page (docs/security.md). Scripts: the console's own
  * files and, by hash, the inline script of index.html that sets the theme before the
  * first paint; no 'unsafe-inline', no eval. Styles may be inline (Mantine writes its CSS
  * variables in a <style> element). The layout worker of the project graph is a file of

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { charsetOf } from './encoding.ts';
 
-/** README: Security, encodings. JSON bodies are UTF-8; anything else is refused, never altered. */
+/** docs/security.md, encodings. JSON bodies are UTF-8; anything else is refused, never altered. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

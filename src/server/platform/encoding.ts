@@ -1,5 +1,5 @@
 /**
- * Encodings of a JSON body (README: Security). JSON is UTF-8 (RFC 8259 §8.1):
+ * Encodings of a JSON body (docs/security.md). JSON is UTF-8 (RFC 8259 §8.1):
  *
  * - a `charset` parameter other than `utf-8` (`charset=utf-16`, `latin1`...) is refused with
  *   415 `request.mediatype.unsupported` instead of being decoded as UTF-8;

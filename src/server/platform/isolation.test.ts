@@ -1,5 +1,5 @@
 /**
- * Isolation matrix (OWASP API1, object-level authorization; README: Security). Every row
+ * Isolation matrix (OWASP API1, object-level authorization; docs/security.md). Every row
  * of the endpoint table is classified here: an operation on one office-scoped record, a
  * list of office-scoped records, or open (not office-scoped, with the reason). A row
  * that is not classified fails the test, so a new endpoint is covered when it is added.
@@ -71,7 +71,7 @@ const MISSING: Values = {
 const wo =
   (code = 'WO-E2E-1') =>
   () => ({ workOrderCode: code, workOrderUuid: ids[`uuid:${code}`] });
-/** README: Project management, Visibility. */
+/** docs/api/projectManagement.md, Visibility. */
 const LINK_UP =
   "a link may name a project or service order of the caller's parent offices; dependencies are changed from the project's tree only";
 const catalog = 'the catalog is shared by every office (only ROOT writes it: spec, Rights)';
@@ -120,7 +120,7 @@ const TARGETS: Record<string, Target> = {
   'staff.characteristics.list': { kind: 'open', reason: catalog },
   'rostering.crews.list': {
     kind: 'list',
-    // A crew is listed to every office one of its members belongs to (README: Rostering):
+    // A crew is listed to every office one of its members belongs to (docs/api/rostering.md):
     // CREW-NORTH has TECH-S1 of SOUTH; NORTH's members are hidden from SOUTH.
     // (its main resource TECH-N1 is shown with it).
     ownerOnly: ['"TECH-N2"'],

@@ -8,7 +8,7 @@ export const LOG_FLUSH_MS = 100;
 
 /**
  * Where the service's log lines go: a file descriptor (standard output), written in
- * batches (README: Logs). One write carries LOG_BATCH_BYTES of lines instead of one line,
+ * batches (docs/operations.md, Logs). One write carries LOG_BATCH_BYTES of lines instead of one line,
  * so a request pays a fortieth of a system call. Lines wait at most LOG_FLUSH_MS;
  * `flushSync()` writes them at once (the service's close), and so does the process's `exit`
  * (process.exit, a crash on an uncaught error); a SIGKILL loses what is waiting.

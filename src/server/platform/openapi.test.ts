@@ -128,7 +128,7 @@ describe('buildOpenApi', () => {
       'x.thing.name.mandatory',
     ]);
     expect(put.responses['415'].description).toMatch(/charset is not utf-8/);
-    // Encodings of a body (README: Security) are documented for every operation.
+    // Encodings of a body (docs/security.md) are documented for every operation.
     expect(built.info.description).toMatch(/another charset is `415`/);
     expect(built.info.description).toMatch(/not well-formed UTF-8 are `400` `<domain>\.invalid\.json`/);
     expect(put.summary).toBe('Creates a thing.');

@@ -1,5 +1,5 @@
 /**
- * What the operator's tooling calls (README: Deployment):
+ * What the operator's tooling calls (docs/operations.md, Deployment):
  *
  * - `GET /healthz`  liveness: the process answers; touches nothing else (a database outage
  *   must not get every process restarted).

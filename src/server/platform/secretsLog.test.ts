@@ -1,5 +1,5 @@
 /**
- * Secrets never reach the log (README: Security). The service runs with every log line
+ * Secrets never reach the log (docs/security.md). The service runs with every log line
  * kept (level trace), then is used the way clients use it: client_credentials with the
  * secret in the body and in HTTP Basic, a wrong secret, a secret refused in the query
  * string, bearer calls, webhook subscriptions with a secret and custom headers whose

@@ -1,5 +1,5 @@
 /**
- * Security headers (README: Security): the console's page, the sign-in, signing-out and
+ * Security headers (docs/security.md): the console's page, the sign-in, signing-out and
  * error pages of the authorization server carry a CSP whose scripts are the console's
  * files or hashed inline scripts (never 'unsafe-inline' nor 'unsafe-eval'), forbid framing
  * and set a Referrer-Policy; every answer, API included, carries nosniff.

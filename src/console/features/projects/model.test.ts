@@ -44,7 +44,7 @@ const PROJECT: JobRef[] = [
 ];
 
 /**
- * The service's placement (README, Project management: `index` is the place among the other
+ * The service's placement (docs/api/projectManagement.md: `index` is the place among the other
  * jobs, `before`/`after` next to the named job, first job of that type and code).
  */
 function applyInsertion(

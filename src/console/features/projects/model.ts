@@ -241,7 +241,7 @@ const WORK_ORDER_DONE = ['COMPLETED', 'VALIDATED', 'CANCELLED'];
 /** A work order status that is "completed or higher" (spec: a route will not let it go). */
 export const isWorkOrderDone = (status: string) => WORK_ORDER_DONE.includes(status.toUpperCase());
 
-/** What the service order accepts, stated before the user tries (spec 20 and 21, README). */
+/** What the service order accepts, stated before the user tries (spec 20 and 21, docs/api/projectManagement.md). */
 export interface ServiceOrderRules {
   count: number;
   max: number;

@@ -8,7 +8,7 @@
  *   the caller. Codes are unique per tenant (a root office and the offices below it,
  *   migration 070): a record of another tenant neither blocks a code nor answers for it.
  *   Inside a tenant the offices share their codes, so a PUT on a code held outside the
- *   caller's tree is refused with `<entity>.office.unknown` (README: Security).
+ *   caller's tree is refused with `<entity>.office.unknown` (docs/security.md).
  * - A reference (parent, customer, site) must be visible to the caller, except when it is
  *   the one the record already holds: a record read with GET can be written back as is,
  *   even when its parent lives in an office above the caller's.

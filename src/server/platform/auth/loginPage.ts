@@ -29,7 +29,7 @@ export const FORM_SCRIPT_CSP = sha256(FORM_SCRIPT);
 const LOGOUT_SCRIPT = `document.getElementById('confirm').click()`;
 
 /**
- * Headers of the authorization server's HTML pages (README: Security): scripts only by
+ * Headers of the authorization server's HTML pages (docs/security.md): scripts only by
  * hash (`scriptSrc`, or none), inline styles (the page's own), no framing, no Referer.
  */
 export function pageSecurityHeaders(scriptSrc = "'none'"): Record<string, string> {
