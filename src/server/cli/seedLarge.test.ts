@@ -4,7 +4,7 @@ import { ALL_SCOPES } from '../../contract/endpoint.ts';
 import { hashSecret } from '../platform/auth/passwords.ts';
 import { runCapturedCli } from '../testing/cli.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
-import { seedDemo } from './program.ts';
+import { seedDemo } from './commands/seed.ts';
 import {
   checkPlan,
   LARGE_PLAN,

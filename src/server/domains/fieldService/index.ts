@@ -1,4 +1,5 @@
 import type { DomainModule } from '../../platform/domain.ts';
+import { fieldServiceCommands } from './commands.ts';
 import { fieldServiceImporters } from './importers.ts';
 import { fieldServiceRoutes } from './routes.ts';
 import type { FieldServiceTables } from './tables.ts';
@@ -12,4 +13,5 @@ export const fieldService: DomainModule<FieldServiceTables> = {
   routes: fieldServiceRoutes,
   importers: fieldServiceImporters,
   migrations: new URL('./migrations/', import.meta.url),
+  commands: fieldServiceCommands,
 };
