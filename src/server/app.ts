@@ -10,6 +10,7 @@ import Fastify, {
 import type pino from 'pino';
 import { endpoints, webhookEvents } from '../contract/index.ts';
 import type { AppConfig } from './config.ts';
+import { DEFAULT_DB_TIMEOUT_MS } from './db/faults.ts';
 import { type DbHandle, openDatabase } from './db/index.ts';
 import { domains } from './domains/index.ts';
 import type { Resolver } from './events/http.ts';
@@ -94,10 +95,15 @@ export interface BuildOptions {
 
 /** Builds the whole service; tests call it in-process and use `inject`. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // A connection the database closed is dropped and replaced; said in the log once the
+  // logger exists (a failure while migrating fails the start anyway).
+  let connectionLost = (_err: Error) => {};
   const dbh = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     schema: config.databaseSchema,
+    timeoutMs: config.dbTimeoutMs ?? DEFAULT_DB_TIMEOUT_MS,
+    onConnectionError: (err) => connectionLost(err),
   });
   // Standard output in batches (platform/logDestination.ts); tests pass their own stream.
   const given =
@@ -127,6 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return503OnClosing: false,
   });
   app.decorate('fieldwork', { config, dbh });
+  connectionLost = (err) => app.log.warn({ err }, 'database connection lost; dropped from the pool');
   // Which process migrated the database (one only, under an advisory lock: db/index.ts).
   if (dbh.migrationsApplied.length > 0)
     app.log.info({ migrations: dbh.migrationsApplied }, 'migrations applied');
@@ -171,7 +178,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const callers = callerFeed.callers;
   const auth = await registerAuth(app, {
-    db: dbh.db,
+    db: dbh.authDb,
     callers,
     publicUrl: config.publicUrl,
     accessTokenTtl: config.accessTokenTtl,
@@ -205,8 +212,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ? new DeliveryWorker({
         db: dbh.db,
         kind: dbh.kind,
-        databaseUrl: config.databaseUrl,
-        schema: config.databaseSchema,
+        listen: dbh.kind === 'postgres' ? { schema: dbh.schema, on: dbh.listen } : undefined,
         log: app.log,
         timeScale: config.webhooks.timeScale,
         allowPrivate: config.webhooks.allowPrivate,

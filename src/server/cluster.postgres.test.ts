@@ -36,6 +36,7 @@ let err = '';
 const secrets = {
   limited: `secret-${randomBytes(8).toString('hex')}`,
   revoked: `secret-${randomBytes(8).toString('hex')}`,
+  sturdy: `secret-${randomBytes(8).toString('hex')}`,
 };
 const config = () => ({ databaseUrl: dbUrl });
 
@@ -105,6 +106,7 @@ beforeAll(async () => {
       applications: [
         { name: 'Limited', officeCode: 'HQ', clientId: 'limited', clientSecret: secrets.limited },
         { name: 'Revoked', officeCode: 'HQ', clientId: 'revoked', clientSecret: secrets.revoked },
+        { name: 'Sturdy', officeCode: 'HQ', clientId: 'sturdy', clientSecret: secrets.sturdy },
       ],
       customers: [
         { customerCode: 'C1', name: 'Customer 1', officeCode: 'HQ', addressDetails: { city: 'Lyon' } },
@@ -222,6 +224,32 @@ describe('several service processes behind one port (FIELDWORK_WORKERS)', () => 
     const enabled = await runCapturedCli(['apps', 'enable', 'revoked'], { config: config() });
     expect(enabled.code).toBe(0);
     for (let i = 0; i < 4; i++) expect((await request('GET', CUSTOMER, bearer)).status).toBe(200);
+  });
+
+  it('no worker dies when the database terminates every connection of the service', async () => {
+    const bearer = { authorization: `Bearer ${await token('sturdy', secrets.sturdy)}` };
+    expect((await request('GET', CUSTOMER, bearer)).status).toBe(200);
+    const before = err.length;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      for (let round = 0; round < 3; round++) {
+        const { rowCount } = await admin.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [dbName],
+        );
+        expect(rowCount).toBeGreaterThan(0);
+        // Answered again at once (a read whose connection broke is run again; 503 at worst).
+        for (let i = 0; i < 4; i++)
+          expect([200, 503]).toContain((await request('GET', CUSTOMER, bearer)).status);
+        await new Promise((r) => setTimeout(r, 300));
+      }
+    } finally {
+      await admin.end();
+    }
+    for (let i = 0; i < 4; i++) expect((await request('GET', CUSTOMER, bearer)).status).toBe(200);
+    expect(err.slice(before)).not.toMatch(/exited/);
+    expect(service.exitCode).toBeNull();
   });
 
   it('a worker that dies is replaced and the port keeps answering', async () => {

@@ -15,6 +15,11 @@ export interface AppConfig {
   databaseUrl?: string;
   /** PostgreSQL schema to work in (tests). */
   databaseSchema?: string;
+  /**
+   * FIELDWORK_DB_TIMEOUT_MS: the longest a request waits for a database connection and
+   * for each statement (default 5000); past it, 503 `service.database.unavailable`.
+   */
+  dbTimeoutMs?: number;
   redisUrl?: string;
   /**
    * Prefix of this deployment's keys in Redis (FIELDWORK_INSTANCE_ID), so that two
@@ -62,6 +67,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/$/, ''),
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || undefined,
+    dbTimeoutMs: parseMilliseconds('FIELDWORK_DB_TIMEOUT_MS', env.FIELDWORK_DB_TIMEOUT_MS),
     redisUrl: env.REDIS_URL || undefined,
     instanceId: parseInstanceId(env.FIELDWORK_INSTANCE_ID),
     rateLimits: parseRateLimits(env.FIELDWORK_RATE_LIMITS),
@@ -130,5 +136,15 @@ export function parseShutdownTimeout(text: string | undefined): number {
     throw new Error(
       `FIELDWORK_SHUTDOWN_TIMEOUT: seconds, above 0 and at most 3600; got ${JSON.stringify(text)}`,
     );
+  return n;
+}
+
+/** A duration in milliseconds from the environment (100 ms to 1 hour); undefined: the default. */
+export function parseMilliseconds(name: string, text: string | undefined): number | undefined {
+  const value = text?.trim();
+  if (!value) return undefined;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 100 || n > 3_600_000)
+    throw new Error(`${name}: milliseconds, an integer from 100 to 3600000; got ${JSON.stringify(text)}`);
   return n;
 }

@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import pgUtils from 'pg/lib/utils.js';
 import { domains } from '../domains/index.ts';
+import { DatabaseBusyError, isConnectionLost, isPlainRead } from './faults.ts';
 import { PGliteDialect } from './pglite.ts';
 import type { Database } from './schema.ts';
 
@@ -28,10 +29,24 @@ export interface DbConfig {
   schema?: string;
   /** PGlite data directory; `memory://` keeps everything in memory. */
   dataDir?: string;
+  /**
+   * FIELDWORK_DB_TIMEOUT_MS (the service): the longest wait for a connection and for a
+   * statement (PostgreSQL's statement_timeout); past it the query fails (faults.ts: a 503).
+   * Absent (the command line): no limit.
+   */
+  timeoutMs?: number;
+  /** Told of each connection that failed outside a query (dropped from the pool, replaced when needed). */
+  onConnectionError?: (err: Error) => void;
 }
 
 export interface DbHandle {
   db: Db;
+  /**
+   * The database for authentication and the token endpoint: on PostgreSQL a small pool of
+   * its own, so that requests stuck on one locked table, holding every connection of the
+   * main pool, do not hold authentication up with them; on PGlite the same as `db`.
+   */
+  authDb: Db;
   kind: 'pglite' | 'postgres';
   /** The schema the tables live in (`public` unless DbConfig.schema). */
   schema: string;
@@ -54,26 +69,53 @@ export interface DbHandle {
 // Parse int8 (bigserial ids, counts) as strings and keep timestamps as Date.
 pg.types.setTypeParser(20, (v) => v);
 
+/** Connections of the main pool and of the authentication pool (DbHandle.authDb). */
+export const POOL_SIZE = 10;
+export const AUTH_POOL_SIZE = 3;
+
 export async function openDatabase(config: DbConfig): Promise<DbHandle> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: config.databaseUrl,
-      max: 10,
-      ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
-    });
+    const settings = [
+      ...(config.schema ? [`-c search_path=${config.schema}`] : []),
+      ...(config.timeoutMs ? [`-c statement_timeout=${config.timeoutMs}`] : []),
+    ];
+    const open = (max: number, role: string) => {
+      const pool = new pg.Pool({
+        connectionString: config.databaseUrl,
+        max,
+        // A connection string's own application_name wins (tests pick theirs to find them).
+        application_name: `fieldwork-${role}`,
+        // The acquire timeout: waiting for a free connection, or for a new one to open.
+        ...(config.timeoutMs ? { connectionTimeoutMillis: config.timeoutMs } : {}),
+        keepAlive: true,
+        ...(settings.length ? { options: settings.join(' ') } : {}),
+      });
+      // A connection that fails (the server closed it: a restart, a failover, an idle
+      // timeout, pg_terminate_backend) emits 'error' while idle in the pool (the pool drops
+      // it) or while a request holds it (its query fails; released, the pool drops it).
+      // Without a listener on both, the process would die of it.
+      const told = (err: Error) => config.onConnectionError?.(err);
+      pool.on('error', told);
+      pool.on('connect', (client) => client.on('error', told));
+      return pool;
+    };
+    const pool = open(POOL_SIZE, 'main');
+    const authPool = open(AUTH_POOL_SIZE, 'auth');
     if (config.schema) {
       await pool.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`);
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+    const authDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(authPool) }) });
     const migrationsApplied = await migrate(db, (trx, text) => sql.raw(text).execute(trx));
     const listeners = new Set<() => Promise<void>>();
     return {
       db,
+      authDb,
       kind: 'postgres',
       schema: config.schema ?? 'public',
       migrationsApplied,
       async listen(channel, onNotify, onState) {
-        const stop = await pgListen(config.databaseUrl as string, channel, onNotify, onState);
+        const stop = await pgListen(config, channel, onNotify, onState);
         listeners.add(stop);
         return async () => {
           listeners.delete(stop);
@@ -82,6 +124,7 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
       },
       close: async () => {
         for (const stop of listeners) await stop();
+        await authDb.destroy();
         await db.destroy();
       },
     };
@@ -94,8 +137,12 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
     dataDir,
     dataDir.startsWith('memory://') ? await migratedTemplate() : undefined,
   );
+  // One session, in this process: no connection to lose, no other session's lock to wait
+  // for; what waits is a request behind another's transaction, bounded by the timeout.
+  dialect.acquireTimeoutMs = config.timeoutMs;
   return {
     db,
+    authDb: db,
     kind: 'pglite',
     schema: 'public',
     migrationsApplied,
@@ -193,6 +240,13 @@ class NamedQuery extends PgQuery {
   }
 }
 
+/**
+ * The pool Kysely draws from: statements named (NamedQuery), and a plain read made outside
+ * a transaction run once more, on another connection, when its connection broke under it
+ * (faults.ts): it repeats nothing, and the request does not see the loss. A write, or any
+ * statement of a transaction, fails instead (the request answers 503; nothing half-done
+ * was acknowledged).
+ */
 function preparingPool(pool: pg.Pool) {
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
@@ -203,38 +257,63 @@ function preparingPool(pool: pg.Pool) {
     }
     return name;
   };
-  const wrappers = new WeakMap<pg.PoolClient, object>();
-  return {
-    async connect() {
-      const client = await pool.connect();
-      let wrapper = wrappers.get(client);
-      if (!wrapper) {
-        const shapes = new Map<string, RowShape>();
-        wrapper = {
-          query(text: string, values: unknown[]) {
-            const name = nameOf(text);
-            if (!name) return client.query(text, values);
-            return new Promise((resolve, reject) => {
-              client.query(
-                new NamedQuery(name, text, values, shapes, (err, result) =>
-                  err ? reject(err) : resolve(result),
-                ) as unknown as pg.Submittable,
-              );
-            });
-          },
-          release: () => client.release(),
-        };
-        wrappers.set(client, wrapper);
-      }
-      return wrapper;
-    },
-    end: () => pool.end(),
-  } as unknown as pg.Pool;
+  const wrappers = new WeakMap<pg.PoolClient, Wrapper>();
+  interface Wrapper {
+    query(text: string, values: unknown[]): Promise<pg.QueryResult>;
+    /** The statement without the read's second try. */
+    once(text: string, values: unknown[]): Promise<pg.QueryResult>;
+    release(): void;
+  }
+  const wrap = (client: pg.PoolClient): Wrapper => {
+    const shapes = new Map<string, RowShape>();
+    let inTransaction = false;
+    const run = (text: string, values: unknown[]): Promise<pg.QueryResult> => {
+      const name = nameOf(text);
+      if (!name) return client.query(text, values);
+      return new Promise((resolve, reject) => {
+        client.query(
+          new NamedQuery(name, text, values, shapes, (err, result) =>
+            err ? reject(err) : resolve(result),
+          ) as unknown as pg.Submittable,
+        );
+      });
+    };
+    return {
+      once: run,
+      query(text, values) {
+        // Kysely opens and ends its transactions with these statements (postgres-driver.js).
+        if (/^(?:begin|start transaction)/i.test(text)) inTransaction = true;
+        else if (/^(?:commit|rollback)$/i.test(text)) inTransaction = false;
+        const once = run(text, values);
+        if (inTransaction) return once;
+        return once.catch(async (err) => {
+          if (!isConnectionLost(err) || !isPlainRead(text)) throw err;
+          const other = await connect();
+          try {
+            return await other.once(text, values);
+          } finally {
+            other.release();
+          }
+        });
+      },
+      release: () => client.release(),
+    };
+  };
+  const connect = async (): Promise<Wrapper> => {
+    const client = await pool.connect();
+    let wrapper = wrappers.get(client);
+    if (!wrapper) {
+      wrapper = wrap(client);
+      wrappers.set(client, wrapper);
+    }
+    return wrapper;
+  };
+  return { connect, end: () => pool.end() } as unknown as pg.Pool;
 }
 
-/** LISTEN on a dedicated connection, reconnecting after a loss (1 s, then up to 10 s apart). */
+/** LISTEN on a dedicated connection, reconnecting after a loss (1 s, then up to 5 s apart). */
 async function pgListen(
-  connectionString: string,
+  config: DbConfig,
   channel: string,
   onNotify: (payload: string) => void,
   onState: (up: boolean) => void,
@@ -247,13 +326,14 @@ async function pgListen(
     if (stopped) return;
     timer = setTimeout(() => void connect(), delay);
     timer.unref();
-    delay = Math.min(delay * 2, 10_000);
+    delay = Math.min(delay * 2, 5_000);
   };
   async function connect() {
     const c = new pg.Client({
-      connectionString,
+      connectionString: config.databaseUrl,
       application_name: 'fieldwork-listen',
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: config.timeoutMs ?? 5000,
+      keepAlive: true,
     });
     let up = false;
     c.on('error', () => {});
@@ -380,6 +460,9 @@ export async function migrate(
     // workers start together): the table too, which two concurrent CREATE IF NOT EXISTS
     // would both try to create.
     await sql`SELECT pg_advisory_xact_lock(727274)`.execute(trx);
+    // A migration (an index on a large table), or the wait for another process's, may take
+    // longer than the service's statement timeout (FIELDWORK_DB_TIMEOUT_MS).
+    await sql`SET LOCAL statement_timeout = 0`.execute(trx);
     await sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(
       trx,
     );

@@ -10,6 +10,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import utils from 'pg/lib/utils.js';
+import { DatabaseBusyError } from './faults.ts';
 
 /**
  * Kysely dialect for PGlite. PGlite has a single connection, so the driver hands it out
@@ -46,18 +47,19 @@ import utils from 'pg/lib/utils.js';
  */
 export class PGliteDialect implements Dialect {
   private driver: PGliteDriver | undefined;
+  /** Longest wait for the session held by another request (FIELDWORK_DB_TIMEOUT_MS); none when unset. */
+  acquireTimeoutMs: number | undefined;
   constructor(private readonly client: PGlite) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    this.driver ??= new PGliteDriver(this.client);
+    this.driver ??= new PGliteDriver(this.client, () => this.acquireTimeoutMs);
     return this.driver;
   }
   /** LISTEN on `channel`: `onNotify(payload)` for each notification. Returns the unlisten. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
-    this.driver ??= new PGliteDriver(this.client);
-    return this.driver.listen(channel, onNotify);
+    return (this.createDriver() as PGliteDriver).listen(channel, onNotify);
   }
   createIntrospector(db: Parameters<Dialect['createIntrospector']>[0]) {
     return new PostgresIntrospector(db);
@@ -177,10 +179,15 @@ class PGliteDriver implements Driver {
   private readonly connection: DatabaseConnection;
   private readonly prepared = new Map<string, Prepared>();
   private release: (() => void) | null = null;
+  /** Acquisitions not released yet (the holder and those waiting). */
+  private held = 0;
   /** Callbacks of the channels this session listens on (listen()). */
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
 
-  constructor(private readonly client: PGlite) {
+  constructor(
+    private readonly client: PGlite,
+    private readonly acquireTimeoutMs: () => number | undefined,
+  ) {
     this.connection = {
       executeQuery: <R>(q: CompiledQuery) => this.run<R>(q.sql, q.parameters),
       streamQuery: () => {
@@ -328,13 +335,38 @@ class PGliteDriver implements Driver {
 
   async init() {}
 
+  /**
+   * The session, in turn. A wait longer than the timeout gives up (DatabaseBusyError: a
+   * 503), and its turn, when it comes, is passed on at once. The timer is armed only when
+   * the session is taken (the common case, a free session, costs no timer).
+   */
   async acquireConnection(): Promise<DatabaseConnection> {
     const previous = this.queue;
     let release!: () => void;
     this.queue = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await previous;
+    const wait = this.held++ > 0 ? this.acquireTimeoutMs() : undefined;
+    if (wait) {
+      let timer: NodeJS.Timeout | undefined;
+      let gaveUp = false;
+      const turn = previous.then(() => {
+        clearTimeout(timer);
+        if (gaveUp) {
+          this.held--;
+          release();
+        }
+      });
+      await Promise.race([
+        turn,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            gaveUp = true;
+            reject(new DatabaseBusyError(wait));
+          }, wait);
+        }),
+      ]);
+    } else await previous;
     this.release = release;
     return this.connection;
   }
@@ -342,6 +374,7 @@ class PGliteDriver implements Driver {
   async releaseConnection(): Promise<void> {
     const release = this.release;
     this.release = null;
+    this.held--;
     release?.();
   }
 

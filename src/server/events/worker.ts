@@ -12,9 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
-import pg from 'pg';
-import type { Db } from '../db/index.ts';
+import type { Db, DbHandle } from '../db/index.ts';
 import { createAgents, postCallback, type Resolver, systemResolver } from './http.ts';
 import { outboxChannel, outboxSignal } from './index.ts';
 import { type ClaimedDelivery, claimDue, msUntilNextDue, purgeFinished, recordAttempt } from './outbox.ts';
@@ -27,9 +25,8 @@ const IDLE_POLL_MS = 2_000;
 export interface WorkerOptions {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** PostgreSQL: where to LISTEN (the service's database and schema). */
-  databaseUrl?: string;
-  schema?: string;
+  /** PostgreSQL: LISTEN on the schema's outbox channel (DbHandle.listen reconnects by itself). */
+  listen?: { schema: string; on: DbHandle['listen'] };
   log: FastifyBaseLogger;
   timeScale: number;
   allowPrivate: boolean;
@@ -51,7 +48,7 @@ export class DeliveryWorker {
   private looking: Promise<void> | undefined;
   private again = false;
   private stopping = false;
-  private listener: pg.Client | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
   private readonly onSignal = () => this.wake();
 
   constructor(private readonly options: WorkerOptions) {
@@ -73,9 +70,8 @@ export class DeliveryWorker {
     clearTimeout(this.timer);
     clearInterval(this.purgeTimer);
     outboxSignal.off('queued', this.onSignal);
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => {});
+    await this.unlisten?.().catch(() => {});
+    this.unlisten = undefined;
     await this.looking;
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
     this.agents.http.destroy();
@@ -180,38 +176,23 @@ export class DeliveryWorker {
     }
   }
 
-  /** PostgreSQL: a connection of its own LISTENing to the outbox's channel; reopened if lost. */
+  /**
+   * PostgreSQL: a connection of its own LISTENing to the outbox's channel. While it is
+   * lost the 2 s poll finds the work; once it is back, a look covers what was missed.
+   */
   private async listen(): Promise<void> {
-    if (this.stopping || !this.options.databaseUrl) return;
-    const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(
-      this.options.db,
+    const listen = this.options.listen;
+    if (this.stopping || !listen) return;
+    let lost = false;
+    this.unlisten = await listen.on(
+      outboxChannel(listen.schema),
+      () => this.wake(),
+      (up) => {
+        if (!up && !lost)
+          this.options.log.warn('webhooks: lost the LISTEN connection; polling until it is back');
+        lost = !up;
+        if (up) this.wake();
+      },
     );
-    const channel = outboxChannel(rows[0].schema);
-    const client = new pg.Client({
-      connectionString: this.options.databaseUrl,
-      ...(this.options.schema ? { options: `-c search_path=${this.options.schema}` } : {}),
-    });
-    const retry = () => {
-      if (this.listener !== client || this.stopping) return;
-      this.listener = undefined;
-      client.end().catch(() => {});
-      const timer = setTimeout(() => void this.listen().catch(retry), IDLE_POLL_MS);
-      timer.unref();
-    };
-    client.on('error', (err) => {
-      this.options.log.warn({ err }, 'webhooks: lost the LISTEN connection; polling until it is back');
-      retry();
-    });
-    client.on('notification', () => this.wake());
-    this.listener = client;
-    try {
-      await client.connect();
-      await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
-    } catch (err) {
-      this.options.log.warn({ err }, 'webhooks: cannot LISTEN; polling every 2 s meanwhile');
-      retry();
-    }
-    // A notification sent before LISTEN took effect is covered by this look.
-    this.wake();
   }
 }

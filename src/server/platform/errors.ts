@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CommonCodes } from '../../contract/errors.ts';
+import { CommonCodes, OperationsCodes } from '../../contract/errors.ts';
+import { isDatabaseUnavailable } from '../db/faults.ts';
 
 export interface ErrorItem {
   code: string;
@@ -86,6 +87,9 @@ export function clientErrorHandler(log: () => FastifyBaseLogger) {
   };
 }
 
+/** Seconds a client is asked to wait after a 503 `service.database.unavailable`. */
+export const DATABASE_RETRY_AFTER = 2;
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
     if (err instanceof ApiError) {
@@ -103,6 +107,18 @@ export function registerErrorHandling(app: FastifyInstance) {
       ]);
     if (status >= 400 && status < 500) {
       return send(request, reply, status, [{ code: `request.invalid`, message: err.message }]);
+    }
+    // The database could not be reached, lost the connection or did not answer in time
+    // (db/faults.ts): nothing was acknowledged; the client may retry shortly.
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER));
+      return send(request, reply, 503, [
+        {
+          code: OperationsCodes.databaseUnavailable,
+          message: 'The database is unavailable or did not answer in time; retry shortly',
+        },
+      ]);
     }
     request.log.error({ err }, 'unexpected error');
     return send(request, reply, 500, [
