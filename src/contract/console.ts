@@ -10,8 +10,14 @@ export const Me = z
     kind: z.enum(['user', 'application']),
     officeCode: z.string(),
     officeName: z.string(),
-    roles: z.array(z.string()),
-    scopes: z.array(z.string()),
+    roles: z.array(z.string()).meta({
+      description:
+        "A user's roles in force (contract/roles.ts; none given: viewer); empty for an application",
+    }),
+    scopes: z.array(z.string()).meta({
+      description:
+        'The scopes this token may use: those it was granted that its user or application holds now',
+    }),
   })
   .meta({ id: 'Me' });
 export type Me = z.infer<typeof Me>;

@@ -24,6 +24,7 @@ export * from './fieldService.ts';
 export * from './fieldTracking.ts';
 export * from './projectManagement.ts';
 export * from './referentials.ts';
+export * from './roles.ts';
 export * from './rostering.ts';
 export * from './scheduling.ts';
 export * from './slots.ts';

@@ -2,8 +2,10 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { Code, CustomFieldEntity, CustomFieldType } from '../../contract/common.ts';
 import { ALL_SCOPES } from '../../contract/endpoint.ts';
+import { unknownRolesMessage } from '../../contract/roles.ts';
 import { newSecretColumns } from '../platform/auth/applications.ts';
 import { hashSecret, newClientSecret, verifySecret } from '../platform/auth/passwords.ts';
+import { endSessions, unknownRoles } from '../platform/auth/users.ts';
 import type { Importer } from '../platform/importer.ts';
 import { officeIdByCode, upsertOffice } from '../platform/offices.ts';
 
@@ -40,7 +42,14 @@ export const UserRow = z.strictObject({
   /** Absent: a new user gets a generated password (printed once); an existing one keeps its own. */
   password: z.string().min(4).max(512).optional(),
   officeCode: code,
-  roles: z.array(z.string().min(1).max(64)).optional(),
+  /** Role names of contract/roles.ts; none: the user is a viewer. */
+  roles: z
+    .array(z.string().min(1).max(64))
+    .superRefine((roles, ctx) => {
+      const unknown = unknownRoles(roles);
+      if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: unknownRolesMessage(unknown) });
+    })
+    .optional(),
 });
 export type UserRow = z.infer<typeof UserRow>;
 
@@ -231,6 +240,8 @@ export function usersImporter(onGenerated: (c: GeneratedCredential) => void = ()
           })
           .where('id', '=', existing.id)
           .execute();
+        // A new password ends the user's sign-ins; new roles apply on its next request.
+        if (passwordChanged) await endSessions(trx, existing.id);
         updated++;
       }
       return { created, updated };

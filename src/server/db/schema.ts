@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { domains } from '../domains/index.ts';
-import type { AuthTables, CallerChangeTables } from '../platform/auth/tables.ts';
+import type { AuthTables, CallerChangeTables, RevokedTokenTables } from '../platform/auth/tables.ts';
 import type { DomainModule } from '../platform/domain.ts';
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -31,6 +31,10 @@ export interface PlatformTables {
     office_id: string;
     roles: Generated<string[]>;
     created_at: Generated<Timestamp>;
+    /** Set while the user is disabled: no sign-in, its tokens refused (migration 080). */
+    disabled_at: Timestamp | null;
+    /** Moves on at each password change or disable: tokens issued before carry an older one. */
+    session_version: ColumnType<number, number | undefined, number>;
   };
   custom_field_definitions: {
     entity: string;
@@ -51,4 +55,5 @@ type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: 
 export type Database = PlatformTables &
   AuthTables &
   CallerChangeTables &
+  RevokedTokenTables &
   Intersection<TablesOf<(typeof domains)[number]>>;

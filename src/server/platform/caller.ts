@@ -9,6 +9,7 @@ export interface Caller {
   name: string;
   /** Rate limit bucket: the OAuth client id (the console's users share theirs per user). */
   rateKey: string;
+  /** What this request may do: the token's scopes that the caller holds now. */
   scopes: ReadonlySet<string>;
   scope: OfficeScope;
 }

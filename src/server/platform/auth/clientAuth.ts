@@ -76,7 +76,7 @@ export async function createClientAuthenticator(db: Db, guard: TokenGuard) {
     }
     const app = await db
       .selectFrom('applications')
-      .select(['id', 'secret_hash', 'token_version'])
+      .select(['id', 'secret_hash', 'token_version', 'scopes'])
       .where('client_id', '=', clientId)
       .where('disabled_at', 'is', null)
       .executeTakeFirst();
@@ -92,6 +92,8 @@ export async function createClientAuthenticator(db: Db, guard: TokenGuard) {
       client_secret: credentials.secret,
       token_endpoint_auth_method: credentials.method,
       grant_types: ['client_credentials'],
+      // What it may ask for (provider.ts narrows and checks the requested scope against it).
+      scope: app.scopes.join(' '),
       response_types: [],
       redirect_uris: [],
       id_token_signed_response_alg: 'ES256',

@@ -2,9 +2,11 @@ import type { ServerResponse } from 'node:http';
 import middie from '@fastify/middie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { importJWK, jwtVerify } from 'jose';
+import { sql } from 'kysely';
 import oidcContext from 'oidc-provider/lib/helpers/als.js';
 import { type Endpoint, requiredScope } from '../../../contract/endpoint.ts';
 import { CommonCodes } from '../../../contract/errors.ts';
+import { scopesOfRoles } from '../../../contract/roles.ts';
 import type { Db } from '../../db/index.ts';
 import type { Caller } from '../caller.ts';
 import { inlineScriptHashes } from '../console.ts';
@@ -178,22 +180,47 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
   return { authenticate, provider, callers, stats };
 }
 
+/** The scopes a token was granted (its `scope` claim). */
+const tokenScopes = (claims: Record<string, unknown>) =>
+  String(claims.scope ?? '')
+    .split(' ')
+    .filter(Boolean);
+
 /**
- * What a caller depends on besides the database: an application's row id, client id and
- * token version; a user's id and the scopes of the token. Undefined: not one of ours.
+ * What a caller depends on besides the database: a user's id, session version and the
+ * scopes of the token; an application's row id, client id, token version and the scopes
+ * of the token; and the token's jti (a revoked token is refused, revocation.ts).
+ * Undefined: not one of ours.
  */
 function callerKey(claims: Record<string, unknown>): string | undefined {
   const clientId = String(claims.client_id ?? '');
-  if (typeof claims.sub === 'string' && claims.sub !== clientId)
-    return `u:${claims.sub}:${clientId}:${String(claims.scope ?? '')}`;
+  const jti = String(claims.jti ?? '');
+  const scope = String(claims.scope ?? '');
+  if (typeof claims.sub === 'string' && claims.sub !== clientId) {
+    if (typeof claims.fw_uv !== 'number') return undefined;
+    return `u:${claims.sub}:${clientId}:${claims.fw_uv}:${jti}:${scope}`;
+  }
   if (typeof claims.fw_app !== 'string' || typeof claims.fw_ver !== 'number') return undefined;
-  return `a:${claims.fw_app}:${clientId}:${claims.fw_ver}`;
+  return `a:${claims.fw_app}:${clientId}:${claims.fw_ver}:${jti}:${scope}`;
 }
 
+/** Whether the token's jti is on the revocation list (a subquery of the caller's read). */
+const notRevoked = (jti: string) =>
+  sql<boolean>`not exists (select 1 from revoked_tokens where jti = ${jti})`;
+
+/**
+ * The caller behind verified claims, read from the database, or undefined (refused).
+ * Its rights are the token's scopes that the application or user holds now (RFC 6749
+ * 3.3): a later narrowing applies at once.
+ */
 async function loadCaller(db: Db, claims: Record<string, unknown>): Promise<Caller | undefined> {
   const clientId = String(claims.client_id ?? '');
+  const jti = String(claims.jti ?? '');
   const sub = typeof claims.sub === 'string' && claims.sub !== clientId ? claims.sub : undefined;
   if (sub) {
+    // The token names the user and its session version (provider.ts): a deleted or disabled
+    // user, or one whose password changed since, no longer matches.
+    if (!/^\d+$/.test(sub) || typeof claims.fw_uv !== 'number') return undefined;
     const user = await db
       .selectFrom('users')
       .innerJoin('offices', 'offices.id', 'users.office_id')
@@ -206,19 +233,18 @@ async function loadCaller(db: Db, claims: Record<string, unknown>): Promise<Call
         'offices.path',
       ])
       .where('users.id', '=', sub)
+      .where('users.session_version', '=', claims.fw_uv)
+      .where('users.disabled_at', 'is', null)
+      .where(notRevoked(jti))
       .executeTakeFirst();
     if (!user) return undefined;
-    const scopes = new Set(
-      String(claims.scope ?? '')
-        .split(' ')
-        .filter(Boolean),
-    );
+    const held = new Set(scopesOfRoles(user.roles));
     return {
       kind: 'user',
       id: user.id,
       name: user.login,
       rateKey: `user:${user.id}`,
-      scopes,
+      scopes: new Set(tokenScopes(claims).filter((s) => held.has(s))),
       scope: { officeId: user.officeId, officeCode: user.officeCode, path: user.path },
     };
   }
@@ -241,15 +267,16 @@ async function loadCaller(db: Db, claims: Record<string, unknown>): Promise<Call
     .where('applications.client_id', '=', clientId)
     .where('applications.token_version', '=', claims.fw_ver)
     .where('applications.disabled_at', 'is', null)
+    .where(notRevoked(jti))
     .executeTakeFirst();
   if (!app) return undefined;
+  const held = new Set(app.scopes);
   return {
     kind: 'application',
     id: app.id,
     name: app.name,
     rateKey: `app:${clientId}`,
-    // Rights come from the application record, so a change takes effect at once.
-    scopes: new Set(app.scopes),
+    scopes: new Set(tokenScopes(claims).filter((s) => held.has(s))),
     scope: { officeId: app.officeId, officeCode: app.officeCode, path: app.path },
   };
 }

@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
+import { scopesOfRoles } from '../../../contract/roles.ts';
 import type { Db } from '../../db/index.ts';
 import { CONSOLE_CLIENT_ID } from './consoleClient.ts';
 import {
@@ -24,24 +25,46 @@ import { API_RESOURCE } from './provider.ts';
 
 export const INTERACTION_PATH = '/oauth/interaction';
 
-/** The account of a console user: `sub` is users.id, which the API maps to the user's office. */
+/**
+ * The account of a console user: `sub` is users.id, which the API maps to the user's office.
+ * A disabled or deleted user has none: its refresh tokens answer `invalid_grant`.
+ */
 export async function findAccount(db: Db, id: string) {
   if (!/^\d+$/.test(id)) return undefined;
-  const user = await db.selectFrom('users').select(['id', 'login']).where('id', '=', id).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'login'])
+    .where('id', '=', id)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
   if (!user) return undefined;
   const accountId = String(user.id);
   return { accountId, claims: () => ({ sub: accountId, preferred_username: user.login }) };
 }
 
-/** Checks a login and password; the same work and answer whether or not the login exists. */
+/** What a user's access token carries: the session version it is issued in (users.ts). */
+export async function sessionClaims(db: Db, accountId: string) {
+  if (!/^\d+$/.test(accountId)) return undefined;
+  const user = await db
+    .selectFrom('users')
+    .select('session_version')
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  return user ? { fw_uv: user.session_version } : undefined;
+}
+
+/**
+ * Checks a login and password; the same work and answer whether or not the login exists
+ * (a disabled user's sign-in is refused as a wrong password).
+ */
 export async function checkPassword(db: Db, login: string, password: string): Promise<string | null> {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'password_hash'])
+    .select(['id', 'password_hash', 'disabled_at'])
     .where('login', '=', login.trim())
     .executeTakeFirst();
   const ok = await verifySecretOrDummy(password, user?.password_hash);
-  return ok && user ? String(user.id) : null;
+  return ok && user && user.disabled_at === null ? String(user.id) : null;
 }
 
 export function registerLoginRoutes(app: FastifyInstance, provider: Provider, db: Db, publicUrl: string) {
@@ -67,7 +90,7 @@ export function registerLoginRoutes(app: FastifyInstance, provider: Provider, db
         return pageHeaders(reply).code(400).send(expiredPage(publicUrl, lang));
       // Signed in already, only the grant is missing (e.g. after a sign-out revoked it).
       if (it.prompt.name === 'consent' && it.session?.accountId) {
-        const grantId = await grantFor(provider, it.session.accountId, it.params);
+        const grantId = await grantFor(provider, db, it.session.accountId, it.params);
         const to = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } });
         return reply.redirect(to, 303);
       }
@@ -93,7 +116,7 @@ export function registerLoginRoutes(app: FastifyInstance, provider: Provider, db
             .code(401)
             .send(loginPage({ action: `${INTERACTION_PATH}/${it.uid}`, login, failed: true, lang }));
         }
-        const grantId = await grantFor(provider, accountId, it.params);
+        const grantId = await grantFor(provider, db, accountId, it.params);
         const to = await provider.interactionResult(
           request.raw,
           reply.raw,
@@ -107,18 +130,30 @@ export function registerLoginRoutes(app: FastifyInstance, provider: Provider, db
   });
 }
 
-/** The first-party grant: every scope the console asked for, on the API resource. */
-async function grantFor(provider: Provider, accountId: string, params: Record<string, unknown>) {
+/**
+ * The first-party grant: the scopes the console asked for that the user's roles grant
+ * (asking for more is not an error: the token answer's `scope` says what was granted).
+ */
+async function grantFor(provider: Provider, db: Db, accountId: string, params: Record<string, unknown>) {
   const clientId = String(params.client_id);
   if (clientId !== CONSOLE_CLIENT_ID) throw new Error(`no consent page for third-party client ${clientId}`);
+  const user = await db.selectFrom('users').select('roles').where('id', '=', accountId).executeTakeFirst();
+  const held = new Set(scopesOfRoles(user?.roles ?? []));
   const grant = new provider.Grant({ accountId, clientId });
-  const requested = String(params.scope ?? '')
+  const asked = String(params.scope ?? '')
     .split(' ')
     .filter(Boolean);
+  const requested = asked.filter((s) => !s.includes(':') || held.has(s));
   // oidc-provider checks the scopes it knows (ours are in its `scopes` list) on the grant
   // itself, and the API scopes again on the resource the access token is for.
   if (requested.length) grant.addOIDCScope(requested.join(' '));
   const api = requested.filter((s) => s.includes(':'));
   if (api.length) grant.addResourceScope(API_RESOURCE, api.join(' '));
+  // The rest is refused, not left pending (which would ask for consent again).
+  const refused = asked.filter((s) => !requested.includes(s));
+  if (refused.length) {
+    grant.rejectOIDCScope(refused.join(' '));
+    grant.rejectResourceScope(API_RESOURCE, refused.join(' '));
+  }
   return grant.save();
 }

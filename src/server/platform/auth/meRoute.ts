@@ -1,5 +1,10 @@
-/** `GET .../console/v1/me` (contract: getMe): who the bearer token speaks for. */
+/**
+ * `GET .../console/v1/me` (contract: getMe): who the bearer token speaks for, with what
+ * is in force: a user's roles (none given: viewer) and the scopes this token may use (the
+ * token's, narrowed to what the user or application holds now).
+ */
 import { getMe } from '../../../contract/console.ts';
+import { effectiveRoles } from '../../../contract/roles.ts';
 import { implement, type Route } from '../routes.ts';
 
 export const meRoute: Route = implement(getMe, async (_input, { db, caller }) => {
@@ -11,7 +16,7 @@ export const meRoute: Route = implement(getMe, async (_input, { db, caller }) =>
   let roles: string[] = [];
   if (caller.kind === 'user') {
     const user = await db.selectFrom('users').select('roles').where('id', '=', caller.id).executeTakeFirst();
-    roles = user?.roles ?? [];
+    roles = effectiveRoles(user?.roles ?? []);
   }
   return {
     status: 200,

@@ -1,12 +1,12 @@
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import type { AdapterPayload, Configuration } from 'oidc-provider';
+import type { AdapterPayload, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { ALL_SCOPES } from '../../../contract/endpoint.ts';
 import type { Db } from '../../db/index.ts';
 import { instanceSecret } from '../secrets.ts';
 import { createAdapterClass, type StaticClients } from './adapter.ts';
 import { applicationClaims } from './clientAuth.ts';
 import { CONSOLE_ACCESS_TOKEN_TTL, CONSOLE_CLIENT_ID, CONSOLE_SESSION_TTL } from './consoleClient.ts';
-import { findAccount } from './login.ts';
+import { findAccount, sessionClaims } from './login.ts';
 import {
   errorPage,
   LOGOUT_PAGE_HEADERS,
@@ -51,14 +51,38 @@ export async function signingKey(db: Db): Promise<JWK> {
   return JSON.parse((await instanceSecret(db, 'oauth.signing.jwk')) as string) as JWK;
 }
 
+/**
+ * RFC 6749 3.3 for client_credentials (called before oidc-provider reads the requested
+ * scope): without `scope`, every scope the application holds; with it, exactly those when
+ * the application holds them all, else `invalid_scope` (an unknown scope too).
+ */
+function applicationScope(ctx: KoaContextWithOIDC, client: { scope?: string }) {
+  const params = ctx.oidc.params as { scope?: string };
+  const held = (client.scope ?? '').split(' ').filter(Boolean);
+  if (!params.scope) {
+    params.scope = held.join(' ');
+    return;
+  }
+  const asked = params.scope.split(' ').filter(Boolean);
+  const unknown = asked.filter((s) => !ALL_SCOPES.includes(s));
+  if (unknown.length > 0) throw new errors.InvalidScope('unknown scope', unknown.join(' '));
+  const unheld = asked.filter((s) => !held.includes(s));
+  if (unheld.length > 0)
+    throw new errors.InvalidScope('the application does not hold this scope', unheld.join(' '));
+}
+
 export async function createProvider(opts: ProviderOptions) {
   const jwk = await signingKey(opts.db);
   const issuer = `${opts.publicUrl}/oauth`;
   const cookieKey = await instanceSecret(opts.db, 'oauth.cookie.key');
   const provider = new Provider(issuer, {
     adapter: createAdapterClass(opts.db, opts.staticClients ?? new Map(), opts.findApplication),
-    // An application's token names the application row and its token version (clientAuth.ts).
-    extraTokenClaims: (ctx) => applicationClaims(ctx),
+    // An application's token names the application row and its token version (clientAuth.ts);
+    // a user's, the user's session version (users.ts), both checked on every request.
+    extraTokenClaims: async (ctx, token) =>
+      'accountId' in token && token.accountId
+        ? sessionClaims(opts.db, token.accountId)
+        : applicationClaims(ctx),
     jwks: { keys: [jwk] },
     scopes: [...ALL_SCOPES, 'offline_access'],
     // Console sign-in (authorization code + PKCE): accounts are rows of `users`.
@@ -130,10 +154,13 @@ export async function createProvider(opts: ProviderOptions) {
         enabled: true,
         defaultResource: () => API_RESOURCE,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource, client) => {
+        getResourceServerInfo: (ctx, resource, client) => {
           if (resource !== API_RESOURCE) throw new errors.InvalidTarget();
+          const application = client.clientId !== CONSOLE_CLIENT_ID;
+          if (application && ctx.oidc.params?.grant_type === 'client_credentials')
+            applicationScope(ctx, client);
           return {
-            scope: ALL_SCOPES.join(' '),
+            scope: application ? (client.scope ?? '') : ALL_SCOPES.join(' '),
             audience: API_RESOURCE,
             accessTokenTTL:
               client.clientId === CONSOLE_CLIENT_ID ? CONSOLE_ACCESS_TOKEN_TTL : opts.accessTokenTtl,

@@ -15,6 +15,11 @@ export interface AuthTables {
   };
 }
 
+/** Revoked access tokens by jti, until they expire (migration 080, revocation.ts). */
+export interface RevokedTokenTables {
+  revoked_tokens: { jti: string; expires_at: Timestamp };
+}
+
 /** Invalidation of the cached callers across processes (migration 020, callerCache.ts). */
 export interface CallerChangeTables {
   caller_changes: { id: ColumnType<boolean, boolean | undefined, never>; version: string };
