@@ -11,6 +11,7 @@ import { endpoints } from '../../../contract/index.ts';
 import { ROLE_NAMES, ROLE_SCOPES, scopesOfRoles } from '../../../contract/roles.ts';
 import { signIn } from '../../testing/consoleSignIn.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import { awaitCallerListeners } from './callerCache.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -124,6 +125,8 @@ describe('roles: what each grants, over the endpoint table', () => {
       .set({ roles: ['backOffice'] })
       .where('login', '=', 'as.changing')
       .execute();
+    // As the command line does: every process has dropped its cached callers.
+    await awaitCallerListeners(t.db);
     // Not granted at sign-in: still refused (a token never gains what it was not granted).
     expect((await put()).statusCode).toBe(403);
     const again = (await signIn(t.app, 'as.changing', 'pw-roles')).access_token;
@@ -140,6 +143,8 @@ describe('roles: what each grants, over the endpoint table', () => {
       .set({ roles: ['viewer'] })
       .where('login', '=', 'as.changing')
       .execute();
+    // As the command line does: every process has dropped its cached callers.
+    await awaitCallerListeners(t.db);
     const refused = await t.app.inject({
       method: 'PUT',
       url: '/eTech/rest/ws/referentials/v1/customers/code:ROLE-CHANGE',

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SCOPES } from '../../../contract/endpoint.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import { awaitCallerListeners } from './callerCache.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -86,6 +87,8 @@ describe('client_credentials scope', () => {
       .set({ scopes: ALL_SCOPES.filter((s) => s !== 'referentials:write') })
       .where('client_id', '=', 'root')
       .execute();
+    // As the command line does: every process has dropped its cached callers.
+    await awaitCallerListeners(t.db);
     try {
       const refused = await put(token);
       expect(refused.statusCode).toBe(403);
@@ -97,6 +100,8 @@ describe('client_credentials scope', () => {
         .set({ scopes: [...ALL_SCOPES] })
         .where('client_id', '=', 'root')
         .execute();
+      // As the command line does: every process has dropped its cached callers.
+      await awaitCallerListeners(t.db);
       expect((await put(token)).statusCode).toBe(204);
     } finally {
       await t.db
@@ -104,6 +109,8 @@ describe('client_credentials scope', () => {
         .set({ scopes: [...ALL_SCOPES] })
         .where('client_id', '=', 'root')
         .execute();
+      // As the command line does: every process has dropped its cached callers.
+      await awaitCallerListeners(t.db);
     }
   });
 });
