@@ -1,6 +1,27 @@
 import type { Command } from 'commander';
+import { ROLE_NAMES } from '../../../contract/roles.ts';
+import type { Outcome } from '../../platform/auth/applications.ts';
 import { hashSecret, newClientSecret } from '../../platform/auth/passwords.ts';
+import {
+  deleteUser,
+  setPassword,
+  setRoles,
+  setUserDisabled,
+  UnknownRoleError,
+  unknownRoles,
+} from '../../platform/auth/users.ts';
 import { CliFailure, type CliIo, officeIdOf, parseList, table, withDb } from '../context.ts';
+
+const MIN_PASSWORD = 4;
+const newPassword = () => newClientSecret().slice(0, 20);
+
+/** The roles of --roles, refused (nothing written) when one is unknown. */
+function rolesOf(list: string | undefined): string[] {
+  const roles = list ? [...new Set(parseList(list))] : [];
+  const unknown = unknownRoles(roles);
+  if (unknown.length > 0) throw new CliFailure(new UnknownRoleError(unknown).message);
+  return roles;
+}
 
 /** `users ...`: the console's users. */
 export function usersCommands(program: Command, io: CliIo) {
@@ -11,16 +32,16 @@ export function usersCommands(program: Command, io: CliIo) {
     .requiredOption('--login <login>', 'login')
     .requiredOption('--office <code>', 'office of the user (they see that office and below)')
     .option('--password <password>', 'password (default: generated)')
-    .option('--roles <list>', 'comma-separated roles')
+    .option('--roles <list>', `comma-separated roles (${ROLE_NAMES.join(', ')}; none: viewer)`)
     .option('--json', 'print a JSON object')
     .action(
       async (opts: { login: string; office: string; password?: string; roles?: string; json?: boolean }) => {
         const login = opts.login.trim();
         if (!login) throw new CliFailure('--login is empty');
-        if (opts.password !== undefined && opts.password.length < 4)
-          throw new CliFailure('--password: at least 4 characters');
-        const password = opts.password ?? newClientSecret().slice(0, 20);
-        const roles = opts.roles ? parseList(opts.roles) : [];
+        if (opts.password !== undefined && opts.password.length < MIN_PASSWORD)
+          throw new CliFailure(`--password: at least ${MIN_PASSWORD} characters`);
+        const password = opts.password ?? newPassword();
+        const roles = rolesOf(opts.roles);
         await withDb(io, 'users create', async (db) => {
           const office_id = await officeIdOf(db, opts.office);
           const taken = await db
@@ -55,14 +76,80 @@ export function usersCommands(program: Command, io: CliIo) {
         db
           .selectFrom('users')
           .innerJoin('offices', 'offices.id', 'users.office_id')
-          .select(['users.login', 'offices.code as officeCode', 'users.roles'])
+          .select(['users.login', 'offices.code as officeCode', 'users.roles', 'users.disabled_at'])
           .orderBy('users.login')
           .execute(),
       );
+      const shown = rows.map(({ disabled_at, ...r }) => ({
+        ...r,
+        state: disabled_at ? 'disabled' : 'active',
+      }));
       io.stdout(
         opts.json
-          ? `${JSON.stringify(rows, null, 2)}\n`
-          : `${table(rows, ['login', 'officeCode', 'roles'])}\n`,
+          ? `${JSON.stringify(shown, null, 2)}\n`
+          : `${table(shown, ['login', 'officeCode', 'roles', 'state'])}\n`,
       );
+    });
+
+  // Each takes effect on the next request, in every process of the service (users.ts).
+  const changed = (login: string, outcome: Outcome, done: string, unchanged = '') => {
+    if (outcome === 'unknown') throw new CliFailure(`no user has login ${login}`);
+    io.stdout(`user ${login}: ${outcome === 'done' ? done : unchanged}\n`);
+  };
+  users
+    .command('set-password')
+    .description(
+      'Give a user a new password (without --password one is generated and printed once); every sign-in of the user ends',
+    )
+    .argument('<login>', 'login of the user')
+    .option('--password <password>', 'the new password (default: generated)')
+    .option('--json', 'print a JSON object')
+    .action(async (login: string, opts: { password?: string; json?: boolean }) => {
+      if (opts.password !== undefined && opts.password.length < MIN_PASSWORD)
+        throw new CliFailure(`--password: at least ${MIN_PASSWORD} characters`);
+      const password = opts.password ?? newPassword();
+      const generated = opts.password === undefined;
+      const outcome = await withDb(io, 'users set-password', (db) => setPassword(db, login, password));
+      if (outcome === 'unknown') throw new CliFailure(`no user has login ${login}`);
+      if (opts.json) {
+        io.stdout(`${JSON.stringify({ login, ...(generated ? { password } : {}) }, null, 2)}\n`);
+        return;
+      }
+      io.stdout(`user ${login}: password changed; every sign-in of the user has ended\n`);
+      if (generated) io.stdout(`password: ${password}  (shown once; store it now)\n`);
+    });
+  users
+    .command('set-roles')
+    .description('Replace the roles of a user; applies on its next request (no new sign-in needed)')
+    .argument('<login>', 'login of the user')
+    .requiredOption('--roles <list>', `comma-separated roles (${ROLE_NAMES.join(', ')}); empty: viewer`)
+    .action(async (login: string, opts: { roles: string }) => {
+      const roles = rolesOf(opts.roles);
+      const outcome = await withDb(io, 'users set-roles', (db) => setRoles(db, login, roles));
+      changed(login, outcome, `roles ${roles.length ? roles.join(',') : '(none: viewer)'}`);
+    });
+  users
+    .command('disable')
+    .description('Disable a user: every sign-in of the user ends and it cannot sign in')
+    .argument('<login>', 'login of the user')
+    .action(async (login: string) => {
+      const outcome = await withDb(io, 'users disable', (db) => setUserDisabled(db, login, true));
+      changed(login, outcome, 'disabled; its sign-ins have ended', 'was disabled already');
+    });
+  users
+    .command('enable')
+    .description('Enable a disabled user: it can sign in again')
+    .argument('<login>', 'login of the user')
+    .action(async (login: string) => {
+      const outcome = await withDb(io, 'users enable', (db) => setUserDisabled(db, login, false));
+      changed(login, outcome, 'enabled', 'was enabled already');
+    });
+  users
+    .command('delete')
+    .description('Delete a user: every sign-in of the user ends')
+    .argument('<login>', 'login of the user')
+    .action(async (login: string) => {
+      const outcome = await withDb(io, 'users delete', (db) => deleteUser(db, login));
+      changed(login, outcome, 'deleted; its sign-ins have ended');
     });
 }

@@ -124,3 +124,86 @@ describe('ending sessions', () => {
     expect((await refreshTokens(t.app, tb.refresh_token)).statusCode).toBe(200);
   });
 });
+
+describe('fieldwork users ...', () => {
+  it('create refuses an unknown role, naming it and the known ones; nothing is written', async () => {
+    const res = await cli(
+      'users',
+      'create',
+      '--login',
+      'cli.bad',
+      '--office',
+      'NORTH',
+      '--roles',
+      'planner,boss',
+    );
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('unknown role boss (known: viewer, backOffice, planner, admin)');
+    expect(
+      await t.db.selectFrom('users').select('id').where('login', '=', 'cli.bad').executeTakeFirst(),
+    ).toBe(undefined);
+  });
+
+  it('set-password (given) ends every sign-in; the new password signs in, the old one not', async () => {
+    await t.createUser('cli.pw', 'old password', 'NORTH');
+    const tokens = await signIn(t.app, 'cli.pw', 'old password');
+    const res = await cli('users', 'set-password', 'cli.pw', '--password', 'new password');
+    expect(res).toMatchObject({ code: 0, stderr: '' });
+    expect(res.stdout).toContain('password changed');
+    expect(res.stdout).not.toContain('new password');
+    await expectEnded(tokens);
+    const f = await openSignInForm(t.app);
+    expect((await postSignIn(t.app, f, 'cli.pw', 'old password')).statusCode).toBe(401);
+    await signIn(t.app, 'cli.pw', 'new password');
+  });
+
+  it('set-password without --password prints a generated one, once', async () => {
+    await t.createUser('cli.gen', 'old password', 'NORTH');
+    const res = await cli('users', 'set-password', 'cli.gen', '--json');
+    expect(res.code).toBe(0);
+    const { password } = JSON.parse(res.stdout) as { password: string };
+    expect(password).toHaveLength(20);
+    await signIn(t.app, 'cli.gen', password);
+    expect((await cli('users', 'set-password', 'nobody')).code).toBe(1);
+  });
+
+  it('set-roles applies on the next request and keeps the sign-in; an unknown role changes nothing', async () => {
+    await t.createUser('cli.roles', 'pw-roles', 'ROOT', ['admin']);
+    const tokens = await signIn(t.app, 'cli.roles', 'pw-roles');
+    const refused = await cli('users', 'set-roles', 'cli.roles', '--roles', 'viewer,root');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('unknown role root (known: viewer, backOffice, planner, admin)');
+    expect((await me(tokens.access_token)).json().roles).toEqual(['admin']);
+    expect((await cli('users', 'set-roles', 'cli.roles', '--roles', 'planner')).code).toBe(0);
+    const now = await me(tokens.access_token);
+    expect(now.statusCode).toBe(200);
+    expect(now.json().roles).toEqual(['planner']);
+    expect(now.json().scopes).not.toContain('webhooks:write');
+    expect((await refreshTokens(t.app, tokens.refresh_token)).statusCode).toBe(200);
+  });
+
+  it('disable ends every sign-in and refuses the next; enable lets it sign in again', async () => {
+    await t.createUser('cli.dis', 'pw-dis', 'NORTH');
+    const tokens = await signIn(t.app, 'cli.dis', 'pw-dis');
+    const res = await cli('users', 'disable', 'cli.dis');
+    expect(res).toMatchObject({ code: 0, stderr: '' });
+    expect(res.stdout).toContain('user cli.dis: disabled');
+    await expectEnded(tokens);
+    expect((await cli('users', 'list')).stdout).toMatch(/cli\.dis\s+NORTH\s+disabled/);
+    const f = await openSignInForm(t.app);
+    expect((await postSignIn(t.app, f, 'cli.dis', 'pw-dis')).statusCode).toBe(401);
+    expect((await cli('users', 'disable', 'cli.dis')).stdout).toContain('was disabled already');
+    expect((await cli('users', 'enable', 'cli.dis')).code).toBe(0);
+    await signIn(t.app, 'cli.dis', 'pw-dis');
+  });
+
+  it('delete ends every sign-in', async () => {
+    await t.createUser('cli.del', 'pw-del', 'NORTH');
+    const tokens = await signIn(t.app, 'cli.del', 'pw-del');
+    expect((await cli('users', 'delete', 'cli.del')).code).toBe(0);
+    await expectEnded(tokens);
+    const again = await cli('users', 'delete', 'cli.del');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('no user has login cli.del');
+  });
+});
