@@ -30,7 +30,6 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const ATTEMPTS = Number(process.env.ATTEMPTS ?? 30);
 const CLIENT_ID = 'bench-token';
 const RAISED = JSON.stringify({
-  perClient: { failures: 1e6, windowSeconds: 60 },
   perAddress: { failures: 1e6, windowSeconds: 60 },
 });
 

@@ -9,8 +9,12 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const children = [];
 
+// The service accepts the sign-in redirects of vite's dev server (port 5173) only when it
+// runs for development (src/server/platform/auth/consoleClient.ts).
+const env = { ...process.env, FIELDWORK_DEV_CONSOLE: '1' };
+
 function start(name, args) {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env });
   child.on('exit', (code, signal) => {
     process.stderr.write(`[dev] ${name} stopped (${signal ?? code})\n`);
     shutdown(code ?? 1);

@@ -18,7 +18,12 @@ import { DeliveryWorker } from './events/worker.ts';
 import { type CallerCache, listenForCallerChanges } from './platform/auth/callerCache.ts';
 import { registerAuth } from './platform/auth/index.ts';
 import { meRoute } from './platform/auth/meRoute.ts';
-import { createTokenGuard, DEFAULT_TOKEN_LIMITS } from './platform/auth/tokenLimits.ts';
+import {
+  createLoginGuard,
+  createTokenGuard,
+  DEFAULT_LOGIN_LIMITS,
+  DEFAULT_TOKEN_LIMITS,
+} from './platform/auth/tokenLimits.ts';
 import { registerConsole } from './platform/console.ts';
 import { createCounterStore } from './platform/counterStore.ts';
 import { decodeJsonBody } from './platform/encoding.ts';
@@ -186,6 +191,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       prefix: `fieldwork:${instanceId}:auth:`,
       now: options.now,
     }),
+    loginGuard: createLoginGuard(counters, config.loginLimits ?? DEFAULT_LOGIN_LIMITS, {
+      prefix: `fieldwork:${instanceId}:login:`,
+      now: options.now,
+    }),
+    devConsole: config.devConsole,
   });
   app.fieldwork.auth = { callers, stats: auth.stats };
   const limiter = createRateLimiter(config.rateLimits, {

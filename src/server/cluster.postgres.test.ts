@@ -34,9 +34,9 @@ let port: number;
 let out = '';
 let err = '';
 const secrets = {
-  limited: `secret-${randomBytes(8).toString('hex')}`,
-  revoked: `secret-${randomBytes(8).toString('hex')}`,
-  sturdy: `secret-${randomBytes(8).toString('hex')}`,
+  limited: `secret-${randomBytes(16).toString('hex')}`,
+  revoked: `secret-${randomBytes(16).toString('hex')}`,
+  sturdy: `secret-${randomBytes(16).toString('hex')}`,
 };
 const config = () => ({ databaseUrl: dbUrl });
 

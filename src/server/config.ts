@@ -1,7 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { parseServiceOrderMax } from './domains/projectManagement/settings.ts';
 import { parseWebhooksConfig, type WebhooksConfig } from './events/config.ts';
-import { parseTokenLimits, type TokenLimitFigures } from './platform/auth/tokenLimits.ts';
+import {
+  type LoginLimitFigures,
+  parseLoginLimits,
+  parseTokenLimits,
+  type TokenLimitFigures,
+} from './platform/auth/tokenLimits.ts';
 import { parseRateLimits, type RateLimitFigures } from './platform/rateLimit.ts';
 
 /** Everything the service reads from its environment, in one place (docs/operations.md, Configuration). */
@@ -30,6 +35,13 @@ export interface AppConfig {
   rateLimits: RateLimitFigures;
   /** Failed client authentications at /oauth/token (FIELDWORK_TOKEN_LIMITS). */
   tokenLimits?: TokenLimitFigures;
+  /**
+   * FIELDWORK_DEV_CONSOLE=1 (`npm run dev`): the console client also accepts the redirect
+   * and origin addresses of vite's dev server (port 5173). Off in production.
+   */
+  devConsole?: boolean;
+  /** Failed console sign-ins per login and per address (FIELDWORK_LOGIN_LIMITS). */
+  loginLimits?: LoginLimitFigures;
   /**
    * Which peers' X-Forwarded-For is believed for the client address (FIELDWORK_TRUST_PROXY):
    * `true`, `false`, or addresses/CIDRs/`loopback`, as Fastify's trustProxy. Default
@@ -72,6 +84,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     instanceId: parseInstanceId(env.FIELDWORK_INSTANCE_ID),
     rateLimits: parseRateLimits(env.FIELDWORK_RATE_LIMITS),
     tokenLimits: parseTokenLimits(env.FIELDWORK_TOKEN_LIMITS),
+    loginLimits: parseLoginLimits(env.FIELDWORK_LOGIN_LIMITS),
+    devConsole: env.FIELDWORK_DEV_CONSOLE === '1',
     trustProxy: parseTrustProxy(env.FIELDWORK_TRUST_PROXY),
     accessTokenTtl: Number(env.FIELDWORK_TOKEN_TTL ?? 3600),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -33,7 +33,7 @@ const dbUrl = (() => {
 })();
 const PER_MINUTE = 10;
 const CUSTOMER = '/eTech/rest/ws/referentials/v1/customers/code:C1';
-const SECRET = `secret-${randomBytes(8).toString('hex')}`;
+const SECRET = `secret-${randomBytes(16).toString('hex')}`;
 const EVENTS = 24;
 
 interface Service {

@@ -169,7 +169,14 @@ describe('fieldwork import', () => {
         { entity: 'site', code: 'zone', type: 'dropDownValue', mandatory: false, values: ['A', 'B'] },
         { entity: 'asset', code: 'serial', label: 'Serial', type: 'textValue', mandatory: false },
       ],
-      applications: [{ name: 'ERP', officeCode: 'hq', clientId: 'erp', clientSecret: 'erp-secret-1' }],
+      applications: [
+        {
+          name: 'ERP',
+          officeCode: 'hq',
+          clientId: 'erp',
+          clientSecret: 'erp-secret-1-of-at-least-32-characters',
+        },
+      ],
       users: [{ login: 'alice', officeCode: 'HQ-NORTH', password: 'alice-pw', roles: ['planner'] }],
     };
     const first = await cli('import', file(content));

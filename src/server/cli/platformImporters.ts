@@ -23,6 +23,9 @@ export const OfficeRow = z.strictObject({
 });
 export type OfficeRow = z.infer<typeof OfficeRow>;
 
+/** Shortest client secret an import may give (generated ones are 43 characters). */
+export const CLIENT_SECRET_MIN = 32;
+
 export const ApplicationRow = z.strictObject({
   name: z.string().min(1).max(256),
   officeCode: code,
@@ -31,8 +34,12 @@ export const ApplicationRow = z.strictObject({
     .min(3)
     .max(128)
     .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, dot, underscore and dash only'),
-  /** Absent: a new application gets a generated secret (printed once); an existing one keeps its own. */
-  clientSecret: z.string().min(8).max(512).optional(),
+  /**
+   * Absent: a new application gets a generated secret (printed once); an existing one keeps
+   * its own. At least 32 characters: too long to guess (the token endpoint limits failures
+   * per address, not per client id; docs/security.md).
+   */
+  clientSecret: z.string().min(CLIENT_SECRET_MIN).max(512).optional(),
   scopes: z.array(scopeName).optional(),
 });
 export type ApplicationRow = z.infer<typeof ApplicationRow>;

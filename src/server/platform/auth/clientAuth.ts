@@ -15,8 +15,10 @@ import type { TokenGuard } from './tokenLimits.ts';
  *
  * - Timing: an unknown (or disabled) client id is checked against a dummy hash of the
  *   same cost, so the answer takes as long as for a known id with a wrong secret.
- * - Guessing: failed attempts are counted per client id and per address (tokenLimits.ts);
- *   past the budget the answer is 429 with Retry-After, before any secret is checked.
+ * - Guessing: failed attempts are counted per address (tokenLimits.ts); past the budget
+ *   the answer is 429 with Retry-After, before any secret is checked. Not per client id:
+ *   anyone could lock a real client out, and a secret of 32 characters or more is not
+ *   guessed a few hundred tries at a time.
  */
 export class TooManyFailures extends errors.OIDCProviderError {
   constructor(readonly retryAfter: number) {
@@ -69,7 +71,7 @@ export async function createClientAuthenticator(db: Db, guard: TokenGuard) {
     if (!ctx || !credentials) return undefined;
     // Fastify's view of the caller's address (its trustProxy setting), passed on by middie.
     const address = (ctx.req as { ip?: string }).ip ?? ctx.ip;
-    const wait = await guard.refusal(clientId, address);
+    const wait = await guard.refusal({ perAddress: address });
     if (wait !== undefined) {
       ctx.set('Retry-After', String(wait));
       throw new TooManyFailures(wait);
@@ -83,7 +85,7 @@ export async function createClientAuthenticator(db: Db, guard: TokenGuard) {
     // Always one scrypt, whether or not the client id exists.
     const matches = await verifySecretOrDummy(credentials.secret, app?.secret_hash);
     if (!app || !matches) {
-      await guard.failed(clientId, address);
+      await guard.failed({ perAddress: address });
       return undefined;
     }
     authenticated.set(ctx, { fw_app: String(app.id), fw_ver: app.token_version });

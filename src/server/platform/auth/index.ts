@@ -17,7 +17,7 @@ import { CONSOLE_CLIENT_ID, consoleClient } from './consoleClient.ts';
 import { registerLoginRoutes } from './login.ts';
 import { pageSecurityHeaders } from './loginPage.ts';
 import { API_RESOURCE, createProvider } from './provider.ts';
-import type { TokenGuard } from './tokenLimits.ts';
+import type { LoginGuard, TokenGuard } from './tokenLimits.ts';
 
 export interface AuthOptions {
   db: Db;
@@ -29,6 +29,10 @@ export interface AuthOptions {
   accessTokenTtl: number;
   /** Failed client authentications at the token endpoint (tokenLimits.ts). */
   tokenGuard: TokenGuard;
+  /** Failed console sign-ins (tokenLimits.ts). */
+  loginGuard: LoginGuard;
+  /** `npm run dev`: the console client also takes vite's dev server addresses. */
+  devConsole?: boolean;
 }
 
 /**
@@ -75,7 +79,7 @@ function securePages(res: ServerResponse) {
  * guard that turns a bearer token into a Caller.
  */
 export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
-  const staticClients = new Map([[CONSOLE_CLIENT_ID, consoleClient(opts.publicUrl)]]);
+  const staticClients = new Map([[CONSOLE_CLIENT_ID, consoleClient(opts.publicUrl, opts.devConsole)]]);
   const findApplication = await createClientAuthenticator(opts.db, opts.tokenGuard);
   const { provider, issuer, jwk } = await createProvider({ ...opts, staticClients, findApplication });
   const { d: _private, ...publicJwk } = jwk;
@@ -124,7 +128,7 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
     oauth.all('/oauth', unknown);
     oauth.all('/oauth/*', unknown);
   });
-  registerLoginRoutes(app, provider, opts.db, opts.publicUrl);
+  registerLoginRoutes(app, provider, opts.db, opts.publicUrl, opts.loginGuard);
 
   // A token's signature, issuer, audience and lifetime are checked once (ES256 costs about
   // a tenth of a millisecond); the verified claims are kept until the token expires. What

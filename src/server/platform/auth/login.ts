@@ -19,9 +19,11 @@ import {
   loginPage,
   pageLanguage,
   pageSecurityHeaders,
+  tooManyJson,
 } from './loginPage.ts';
 import { verifySecretOrDummy } from './passwords.ts';
 import { API_RESOURCE } from './provider.ts';
+import type { LoginGuard } from './tokenLimits.ts';
 
 export const INTERACTION_PATH = '/oauth/interaction';
 
@@ -67,7 +69,13 @@ export async function checkPassword(db: Db, login: string, password: string): Pr
   return ok && user && user.disabled_at === null ? String(user.id) : null;
 }
 
-export function registerLoginRoutes(app: FastifyInstance, provider: Provider, db: Db, publicUrl: string) {
+export function registerLoginRoutes(
+  app: FastifyInstance,
+  provider: Provider,
+  db: Db,
+  publicUrl: string,
+  guard: LoginGuard,
+) {
   const pageHeaders = (reply: FastifyReply) =>
     reply
       .type('text/html; charset=utf-8')
@@ -109,8 +117,20 @@ export function registerLoginRoutes(app: FastifyInstance, provider: Provider, db
         const json = /\bapplication\/json\b/.test(String(request.headers.accept ?? ''));
         const login = String(request.body?.login ?? '');
         const password = String(request.body?.password ?? '');
+        // Failed sign-ins are limited per login and per address (tokenLimits.ts); while
+        // limited, the password is not checked (a flood costs no scrypt).
+        const subjects = { perLogin: login.trim(), perAddress: request.ip };
+        const wait = await guard.refusal(subjects);
+        if (wait !== undefined) {
+          reply.code(429).header('retry-after', String(wait));
+          if (json) return reply.header('cache-control', 'no-store').send(tooManyJson(wait, lang));
+          return pageHeaders(reply).send(
+            loginPage({ action: `${INTERACTION_PATH}/${it.uid}`, login, retryAfter: wait, lang }),
+          );
+        }
         const accountId = login && password ? await checkPassword(db, login, password) : null;
         if (!accountId) {
+          await guard.failed(subjects);
           if (json) return reply.code(401).header('cache-control', 'no-store').send(badCredentialsJson(lang));
           return pageHeaders(reply)
             .code(401)

@@ -49,6 +49,7 @@ const TEXT = {
     login: 'Login',
     password: 'Password',
     badCredentials: 'Login or password is incorrect.',
+    tooMany: (s: number) => `Too many failed sign-ins. Try again in ${s} second${s === 1 ? '' : 's'}.`,
     footer: 'Field-service management console',
     expiredTitle: 'Sign-in expired',
     expiredHeading: 'This sign-in page has expired',
@@ -67,6 +68,7 @@ const TEXT = {
     login: 'Identifiant',
     password: 'Mot de passe',
     badCredentials: 'Identifiant ou mot de passe incorrect.',
+    tooMany: (s: number) => `Trop de connexions échouées. Réessayez dans ${s} seconde${s === 1 ? '' : 's'}.`,
     footer: 'Console de gestion des interventions',
     expiredTitle: 'Connexion expirée',
     expiredHeading: 'Cette page de connexion a expiré',
@@ -79,7 +81,7 @@ const TEXT = {
     refused: 'Connexion refusée',
     invalid: 'La demande est invalide.',
   },
-} as const satisfies Record<PageLanguage, Record<string, string>>;
+} as const satisfies Record<PageLanguage, Record<string, string | ((n: number) => string)>>;
 
 /** The page's language: the first of `ui_locales` the pages speak, else of Accept-Language. */
 export function pageLanguage(uiLocales: unknown, acceptLanguage: string | undefined): PageLanguage {
@@ -149,14 +151,16 @@ export function loginPage(opts: {
   login?: string;
   /** The last attempt was refused. */
   failed?: boolean;
+  /** Too many failed sign-ins: seconds before the next may be tried. */
+  retryAfter?: number;
   lang?: PageLanguage;
 }): string {
   const lang = opts.lang ?? 'en';
   const tx = TEXT[lang];
-  const error = opts.failed
-    ? `<p class="error" role="alert" id="login-error">${esc(tx.badCredentials)}</p>`
-    : '';
-  const describedBy = opts.failed ? ' aria-describedby="login-error" aria-invalid="true"' : '';
+  const message =
+    opts.retryAfter !== undefined ? tx.tooMany(opts.retryAfter) : opts.failed ? tx.badCredentials : undefined;
+  const error = message ? `<p class="error" role="alert" id="login-error">${esc(message)}</p>` : '';
+  const describedBy = message ? ' aria-describedby="login-error" aria-invalid="true"' : '';
   return page(
     lang,
     tx.signIn,
@@ -180,6 +184,11 @@ ${error}
 /** The refusal of a sign-in posted by the form's script (JSON instead of the page). */
 export function badCredentialsJson(lang: PageLanguage = 'en') {
   return { error: TEXT[lang].badCredentials };
+}
+
+/** The same, while failed sign-ins are limited: when to try again. */
+export function tooManyJson(retryAfter: number, lang: PageLanguage = 'en') {
+  return { error: TEXT[lang].tooMany(retryAfter), retryAfter };
 }
 
 export function expiredPage(consoleUrl: string, lang: PageLanguage = 'en'): string {

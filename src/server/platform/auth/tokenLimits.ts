@@ -3,77 +3,87 @@ import { z } from 'zod';
 import type { CounterStore } from '../counterStore.ts';
 
 /**
- * Failed client authentications at the token endpoint, counted per client id and per
- * client address in fixed windows (FIELDWORK_TOKEN_LIMITS). Once either count reaches its
- * figure, the endpoint answers 429 with Retry-After without checking the secret, until the
- * window ends: a guesser gets `perClient.failures` guesses per window and client id, and
- * one address `perAddress.failures` across every client id it tries. A correct secret
- * does not count. The per-client figure also holds against the right secret during the
- * window (that is what stops a guesser spread over many addresses); the window is short.
+ * Failed authentications, counted per subject in fixed windows: at the token endpoint per
+ * client address (FIELDWORK_TOKEN_LIMITS), at the console's sign-in form per login and per
+ * client address (FIELDWORK_LOGIN_LIMITS). Once a count reaches its figure, the answer is
+ * 429 with Retry-After, without checking the secret or password (no scrypt), until the
+ * window ends. A success does not count.
+ *
+ * What stops a guesser: an address gets `perAddress.failures` guesses per window across
+ * every client id or login it tries; a login gets `perLogin.failures` per window whatever
+ * the addresses. Client secrets are not limited per client id (anyone could lock a real
+ * client out): they are too long to guess (43 generated characters, at least 32 imported).
  */
 const Window = z.strictObject({
   failures: z.number().int().positive(),
   windowSeconds: z.number().int().positive().max(86_400),
 });
-const Figures = z.strictObject({
-  perClient: Window.partial().optional(),
-  perAddress: Window.partial().optional(),
-});
+export type FailureWindow = z.infer<typeof Window>;
 
-export interface TokenLimitFigures {
-  perClient: z.infer<typeof Window>;
-  perAddress: z.infer<typeof Window>;
-}
+export type TokenLimitFigures = { perAddress: FailureWindow };
+export type LoginLimitFigures = { perLogin: FailureWindow; perAddress: FailureWindow };
 
 export const DEFAULT_TOKEN_LIMITS: TokenLimitFigures = {
-  perClient: { failures: 10, windowSeconds: 60 },
   perAddress: { failures: 30, windowSeconds: 60 },
 };
+export const DEFAULT_LOGIN_LIMITS: LoginLimitFigures = {
+  perLogin: { failures: 5, windowSeconds: 60 },
+  perAddress: { failures: 20, windowSeconds: 60 },
+};
 
-/** Reads FIELDWORK_TOKEN_LIMITS (JSON, missing keys keep their default); a startup error otherwise. */
-export function parseTokenLimits(text: string | undefined): TokenLimitFigures {
-  if (!text?.trim()) return structuredClone(DEFAULT_TOKEN_LIMITS);
-  let given: z.infer<typeof Figures>;
+/** Reads a JSON of windows by subject (missing keys keep their default); a startup error otherwise. */
+function parseLimits<F extends { [K in keyof F]: FailureWindow }>(
+  name: string,
+  text: string | undefined,
+  defaults: F,
+): F {
+  if (!text?.trim()) return structuredClone(defaults);
+  const schema = z.strictObject(
+    Object.fromEntries(Object.keys(defaults).map((k) => [k, Window.partial().optional()])),
+  );
+  let given: Record<string, Partial<FailureWindow> | undefined>;
   try {
-    given = Figures.parse(JSON.parse(text));
+    given = schema.parse(JSON.parse(text)) as typeof given;
   } catch (e) {
     const why = e instanceof z.ZodError ? z.prettifyError(e) : (e as Error).message;
-    throw new Error(
-      `FIELDWORK_TOKEN_LIMITS: ${why}. Expected JSON like {"perClient":{"failures":10,"windowSeconds":60},"perAddress":{"failures":30,"windowSeconds":60}}`,
-    );
+    throw new Error(`${name}: ${why}. Expected JSON like ${JSON.stringify(defaults)}`);
   }
-  return {
-    perClient: { ...DEFAULT_TOKEN_LIMITS.perClient, ...given.perClient },
-    perAddress: { ...DEFAULT_TOKEN_LIMITS.perAddress, ...given.perAddress },
-  };
+  const windows = Object.entries(defaults as Record<string, FailureWindow>);
+  return Object.fromEntries(windows.map(([k, w]) => [k, { ...w, ...given[k] }])) as F;
 }
 
-export interface TokenGuard {
+export const parseTokenLimits = (text: string | undefined) =>
+  parseLimits('FIELDWORK_TOKEN_LIMITS', text, DEFAULT_TOKEN_LIMITS);
+export const parseLoginLimits = (text: string | undefined) =>
+  parseLimits('FIELDWORK_LOGIN_LIMITS', text, DEFAULT_LOGIN_LIMITS);
+
+/** The counters of one kind of authentication, by subject (`perAddress`, `perLogin`...). */
+export interface FailureGuard<K extends string> {
   /** Seconds to wait when a budget is spent, else undefined. */
-  refusal(clientId: string, address: string): Promise<number | undefined>;
-  failed(clientId: string, address: string): Promise<void>;
+  refusal(subjects: Record<K, string>): Promise<number | undefined>;
+  failed(subjects: Record<K, string>): Promise<void>;
 }
+export type TokenGuard = FailureGuard<keyof TokenLimitFigures>;
+export type LoginGuard = FailureGuard<keyof LoginLimitFigures>;
 
-/** `prefix`: `fieldwork:<instance id>:auth:` (app.ts). */
-export function createTokenGuard(
+/** `prefix`: `fieldwork:<instance id>:<kind>:` (app.ts). */
+export function createFailureGuard<K extends string>(
   store: CounterStore,
-  figures: TokenLimitFigures,
+  figures: Record<K, FailureWindow>,
   options: { prefix: string; now?: () => number },
-): TokenGuard {
+): FailureGuard<K> {
   const now = options.now ?? Date.now;
-  // Client ids are chosen by whoever calls: hashed, so a key has a bounded length.
+  // Logins and addresses are chosen by whoever calls: hashed, so a key has a bounded length.
   const digest = (v: string) => createHash('sha256').update(v).digest('base64url').slice(0, 22);
-  function windows(clientId: string, address: string) {
+  function windows(subjects: Record<K, string>) {
     const t = now();
-    return [
-      { subject: `client:${digest(clientId)}`, ...figures.perClient },
-      { subject: `addr:${address}`, ...figures.perAddress },
-    ].map((w) => {
+    return (Object.keys(figures) as K[]).map((kind) => {
+      const w = figures[kind];
       const ms = w.windowSeconds * 1000;
       const index = Math.floor(t / ms);
       return {
-        // One key per call: the two subjects may sit on different Redis Cluster slots.
-        key: `${options.prefix}{${w.subject}}:${w.windowSeconds}:${index}`,
+        // One key per call: the subjects may sit on different Redis Cluster slots.
+        key: `${options.prefix}{${kind}:${digest(subjects[kind])}}:${w.windowSeconds}:${index}`,
         limit: w.failures,
         ttlMs: ms + 1000,
         reset: Math.max(1, Math.ceil(((index + 1) * ms - t) / 1000)),
@@ -81,14 +91,27 @@ export function createTokenGuard(
     });
   }
   return {
-    async refusal(clientId, address) {
-      const ws = windows(clientId, address);
+    async refusal(subjects) {
+      const ws = windows(subjects);
       const counts = await Promise.all(ws.map((w) => store.peek([w.key]).then((c) => c[0])));
       const spent = ws.filter((w, i) => counts[i] >= w.limit);
       return spent.length > 0 ? Math.max(...spent.map((w) => w.reset)) : undefined;
     },
-    async failed(clientId, address) {
-      await Promise.all(windows(clientId, address).map((w) => store.hit([w.key], [w.ttlMs])));
+    async failed(subjects) {
+      await Promise.all(windows(subjects).map((w) => store.hit([w.key], [w.ttlMs])));
     },
   };
 }
+
+export const createTokenGuard = (
+  store: CounterStore,
+  figures: TokenLimitFigures,
+  options: { prefix: string; now?: () => number },
+): TokenGuard => createFailureGuard(store, { perAddress: figures.perAddress }, options);
+
+export const createLoginGuard = (
+  store: CounterStore,
+  figures: LoginLimitFigures,
+  options: { prefix: string; now?: () => number },
+): LoginGuard =>
+  createFailureGuard(store, { perLogin: figures.perLogin, perAddress: figures.perAddress }, options);

@@ -95,6 +95,28 @@ describe('the import and users', () => {
   });
 });
 
+describe('the import and applications', () => {
+  it('refuses a clientSecret shorter than 32 characters (too short not to be guessed); nothing is written', async () => {
+    const app = (clientSecret: string) => ({
+      name: 'Short',
+      officeCode: 'NORTH',
+      clientId: 'short-secret',
+      clientSecret,
+    });
+    const res = await cli('import', importFile({ applications: [app('x'.repeat(31))] }));
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('nothing was written');
+    expect(res.stderr).toMatch(/clientSecret: .*32/);
+    const none = await t.db
+      .selectFrom('applications')
+      .select('id')
+      .where('client_id', '=', 'short-secret')
+      .execute();
+    expect(none).toEqual([]);
+    expect((await cli('import', importFile({ applications: [app('x'.repeat(32))] }))).code).toBe(0);
+  });
+});
+
 describe('ending sessions', () => {
   it('a disabled user cannot sign in, its sign-ins end; enabled, it signs in again', async () => {
     await t.createUser('dis.user', 'pw-dis', 'NORTH', ['planner']);
