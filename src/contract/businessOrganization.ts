@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { Code, CustomFields, Page, PageQuery, requiredText } from './common.ts';
-import { type Endpoint, endpoint } from './endpoint.ts';
+import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 import { CATALOG_CODE_MAX, CATALOG_SCOPE } from './staff.ts';
 
@@ -260,10 +260,11 @@ export const listItemCategories = endpoint({
   extension: true,
 });
 
-export const businessOrganizationEndpoints: Endpoint[] = [
+/** The businessOrganization endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
+export const businessOrganizationEndpoints = {
   putItem,
   getItem,
   listItems,
   listItemsDeprecated,
   listItemCategories,
-];
+};

@@ -39,4 +39,7 @@ export const getMe = endpoint({
   extension: true,
 });
 
-export const consoleEndpoints = [getMe];
+/** The console endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
+export const consoleEndpoints = {
+  getMe,
+};

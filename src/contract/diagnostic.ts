@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { CODE_PATTERN, Code, Page } from './common.ts';
-import { type Endpoint, endpoint } from './endpoint.ts';
+import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 
 const BASE = '/eTech/rest/ws/diagnostic/v1';
@@ -190,7 +190,8 @@ export const listFlags = endpoint({
   extension: true,
 });
 
-export const diagnosticEndpoints: Endpoint[] = [
+/** The diagnostic endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
+export const diagnosticEndpoints = {
   putFlagsByCode,
   putFlagsByUuid,
   putNoteByCode,
@@ -198,4 +199,4 @@ export const diagnosticEndpoints: Endpoint[] = [
   getDiagnosticByCode,
   getDiagnosticByUuid,
   listFlags,
-];
+};

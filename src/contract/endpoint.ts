@@ -1,24 +1,8 @@
 import type { z } from 'zod';
+import type { Domain } from './domains.ts';
 
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 export type RateRange = 'high' | 'standard' | 'low';
-
-/** Domains of the spec, each with a `<domain>:read` and a `<domain>:write` scope (gaps.md, Rights). */
-export const SCOPED_DOMAINS = [
-  'referentials',
-  'businessOrganization',
-  'staff',
-  'rostering',
-  'slots',
-  'fieldTracking',
-  'fieldService',
-  'projectManagement',
-  'scheduling',
-  'diagnostic',
-  'webhooks',
-] as const;
-/** `console`: the console's own extensions, open to any valid token (no scope). */
-export type Domain = (typeof SCOPED_DOMAINS)[number] | 'console';
 
 /**
  * One row of the endpoint table. The server registers its routes from these rows, the
@@ -92,10 +76,7 @@ export type ResponseOf<E, S extends StatusOf<E> = StatusOf<E>> = S extends unkno
     : undefined
   : never;
 
-/** Scope needed to call an endpoint (gaps.md, Rights); undefined: any valid token. */
-export function requiredScope(e: Pick<Endpoint, 'method' | 'domain'>): string | undefined {
-  if (e.domain === 'console') return undefined;
-  return `${e.domain}:${e.method === 'GET' ? 'read' : 'write'}`;
-}
-
-export const ALL_SCOPES: readonly string[] = SCOPED_DOMAINS.flatMap((d) => [`${d}:read`, `${d}:write`]);
+/** A domain's endpoints keyed by name (`<domain>Endpoints` of its contract file). */
+export type DomainEndpoints<D extends Domain = Domain> = {
+  readonly [name: string]: Endpoint & { domain: D };
+};

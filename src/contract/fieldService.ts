@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { Code, Page } from './common.ts';
-import { type Endpoint, endpoint } from './endpoint.ts';
+import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 
 /** Statuses in order (gaps.md). */
@@ -551,7 +551,8 @@ export const listWorkOrderTypes = endpoint({
   extension: true,
 });
 
-export const fieldServiceEndpoints: Endpoint[] = [
+/** The fieldService endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
+export const fieldServiceEndpoints = {
   listUsedItemsByCode,
   listUsedItemsByUuid,
   usedItemTotalsByCode,
@@ -564,4 +565,4 @@ export const fieldServiceEndpoints: Endpoint[] = [
   deleteWorkOrderByCode,
   deleteWorkOrderByUuid,
   listWorkOrderTypes,
-];
+};

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { Code, DateTimeInput, Page } from './common.ts';
-import { type Endpoint, endpoint } from './endpoint.ts';
+import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 
 const BASE = '/eTech/rest/ws/fieldTracking/v1';
@@ -300,11 +300,12 @@ export const listPositions = endpoint({
   },
 });
 
-export const fieldTrackingEndpoints: Endpoint[] = [
+/** The fieldTracking endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
+export const fieldTrackingEndpoints = {
   listPositions,
   listActivitiesByCode,
   listActivitiesByUuid,
   activityTotalsByCode,
   activityTotalsByUuid,
   listActivityTypes,
-];
+};

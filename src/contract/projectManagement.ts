@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { foldCode, Page } from './common.ts';
-import { type Endpoint, endpoint } from './endpoint.ts';
+import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 import { WorkOrderStatus } from './fieldService.ts';
 
@@ -647,7 +647,8 @@ export const listLinkableWorkOrders = endpoint({
   extension: true,
 });
 
-export const projectManagementEndpoints: Endpoint[] = [
+/** The projectManagement endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
+export const projectManagementEndpoints = {
   linkProject,
   linkStandardServiceOrder,
   linkRouteServiceOrder,
@@ -659,4 +660,4 @@ export const projectManagementEndpoints: Endpoint[] = [
   listStandardServiceOrders,
   listRouteServiceOrders,
   listLinkableWorkOrders,
-];
+};

@@ -15,7 +15,7 @@ import {
   Page,
   requiredText,
 } from './common.ts';
-import { type Endpoint, endpoint } from './endpoint.ts';
+import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 
 const BASE = '/eTech/rest/ws/referentials/v1';
@@ -552,7 +552,8 @@ export const listOffices = endpoint({
   extension: true,
 });
 
-export const referentialsEndpoints: Endpoint[] = [
+/** The referentials endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
+export const referentialsEndpoints = {
   putCustomer,
   getCustomer,
   putSite,
@@ -564,4 +565,4 @@ export const referentialsEndpoints: Endpoint[] = [
   listAssets,
   listCustomFieldDefinitions,
   listOffices,
-];
+};

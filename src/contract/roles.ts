@@ -3,7 +3,7 @@
  * enforces and the console reads to offer only what the signed-in user may do. A user's
  * rights are the union of its roles' scopes; a user without a role is a `viewer`.
  */
-import { ALL_SCOPES, SCOPED_DOMAINS } from './endpoint.ts';
+import { ALL_SCOPES, SCOPED_DOMAINS } from './domains.ts';
 
 export const ROLE_NAMES = ['viewer', 'backOffice', 'planner', 'admin'] as const;
 export type Role = (typeof ROLE_NAMES)[number];

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { Code, DateInput } from './common.ts';
-import { type Endpoint, endpoint } from './endpoint.ts';
+import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 
 const BASE = '/eTech/rest/ws/rostering/v1';
@@ -229,4 +229,10 @@ export const getTechnician = endpoint({
   extension: true,
 });
 
-export const rosteringEndpoints: Endpoint[] = [listCrews, listAreas, listTechnicians, getTechnician];
+/** The rostering endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
+export const rosteringEndpoints = {
+  listCrews,
+  listAreas,
+  listTechnicians,
+  getTechnician,
+};

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { Code, DateTimeInput } from './common.ts';
-import { type Endpoint, endpoint } from './endpoint.ts';
+import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 
 const BASE = '/eTech/rest/ws/scheduling/v1/workOrders';
@@ -158,9 +158,10 @@ export const getScheduleByUuid = endpoint({
   },
 });
 
-export const schedulingEndpoints: Endpoint[] = [
+/** The scheduling endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
+export const schedulingEndpoints = {
   scheduleByCode,
   scheduleByUuid,
   getScheduleByCode,
   getScheduleByUuid,
-];
+};

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { Code, DateInput, DateTimeInput } from './common.ts';
-import { type Endpoint, endpoint } from './endpoint.ts';
+import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 import { WorkOrderStatus } from './fieldService.ts';
 import { TimeOfDay } from './rostering.ts';
@@ -277,4 +277,8 @@ export const getWorkOrderNeeds = endpoint({
   extension: true,
 });
 
-export const slotsEndpoints: Endpoint[] = [searchSlots, getWorkOrderNeeds];
+/** The slots endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
+export const slotsEndpoints = {
+  searchSlots,
+  getWorkOrderNeeds,
+};

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { Code, Page, PageQuery, requiredText } from './common.ts';
-import { type Endpoint, endpoint } from './endpoint.ts';
+import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 
 /**
@@ -112,4 +112,9 @@ export const listCharacteristics = endpoint({
   errors: { 400: [StaffCodes.continuationTokenInvalid] },
 });
 
-export const staffEndpoints: Endpoint[] = [putSkill, listSkills, listCharacteristics];
+/** The staff endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
+export const staffEndpoints = {
+  putSkill,
+  listSkills,
+  listCharacteristics,
+};

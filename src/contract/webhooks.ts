@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { Page } from './common.ts';
-import { type Endpoint, endpoint } from './endpoint.ts';
+import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 
 const BASE = '/rest/ws/webhooks/v1/subscriptions';
@@ -463,7 +463,8 @@ export const sendTestEvent = endpoint({
   extension: true,
 });
 
-export const webhooksEndpoints: Endpoint[] = [
+/** The webhooks endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
+export const webhooksEndpoints = {
   createSubscription,
   listSubscriptions,
   deleteSubscription,
@@ -471,4 +472,4 @@ export const webhooksEndpoints: Endpoint[] = [
   getDelivery,
   replayDelivery,
   sendTestEvent,
-];
+};

@@ -17,7 +17,7 @@ import type { Resolver } from './events/http.ts';
 import { DeliveryWorker } from './events/worker.ts';
 import { type CallerCache, listenForCallerChanges } from './platform/auth/callerCache.ts';
 import { registerAuth } from './platform/auth/index.ts';
-import { meRoute } from './platform/auth/meRoute.ts';
+import { consoleRoutes } from './platform/auth/meRoute.ts';
 import {
   createLoginGuard,
   createTokenGuard,
@@ -211,7 +211,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     guards: { authenticate: auth.authenticate, rateLimit: limiter.check },
     validateResponses: config.validateResponses,
   };
-  registerRoutes(app, [meRoute, ...domains.flatMap((d) => d.routes)], routeDeps);
+  registerRoutes(app, [...consoleRoutes, ...domains.flatMap((d) => d.routes)], routeDeps);
   await registerOpenApi(app, endpoints, webhookEvents);
   app.fieldwork.routeDeps = routeDeps;
   // The built console at / (after the API routes, whose paths win).

@@ -9,7 +9,7 @@
  * trip stays out of the history, and Back never lands on a page that would start it again.
  */
 import * as oauth from 'oauth4webapi';
-import { ALL_SCOPES } from '../../contract/endpoint.ts';
+import { ALL_SCOPES } from '../../contract/domains.ts';
 import { storedLanguage } from '../i18n/language.ts';
 
 export const CLIENT: oauth.Client = { client_id: 'fieldwork-console' };

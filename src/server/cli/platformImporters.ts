@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { Code, CustomFieldEntity, CustomFieldType } from '../../contract/common.ts';
-import { ALL_SCOPES } from '../../contract/endpoint.ts';
+import { ALL_SCOPES } from '../../contract/domains.ts';
 import { unknownRolesMessage } from '../../contract/roles.ts';
 import { newSecretColumns } from '../platform/auth/applications.ts';
 import { hashSecret, newClientSecret, verifySecret } from '../platform/auth/passwords.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SCOPES } from '../../contract/endpoint.ts';
+import { ALL_SCOPES } from '../../contract/domains.ts';
 import { hashSecret } from '../platform/auth/passwords.ts';
 import { runCapturedCli } from '../testing/cli.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';

@@ -1,9 +1,12 @@
 /**
  * The registry of domain modules: the one list the service's routes, the import command's
- * keys, the migrations and the database types come from. Adding a domain: create
- * `domains/<name>/` with an `index.ts` exporting its DomainModule (platform/domain.ts),
- * then add it here.
+ * keys, the commands, the migrations and the database types come from. Adding a domain:
+ * its contract (src/contract/domains.ts), then `domains/<name>/` with an `index.ts`
+ * exporting its DomainModule (platform/domain.ts), then its line here; tsc refuses a domain
+ * of the contract without one (docs/architecture.md, "Adding a domain").
  */
+import type { ScopedDomain } from '../../contract/domains.ts';
+import type { DomainModule } from '../platform/domain.ts';
 import { businessOrganization } from './businessOrganization/index.ts';
 import { diagnostic } from './diagnostic/index.ts';
 import { fieldService } from './fieldService/index.ts';
@@ -16,7 +19,7 @@ import { slots } from './slots/index.ts';
 import { staff } from './staff/index.ts';
 import { webhooks } from './webhooks/index.ts';
 
-export const domains = [
+const registry = {
   referentials,
   businessOrganization,
   staff,
@@ -28,4 +31,7 @@ export const domains = [
   diagnostic,
   projectManagement,
   webhooks,
-] as const;
+} satisfies { readonly [D in ScopedDomain]: DomainModule };
+
+/** The modules, in the order their routes, keys and commands are registered. */
+export const domains = Object.values(registry);

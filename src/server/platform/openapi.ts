@@ -3,7 +3,8 @@ import { dirname } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ALL_SCOPES, type Endpoint, requiredScope } from '../../contract/endpoint.ts';
+import { ALL_SCOPES, requiredScope } from '../../contract/domains.ts';
+import type { Endpoint } from '../../contract/endpoint.ts';
 import { CommonCodes, derivedCode, ErrorBody } from '../../contract/errors.ts';
 import type { WebhookEventDoc } from '../../contract/webhooks.ts';
 

@@ -56,6 +56,24 @@ export function implement<E extends Endpoint>(endpoint: E, handler: NoInfer<Hand
   return { endpoint, handler: handler as unknown as Route['handler'] };
 }
 
+/** A handler for each endpoint of a domain, under the endpoint's name in the contract. */
+export type DomainImplementation<C extends Readonly<Record<string, Endpoint>>> = {
+  [K in keyof C]: Handler<C[K]>;
+};
+
+/**
+ * A domain's routes: its contract's endpoints (`<domain>Endpoints`), each with the handler
+ * of its name. A handler missing, misnamed or typed for another row fails tsc.
+ */
+export function implementDomain<C extends Readonly<Record<string, Endpoint>>>(
+  contract: C,
+  handlers: NoInfer<DomainImplementation<C>>,
+): Route[] {
+  return Object.entries(contract).map(([name, endpoint]) =>
+    implement(endpoint, handlers[name] as Handler<Endpoint>),
+  );
+}
+
 /** Hooks the platform runs before every handler (authentication, rights, rate limit). */
 export interface Guards {
   authenticate(request: FastifyRequest, endpoint: Endpoint): Promise<Caller>;

@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { ALL_SCOPES } from '../../contract/endpoint.ts';
+import { ALL_SCOPES } from '../../contract/domains.ts';
 import { CONSOLE_CLIENT_ID } from '../platform/auth/consoleClient.ts';
 
 export const CONSOLE_REDIRECT = 'http://localhost/auth/callback';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { ALL_SCOPES } from '../../contract/endpoint.ts';
+import { ALL_SCOPES } from '../../contract/domains.ts';
 import { type BuildOptions, buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
-import { ALL_SCOPES } from '../../../contract/endpoint.ts';
+import { ALL_SCOPES } from '../../../contract/domains.ts';
 import {
   deleteApplication,
   type Outcome,

@@ -294,7 +294,7 @@ describe('OpenAPI document', () => {
       expect(doc.paths[e.path].post['x-rate-limit-range']).toBe('high');
       expect(doc.paths[e.path].post['x-extension']).toBeUndefined();
     }
-    for (const e of projectManagementEndpoints.filter((x) => x.method !== 'POST'))
+    for (const e of Object.values(projectManagementEndpoints).filter((x) => x.method !== 'POST'))
       expect(doc.paths[e.path][e.method.toLowerCase()]['x-extension'], e.id).toBe(true);
     // The link body is documented with its exact shape.
     const body = doc.components.schemas.ProjectLinkBody;

@@ -1,18 +1,8 @@
 import {
-  deleteProjectDependency,
-  getProject,
-  getRouteServiceOrder,
-  getStandardServiceOrder,
-  linkProject,
-  linkRouteServiceOrder,
-  linkStandardServiceOrder,
-  listLinkableWorkOrders,
-  listProjects,
-  listRouteServiceOrders,
-  listStandardServiceOrders,
+  projectManagementEndpoints,
   SERVICE_ORDER_MAX_DEFAULT,
 } from '../../../contract/projectManagement.ts';
-import { implement, type RequestContext, type Route } from '../../platform/routes.ts';
+import { implementDomain, type RequestContext } from '../../platform/routes.ts';
 import * as service from './service.ts';
 
 /** FIELDWORK_SERVICE_ORDER_MAX of the running service. */
@@ -20,12 +10,12 @@ const instanceMax = (ctx: RequestContext) =>
   ctx.request.server.fieldwork.config.serviceOrderMax ?? SERVICE_ORDER_MAX_DEFAULT;
 
 /** HTTP only: the rules live in service.ts. */
-export const projectManagementRoutes: Route[] = [
-  implement(linkProject, async ({ params, body }, { db, caller }) => {
+export const projectManagementRoutes = implementDomain(projectManagementEndpoints, {
+  linkProject: async ({ params, body }, { db, caller }) => {
     await service.linkProject(db, caller, params.projectCode, body);
     return { status: 204 };
-  }),
-  implement(linkStandardServiceOrder, async ({ params, body }, ctx) => {
+  },
+  linkStandardServiceOrder: async ({ params, body }, ctx) => {
     await service.linkServiceOrder(
       ctx.db,
       ctx.caller,
@@ -35,8 +25,8 @@ export const projectManagementRoutes: Route[] = [
       instanceMax(ctx),
     );
     return { status: 204 };
-  }),
-  implement(linkRouteServiceOrder, async ({ params, body }, ctx) => {
+  },
+  linkRouteServiceOrder: async ({ params, body }, ctx) => {
     await service.linkServiceOrder(
       ctx.db,
       ctx.caller,
@@ -46,16 +36,16 @@ export const projectManagementRoutes: Route[] = [
       instanceMax(ctx),
     );
     return { status: 204 };
-  }),
-  implement(deleteProjectDependency, async ({ params, body }, { db, caller }) => {
+  },
+  deleteProjectDependency: async ({ params, body }, { db, caller }) => {
     await service.removeDependency(db, caller, params.projectCode, body);
     return { status: 204 };
-  }),
-  implement(getProject, async ({ params }, { db, caller }) => ({
+  },
+  getProject: async ({ params }, { db, caller }) => ({
     status: 200,
     body: await service.getProject(db, caller.scope, params.projectCode),
-  })),
-  implement(getStandardServiceOrder, async ({ params }, ctx) => ({
+  }),
+  getStandardServiceOrder: async ({ params }, ctx) => ({
     status: 200,
     body: await service.getServiceOrder(
       ctx.db,
@@ -64,8 +54,8 @@ export const projectManagementRoutes: Route[] = [
       params.standardServiceOrderCode,
       instanceMax(ctx),
     ),
-  })),
-  implement(getRouteServiceOrder, async ({ params }, ctx) => ({
+  }),
+  getRouteServiceOrder: async ({ params }, ctx) => ({
     status: 200,
     body: await service.getServiceOrder(
       ctx.db,
@@ -74,12 +64,12 @@ export const projectManagementRoutes: Route[] = [
       params.routeServiceOrderCode,
       instanceMax(ctx),
     ),
-  })),
-  implement(listProjects, async ({ query }, { db, caller, tokens }) => ({
+  }),
+  listProjects: async ({ query }, { db, caller, tokens }) => ({
     status: 200,
     body: await service.listProjectsPage(db, caller.scope, tokens, query),
-  })),
-  implement(listStandardServiceOrders, async ({ query }, ctx) => ({
+  }),
+  listStandardServiceOrders: async ({ query }, ctx) => ({
     status: 200,
     body: await service.listServiceOrdersPage(
       ctx.db,
@@ -89,8 +79,8 @@ export const projectManagementRoutes: Route[] = [
       query,
       instanceMax(ctx),
     ),
-  })),
-  implement(listRouteServiceOrders, async ({ query }, ctx) => ({
+  }),
+  listRouteServiceOrders: async ({ query }, ctx) => ({
     status: 200,
     body: await service.listServiceOrdersPage(
       ctx.db,
@@ -100,9 +90,9 @@ export const projectManagementRoutes: Route[] = [
       query,
       instanceMax(ctx),
     ),
-  })),
-  implement(listLinkableWorkOrders, async ({ query }, { db, caller, tokens }) => ({
+  }),
+  listLinkableWorkOrders: async ({ query }, { db, caller, tokens }) => ({
     status: 200,
     body: await service.listWorkOrdersPage(db, caller.scope, tokens, query),
-  })),
-];
+  }),
+});

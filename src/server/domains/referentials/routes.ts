@@ -1,19 +1,7 @@
 /** HTTP side of the Referentials domain: status codes and bodies; rules live in service.ts. */
-import {
-  getAsset,
-  getCustomer,
-  getSite,
-  listAssets,
-  listCustomers,
-  listCustomFieldDefinitions,
-  listOffices,
-  listSites,
-  putAsset,
-  putCustomer,
-  putSite,
-} from '../../../contract/referentials.ts';
+import { referentialsEndpoints } from '../../../contract/referentials.ts';
 import { actorOf } from '../../events/index.ts';
-import { implement, type Route } from '../../platform/routes.ts';
+import { implementDomain } from '../../platform/routes.ts';
 import { writeTransaction } from '../../platform/transactions.ts';
 import { writeStatus } from '../../platform/upsert.ts';
 import { etag, ifMatchOf, type Written } from '../../platform/versions.ts';
@@ -31,8 +19,8 @@ const readAnswer = <T>(v: service.Versioned<T>) => ({
   headers: { etag: etag(v.version) },
 });
 
-export const referentialsRoutes: Route[] = [
-  implement(putCustomer, async ({ params, body }, { db, caller, request }) =>
+export const referentialsRoutes = implementDomain(referentialsEndpoints, {
+  putCustomer: async ({ params, body }, { db, caller, request }) =>
     writtenAnswer(
       await writeTransaction(db, (trx) =>
         service.putCustomer(trx, caller.scope, params.customerCode, body, {
@@ -40,21 +28,17 @@ export const referentialsRoutes: Route[] = [
         }),
       ),
     ),
-  ),
-  implement(getCustomer, async ({ params }, { db, caller }) =>
+  getCustomer: async ({ params }, { db, caller }) =>
     readAnswer(await service.getCustomer(db, caller.scope, params.customerCode)),
-  ),
-  implement(putSite, async ({ params, body }, { db, caller, request }) =>
+  putSite: async ({ params, body }, { db, caller, request }) =>
     writtenAnswer(
       await writeTransaction(db, (trx) =>
         service.putSite(trx, caller.scope, params.siteCode, body, { ifMatch: ifMatchOf(request) }),
       ),
     ),
-  ),
-  implement(getSite, async ({ params }, { db, caller }) =>
+  getSite: async ({ params }, { db, caller }) =>
     readAnswer(await service.getSite(db, caller.scope, params.siteCode)),
-  ),
-  implement(putAsset, async ({ params, body }, { db, caller, request }) =>
+  putAsset: async ({ params, body }, { db, caller, request }) =>
     writtenAnswer(
       await writeTransaction(db, (trx) =>
         service.putAsset(trx, caller.scope, params.assetCode, body, actorOf(caller), {
@@ -62,28 +46,26 @@ export const referentialsRoutes: Route[] = [
         }),
       ),
     ),
-  ),
-  implement(getAsset, async ({ params }, { db, caller }) =>
+  getAsset: async ({ params }, { db, caller }) =>
     readAnswer(await service.getAsset(db, caller.scope, params.assetCode)),
-  ),
-  implement(listCustomers, async ({ query }, { db, caller, tokens }) => ({
+  listCustomers: async ({ query }, { db, caller, tokens }) => ({
     status: 200,
     body: await service.listCustomers(db, caller.scope, tokens, query),
-  })),
-  implement(listSites, async ({ query }, { db, caller, tokens }) => ({
+  }),
+  listSites: async ({ query }, { db, caller, tokens }) => ({
     status: 200,
     body: await service.listSites(db, caller.scope, tokens, query),
-  })),
-  implement(listAssets, async ({ query }, { db, caller, tokens }) => ({
+  }),
+  listAssets: async ({ query }, { db, caller, tokens }) => ({
     status: 200,
     body: await service.listAssets(db, caller.scope, tokens, query),
-  })),
-  implement(listCustomFieldDefinitions, async ({ query }, { db }) => ({
+  }),
+  listCustomFieldDefinitions: async ({ query }, { db }) => ({
     status: 200,
     body: await service.listCustomFieldDefinitions(db, query.entity),
-  })),
-  implement(listOffices, async ({ query }, { db, caller, tokens }) => ({
+  }),
+  listOffices: async ({ query }, { db, caller, tokens }) => ({
     status: 200,
     body: await service.listOffices(db, caller.scope, tokens, query.continuationToken),
-  })),
-];
+  }),
+});

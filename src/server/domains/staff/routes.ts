@@ -1,12 +1,12 @@
-import { listCharacteristics, listSkills, putSkill } from '../../../contract/staff.ts';
-import { implement, type Route } from '../../platform/routes.ts';
+import { staffEndpoints } from '../../../contract/staff.ts';
+import { implementDomain } from '../../platform/routes.ts';
 import { writeStatus } from '../../platform/upsert.ts';
 import { etag, ifMatchOf } from '../../platform/versions.ts';
 import * as service from './service.ts';
 
 /** HTTP only: the rules live in service.ts. */
-export const staffRoutes: Route[] = [
-  implement(putSkill, async ({ params, body }, { db, caller, request }) => {
+export const staffRoutes = implementDomain(staffEndpoints, {
+  putSkill: async ({ params, body }, { db, caller, request }) => {
     const w = await service.putSkill(
       db,
       caller.scope,
@@ -14,13 +14,13 @@ export const staffRoutes: Route[] = [
       ifMatchOf(request),
     );
     return { status: writeStatus(w.outcome), headers: { etag: etag(w.version) } };
-  }),
-  implement(listSkills, async ({ query }, { db, tokens }) => ({
+  },
+  listSkills: async ({ query }, { db, tokens }) => ({
     status: 200,
     body: await service.listSkills(db, tokens, query.continuationToken),
-  })),
-  implement(listCharacteristics, async ({ query }, { db, tokens }) => ({
+  }),
+  listCharacteristics: async ({ query }, { db, tokens }) => ({
     status: 200,
     body: await service.listCharacteristics(db, tokens, query.continuationToken),
-  })),
-];
+  }),
+});

@@ -1,14 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  createSubscription,
-  deleteSubscription,
-  getDelivery,
-  listDeliveries,
-  listSubscriptions,
-  replayDelivery,
-  sendTestEvent,
-} from '../../../contract/webhooks.ts';
-import { implement, type Route } from '../../platform/routes.ts';
+import { webhooksEndpoints } from '../../../contract/webhooks.ts';
+import { implementDomain } from '../../platform/routes.ts';
 import * as service from './service.ts';
 
 /** FIELDWORK_WEBHOOKS_ALLOW_PRIVATE of the running service. */
@@ -16,33 +8,33 @@ const allowPrivate = (request: FastifyRequest) =>
   request.server.fieldwork.config.webhooks?.allowPrivate ?? false;
 
 /** HTTP only: the rules live in service.ts. */
-export const webhooksRoutes: Route[] = [
-  implement(createSubscription, async ({ body }, { db, caller, request }) => ({
+export const webhooksRoutes = implementDomain(webhooksEndpoints, {
+  createSubscription: async ({ body }, { db, caller, request }) => ({
     status: 201,
     body: await service.createSubscription(db, caller, body, allowPrivate(request)),
-  })),
-  implement(listSubscriptions, async (_input, { db, caller }) => ({
+  }),
+  listSubscriptions: async (_input, { db, caller }) => ({
     status: 200,
     body: await service.listSubscriptions(db, caller),
-  })),
-  implement(deleteSubscription, async ({ params }, { db, caller }) => {
+  }),
+  deleteSubscription: async ({ params }, { db, caller }) => {
     await service.deleteSubscription(db, caller, params.subscriptionId);
     return { status: 204 };
-  }),
-  implement(listDeliveries, async ({ params, query }, { db, caller, tokens }) => ({
+  },
+  listDeliveries: async ({ params, query }, { db, caller, tokens }) => ({
     status: 200,
     body: await service.listDeliveries(db, caller, tokens, params.subscriptionId, query),
-  })),
-  implement(getDelivery, async ({ params }, { db, caller }) => ({
+  }),
+  getDelivery: async ({ params }, { db, caller }) => ({
     status: 200,
     body: await service.getDelivery(db, caller, params.subscriptionId, params.deliveryId),
-  })),
-  implement(replayDelivery, async ({ params }, { db, caller }) => ({
+  }),
+  replayDelivery: async ({ params }, { db, caller }) => ({
     status: 202,
     body: await service.replayDelivery(db, caller, params.subscriptionId, params.deliveryId),
-  })),
-  implement(sendTestEvent, async ({ params }, { db, caller }) => ({
+  }),
+  sendTestEvent: async ({ params }, { db, caller }) => ({
     status: 202,
     body: await service.sendTestEvent(db, caller, params.subscriptionId),
-  })),
-];
+  }),
+});

@@ -1,5 +1,5 @@
 import type { AdapterPayload } from 'oidc-provider';
-import { ALL_SCOPES } from '../../../contract/endpoint.ts';
+import { ALL_SCOPES } from '../../../contract/domains.ts';
 
 /** The console: a first-party public client (authorization code + PKCE, no secret). */
 export const CONSOLE_CLIENT_ID = 'fieldwork-console';

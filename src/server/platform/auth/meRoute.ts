@@ -3,31 +3,38 @@
  * is in force: a user's roles (none given: viewer) and the scopes this token may use (the
  * token's, narrowed to what the user or application holds now).
  */
-import { getMe } from '../../../contract/console.ts';
+import { consoleEndpoints } from '../../../contract/console.ts';
 import { effectiveRoles } from '../../../contract/roles.ts';
-import { implement, type Route } from '../routes.ts';
+import { implementDomain } from '../routes.ts';
 
-export const meRoute: Route = implement(getMe, async (_input, { db, caller }) => {
-  const office = await db
-    .selectFrom('offices')
-    .select(['code', 'name'])
-    .where('id', '=', caller.scope.officeId)
-    .executeTakeFirstOrThrow();
-  let roles: string[] = [];
-  if (caller.kind === 'user') {
-    const user = await db.selectFrom('users').select('roles').where('id', '=', caller.id).executeTakeFirst();
-    roles = effectiveRoles(user?.roles ?? []);
-  }
-  return {
-    status: 200,
-    headers: { 'cache-control': 'no-store' },
-    body: {
-      login: caller.name,
-      kind: caller.kind,
-      officeCode: office.code,
-      officeName: office.name,
-      roles,
-      scopes: [...caller.scopes].sort(),
-    },
-  };
+/** The `console` domain of the contract: the console's own extensions. */
+export const consoleRoutes = implementDomain(consoleEndpoints, {
+  getMe: async (_input, { db, caller }) => {
+    const office = await db
+      .selectFrom('offices')
+      .select(['code', 'name'])
+      .where('id', '=', caller.scope.officeId)
+      .executeTakeFirstOrThrow();
+    let roles: string[] = [];
+    if (caller.kind === 'user') {
+      const user = await db
+        .selectFrom('users')
+        .select('roles')
+        .where('id', '=', caller.id)
+        .executeTakeFirst();
+      roles = effectiveRoles(user?.roles ?? []);
+    }
+    return {
+      status: 200,
+      headers: { 'cache-control': 'no-store' },
+      body: {
+        login: caller.name,
+        kind: caller.kind,
+        officeCode: office.code,
+        officeName: office.name,
+        roles,
+        scopes: [...caller.scopes].sort(),
+      },
+    };
+  },
 });

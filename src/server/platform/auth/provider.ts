@@ -1,6 +1,6 @@
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { AdapterPayload, Configuration, KoaContextWithOIDC } from 'oidc-provider';
-import { ALL_SCOPES } from '../../../contract/endpoint.ts';
+import { ALL_SCOPES } from '../../../contract/domains.ts';
 import type { Db } from '../../db/index.ts';
 import { instanceSecret } from '../secrets.ts';
 import { createAdapterClass, type StaticClients } from './adapter.ts';

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getMe } from '../../../contract/console.ts';
-import { type Endpoint, requiredScope, SCOPED_DOMAINS } from '../../../contract/endpoint.ts';
+import { requiredScope, SCOPED_DOMAINS } from '../../../contract/domains.ts';
+import type { Endpoint } from '../../../contract/endpoint.ts';
 import { endpoints } from '../../../contract/index.ts';
 import { ROLE_NAMES, ROLE_SCOPES, scopesOfRoles } from '../../../contract/roles.ts';
 import { signIn } from '../../testing/consoleSignIn.ts';

@@ -5,7 +5,7 @@
  * what the application holds at the time of each request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SCOPES } from '../../../contract/endpoint.ts';
+import { ALL_SCOPES } from '../../../contract/domains.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { awaitCallerListeners } from './callerCache.ts';
 
