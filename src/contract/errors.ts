@@ -18,6 +18,12 @@ export const CommonCodes = {
   internal: 'internal.server.error',
   routeNotFound: 'route.not.found',
   methodNotAllowed: 'route.method.notallowed',
+  /** CONNECT, TRACE, WebDAV's methods, a name HTTP does not define: 501 on every path. */
+  methodNotImplemented: 'request.method.notimplemented',
+  /** A Content-Encoding other than identity, gzip, deflate or br: 415. */
+  encodingUnsupported: 'request.encoding.unsupported',
+  /** A body that does not decode by its Content-Encoding: 400. */
+  encodingInvalid: 'request.encoding.invalid',
   unsupportedMediaType: 'request.mediatype.unsupported',
   payloadTooLarge: 'request.payload.toolarge',
   continuationTokenInvalid: 'continuationToken.invalid',

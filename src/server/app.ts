@@ -9,7 +9,7 @@ import Fastify, {
 } from 'fastify';
 import type pino from 'pino';
 import { endpoints, webhookEvents } from '../contract/index.ts';
-import type { AppConfig } from './config.ts';
+import { type AppConfig, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from './config.ts';
 import { DEFAULT_DB_TIMEOUT_MS } from './db/faults.ts';
 import { type DbHandle, openDatabase } from './db/index.ts';
 import { domains } from './domains/index.ts';
@@ -26,9 +26,15 @@ import {
 } from './platform/auth/tokenLimits.ts';
 import { registerConsole } from './platform/console.ts';
 import { createCounterStore } from './platform/counterStore.ts';
-import { decodeJsonBody } from './platform/encoding.ts';
-import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors.ts';
+import { decodeContentEncoding, decodeJsonBody } from './platform/encoding.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  refuseConnect,
+  registerErrorHandling,
+} from './platform/errors.ts';
 import { BatchedDestination } from './platform/logDestination.ts';
+import { MethodIndex } from './platform/methods.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { type Operations, registerOperations } from './platform/operations.ts';
 import { PageTokens } from './platform/pagination.ts';
@@ -59,6 +65,8 @@ declare module 'fastify' {
  */
 export const MAX_ENCODED_CODE = 10_000 * 4 * 3;
 export const MAX_HEADER_SIZE = MAX_ENCODED_CODE + 40 * 1024;
+/** The largest body, after its Content-Encoding is decoded (413 beyond). */
+export const BODY_LIMIT = 1024 * 1024;
 
 /**
  * Query parameters that carry a credential: a client secret sent in the query string (refused),
@@ -124,26 +132,41 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           redact: ['req.headers.authorization'],
           serializers: { req: loggedRequest },
         };
+  // A client slow to send its request is cut off with 408 request.timeout (errors.ts):
+  // its headers within headersTimeout, the whole request, body included, within
+  // requestTimeout; Node checks its connections every connectionsCheckingInterval.
+  const headersTimeout = config.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const requestTimeout = config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app: FastifyInstance = Fastify({
     logger,
     logController: new OneLinePerRequest(),
     genReqId: () => randomUUID(),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy ?? 'loopback',
     routerOptions: { maxParamLength: MAX_ENCODED_CODE + 64 },
-    http: { maxHeaderSize: MAX_HEADER_SIZE },
+    requestTimeout,
+    http: {
+      maxHeaderSize: MAX_HEADER_SIZE,
+      headersTimeout,
+      requestTimeout,
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))),
+    },
     clientErrorHandler: clientErrorHandler(() => app.log),
     frameworkErrors,
     // While closing, platform/operations.ts answers 503 with the error body instead.
     return503OnClosing: false,
   });
   app.decorate('fieldwork', { config, dbh });
+  // Which methods each path takes, from every route registered from here on (methods.ts).
+  const methods = new MethodIndex();
+  methods.watch(app);
+  refuseConnect(app);
   connectionLost = (err) => app.log.warn({ err }, 'database connection lost; dropped from the pool');
   // Which process migrated the database (one only, under an advisory lock: db/index.ts).
   if (dbh.migrationsApplied.length > 0)
     app.log.info({ migrations: dbh.migrationsApplied }, 'migrations applied');
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, methods);
   const operations = await registerOperations(app, { dbh, metricsToken: config.metricsToken });
   app.fieldwork.operations = operations;
   // Every answer (API, console, OAuth, its middleware included: raw header) is taken for
@@ -158,6 +181,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, decodeJsonBody);
   app.addContentTypeParser(/^application\/[\w.+-]*\+json$/, { parseAs: 'buffer' }, decodeJsonBody);
+  // A body sent with Content-Encoding gzip, deflate or br is decoded, at most BODY_LIMIT
+  // bytes of it (a bomb is a 413); another coding is a 415 (encoding.ts).
+  app.addHook('preParsing', decodeContentEncoding(BODY_LIMIT));
 
   // JSON answers of 1 KiB or more, by Accept-Encoding. Brotli at quality 4 costs about
   // what gzip does for a smaller answer (quality 11, the default, is for static files).
@@ -209,6 +235,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     db: dbh.db,
     tokens,
     guards: { authenticate: auth.authenticate, rateLimit: limiter.check },
+    methods,
     validateResponses: config.validateResponses,
   };
   registerRoutes(app, [...consoleRoutes, ...domains.flatMap((d) => d.routes)], routeDeps);

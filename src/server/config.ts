@@ -25,6 +25,10 @@ export interface AppConfig {
    * for each statement (default 5000); past it, 503 `service.database.unavailable`.
    */
   dbTimeoutMs?: number;
+  /** FIELDWORK_HEADERS_TIMEOUT_MS: a request's line and headers must arrive within it (default 10000); 408 otherwise. */
+  headersTimeoutMs?: number;
+  /** FIELDWORK_REQUEST_TIMEOUT_MS: the whole request, body included, within it (default 30000); 408 otherwise. */
+  requestTimeoutMs?: number;
   redisUrl?: string;
   /**
    * Prefix of this deployment's keys in Redis (FIELDWORK_INSTANCE_ID), so that two
@@ -80,6 +84,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || undefined,
     dbTimeoutMs: parseMilliseconds('FIELDWORK_DB_TIMEOUT_MS', env.FIELDWORK_DB_TIMEOUT_MS),
+    ...parseRequestTimeouts(env),
     redisUrl: env.REDIS_URL || undefined,
     instanceId: parseInstanceId(env.FIELDWORK_INSTANCE_ID),
     rateLimits: parseRateLimits(env.FIELDWORK_RATE_LIMITS),
@@ -151,6 +156,26 @@ export function parseShutdownTimeout(text: string | undefined): number {
       `FIELDWORK_SHUTDOWN_TIMEOUT: seconds, above 0 and at most 3600; got ${JSON.stringify(text)}`,
     );
   return n;
+}
+
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+/** FIELDWORK_HEADERS_TIMEOUT_MS and FIELDWORK_REQUEST_TIMEOUT_MS; the headers' may not be the longer. */
+function parseRequestTimeouts(env: NodeJS.ProcessEnv) {
+  const headersTimeoutMs = parseMilliseconds(
+    'FIELDWORK_HEADERS_TIMEOUT_MS',
+    env.FIELDWORK_HEADERS_TIMEOUT_MS,
+  );
+  const requestTimeoutMs = parseMilliseconds(
+    'FIELDWORK_REQUEST_TIMEOUT_MS',
+    env.FIELDWORK_REQUEST_TIMEOUT_MS,
+  );
+  if ((headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS) > (requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS))
+    throw new Error(
+      'FIELDWORK_HEADERS_TIMEOUT_MS: at most FIELDWORK_REQUEST_TIMEOUT_MS (the whole request includes its headers)',
+    );
+  return { headersTimeoutMs, requestTimeoutMs };
 }
 
 /** A duration in milliseconds from the environment (100 ms to 1 hour); undefined: the default. */

@@ -8,6 +8,8 @@
  * - a string holding a lone surrogate (`"\ud800"`, well-formed JSON) is refused as an invalid
  *   field (routes.ts refuseUnstorable): PostgreSQL text would store it as U+FFFD too.
  */
+import { PassThrough, type Readable, type Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 import { CommonCodes } from '../../contract/errors.ts';
 import { ApiError } from './errors.ts';
@@ -44,4 +46,67 @@ export function decodeJsonBody(
   } catch {
     done(null, INVALID_UTF8);
   }
+}
+
+/** The request codings decoded (RFC 9110 §8.4.1); `x-gzip` is gzip's old name. */
+const DECODERS: Record<string, () => Transform> = {
+  gzip: () => createGunzip(),
+  'x-gzip': () => createGunzip(),
+  deflate: () => createInflate(),
+  br: () => createBrotliDecompress(),
+};
+
+/**
+ * Fastify preParsing hook: a body sent with `Content-Encoding` gzip, deflate or br is
+ * decoded as it is read, and refused with 413 `request.payload.toolarge` as soon as its
+ * decoded bytes pass `limit` (a bomb costs at most `limit` bytes, never the inflation of
+ * all of it). Another coding, or several, is 415 `request.encoding.unsupported`; bytes that
+ * do not decode are 400 `request.encoding.invalid`. Content-Length counts the bytes sent,
+ * as HTTP says (Fastify compares it with `receivedEncodedLength`).
+ */
+export function decodeContentEncoding(limit: number) {
+  return (
+    request: FastifyRequest,
+    _reply: unknown,
+    payload: Readable,
+    done: (err: Error | null, stream?: Readable) => void,
+  ) => {
+    const header = request.headers['content-encoding'];
+    const coding = (Array.isArray(header) ? header.join(',') : (header ?? '')).trim().toLowerCase();
+    if (coding === '' || coding === 'identity') return done(null, payload);
+    const decoder = DECODERS[coding]?.();
+    if (!decoder)
+      return done(
+        new ApiError(
+          415,
+          CommonCodes.encodingUnsupported,
+          `Content-Encoding ${coding.slice(0, 40)} is not supported: send identity, gzip, deflate or br`,
+        ),
+      );
+    const decoded = Object.assign(new PassThrough(), { receivedEncodedLength: 0 });
+    let length = 0;
+    const fail = (err: ApiError) => {
+      payload.unpipe(decoder);
+      decoder.destroy();
+      decoded.destroy(err);
+    };
+    payload.on('data', (chunk: Buffer) => {
+      decoded.receivedEncodedLength += chunk.length;
+    });
+    decoder.on('data', (chunk: Buffer) => {
+      length += chunk.length;
+      if (length > limit)
+        fail(
+          new ApiError(413, CommonCodes.payloadTooLarge, `The decoded body is larger than ${limit} bytes`),
+        );
+      else decoded.write(chunk);
+    });
+    decoder.on('end', () => decoded.end());
+    decoder.on('error', () =>
+      fail(new ApiError(400, CommonCodes.encodingInvalid, `The body is not valid ${coding} data`)),
+    );
+    payload.on('error', (err) => decoded.destroy(err));
+    payload.pipe(decoder);
+    done(null, decoded);
+  };
 }

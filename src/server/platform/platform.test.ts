@@ -26,6 +26,19 @@ const putThing = endpoint({
   responses: { 204: undefined },
 });
 
+/** The same Fastify path as putThing's, told apart by the literal prefix of its value. */
+const getThingByUuid = endpoint({
+  id: 'test.getThingByUuid',
+  method: 'GET',
+  path: '/test/v1/things/uuid:{thingUuid}',
+  domain: 'referentials',
+  range: 'standard',
+  summary: 'test',
+  errorPrefix: 'test.thing',
+  params: z.object({ thingUuid: z.string().min(1) }),
+  responses: { 204: undefined },
+});
+
 /** A row whose handler answers outside its own response schema (a defect the harness must catch). */
 const getDrifting = endpoint({
   id: 'test.getDrifting',
@@ -45,6 +58,7 @@ beforeAll(async () => {
     t.app,
     [
       implement(putThing, async () => ({ status: 204 })),
+      implement(getThingByUuid, async () => ({ status: 204 })),
       // Typed handlers cannot drift; a cast can, and the response check is the net.
       implement(getDrifting, async () => ({ status: 200, body: { name: 42 as unknown as string } })),
     ],
@@ -140,15 +154,20 @@ describe('authentication (common codes)', () => {
 });
 
 describe('the error body on every refusal', () => {
-  it('404 for an unknown route, and for a method the route does not have', async () => {
+  it('404 for an unknown route; 405 with Allow for a method the path does not take; 501 for a method of no path', async () => {
     expectErrorBody(await t.call('GET', '/no/such/route'), 404, 'route.not.found');
+    expectErrorBody(await t.call('DELETE', '/no/such/route'), 404, 'route.not.found');
     const wrong = await t.call('DELETE', URL);
-    expect([404, 405]).toContain(wrong.statusCode);
-    expectErrorBody(
-      wrong,
-      wrong.statusCode,
-      wrong.statusCode === 404 ? 'route.not.found' : 'route.method.notallowed',
-    );
+    expectErrorBody(wrong, 405, 'route.method.notallowed');
+    expect(wrong.headers.allow).toBe('PUT');
+    // The literal prefix of a value is part of the path: uuid: takes what its own rows take.
+    expect((await t.call('GET', '/test/v1/things/uuid:abc')).statusCode).toBe(204);
+    const byUuid = await t.call('PUT', '/test/v1/things/uuid:abc', { body: { name: 'x' } });
+    expectErrorBody(byUuid, 405, 'route.method.notallowed');
+    expect(byUuid.headers.allow).toBe('GET, HEAD');
+    expectErrorBody(await t.call('GET', '/test/v1/things/name:abc'), 404, 'route.not.found');
+    expectErrorBody(await t.call('PROPFIND', URL), 501, 'request.method.notimplemented');
+    expectErrorBody(await t.call('TRACE', '/no/such/route'), 501, 'request.method.notimplemented');
   });
 
   it('415 for a body that is not JSON', async () => {

@@ -5,7 +5,8 @@ import { derivedCode } from '../../contract/errors.ts';
 import type { Db } from '../db/index.ts';
 import type { Caller } from './caller.ts';
 import { INVALID_UTF8 } from './encoding.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, methodRefusal } from './errors.ts';
+import { endpointPathPattern, type MethodIndex, type RoutePaths } from './methods.ts';
 import type { PageTokens } from './pagination.ts';
 import { JsonSyntaxError, parseStrictJson } from './strictJson.ts';
 import { validate } from './validation.ts';
@@ -89,6 +90,10 @@ interface Segment {
   key: string;
 }
 
+const ROUTED = 'fieldworkRouted';
+type Routed = { chosen: Route & { segments: Segment[] }; caller: Caller };
+type RoutedRequest = FastifyRequest & { [ROUTED]: Routed | null };
+
 /** `/a/code:{x}/b/{y}` -> fastify path `/a/:p0/b/:p1` and the literal prefix of each value. */
 export function toFastifyPath(path: string): { url: string; segments: Segment[] } {
   const segments: Segment[] = [];
@@ -104,6 +109,8 @@ export interface RouteDeps {
   db: Db;
   tokens: PageTokens;
   guards: Guards;
+  /** The paths each method takes: a request no variant takes is a 405 or a 404 (methods.ts). */
+  methods: MethodIndex;
   /** Check every success answer against its row's response schema (tests). */
   validateResponses?: boolean;
 }
@@ -127,25 +134,39 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
     groups.set(key, group);
   }
 
+  // What the guards found for a request, from its onRequest hook to its handler.
+  if (!app.hasRequestDecorator(ROUTED)) app.decorateRequest(ROUTED, null);
   for (const group of groups.values()) {
     app.route({
       method: group.method,
       url: group.url,
-      handler: async (request, reply) => {
+      // The paths this route serves, each value with its literal prefix (methods.ts).
+      config: { paths: group.variants.map((v) => endpointPathPattern(v.endpoint.path)) } satisfies RoutePaths,
+      // The caller is authenticated, its rights checked and its rate counted before the
+      // body is read: a refused request's body is never read (errors.ts closes the
+      // connection), so a client without a token cannot hold one by sending it slowly.
+      onRequest: async (request, reply) => {
         const raw = request.params as Record<string, string>;
         const chosen = group.variants.find((v) =>
           v.segments.every((s) => (raw[s.key] ?? '').startsWith(s.prefix)),
         );
-        if (!chosen)
+        if (!chosen) {
+          const refusal = methodRefusal(deps.methods, request.method, request.url.split('?')[0]);
           throw new ApiError(
-            404,
-            'route.not.found',
-            `No route ${request.method} ${request.url.split('?')[0]}`,
+            refusal.status,
+            [refusal.error],
+            undefined,
+            refusal.allow ? { allow: refusal.allow } : {},
           );
+        }
+        const caller = await deps.guards.authenticate(request, chosen.endpoint);
+        await deps.guards.rateLimit(request, reply, caller, chosen.endpoint);
+        (request as RoutedRequest)[ROUTED] = { chosen, caller };
+      },
+      handler: async (request, reply) => {
+        const { chosen, caller } = (request as RoutedRequest)[ROUTED] as Routed;
+        const raw = request.params as Record<string, string>;
         const { endpoint, handler } = chosen;
-
-        const caller = await deps.guards.authenticate(request, endpoint);
-        await deps.guards.rateLimit(request, reply, caller, endpoint);
         if (endpoint.deprecated) {
           reply.header('Deprecation', 'true');
           reply.header('Link', `<${endpoint.deprecated.successor}>; rel="successor-version"`);

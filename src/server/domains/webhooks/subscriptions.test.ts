@@ -188,8 +188,10 @@ describe('subscriptions: create, list, delete', () => {
     for (const method of ['PUT', 'PATCH'] as const) {
       for (const as of ['root', 'south'] as const) {
         const res = await t.call(method, `${BASE}/${sub.subscriptionId}`, { body: change, as });
-        expect(res.statusCode, `${method} as ${as}: ${res.body}`).toBe(404);
-        expect(codes(res)).toEqual([CommonCodes.routeNotFound]);
+        // The path takes DELETE only (issue 25: 405 with Allow, not 404).
+        expect(res.statusCode, `${method} as ${as}: ${res.body}`).toBe(405);
+        expect(codes(res)).toEqual([CommonCodes.methodNotAllowed]);
+        expect(res.headers.allow).toBe('DELETE');
         expect(res.json().errorReference).toEqual(expect.any(String));
       }
     }
