@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ALL_SCOPES, requiredScope } from '../../contract/domains.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
-import { CommonCodes, derivedCode, ErrorBody } from '../../contract/errors.ts';
+import { CommonCodes, derivedCode, ErrorBody, OperationsCodes } from '../../contract/errors.ts';
 import type { WebhookEventDoc } from '../../contract/webhooks.ts';
 
 type Json = Record<string, unknown>;
@@ -16,6 +16,7 @@ const COMMON_ERRORS: Record<number, string[]> = {
   403: [CommonCodes.forbidden],
   429: [CommonCodes.tooManyRequests],
   500: [CommonCodes.internal],
+  503: [OperationsCodes.databaseUnavailable],
 };
 
 const STATUS_TEXT: Record<number, string> = {
@@ -32,6 +33,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Content-Type is not application/json, or its charset is not utf-8',
   429: 'Rate limit reached',
   500: 'Internal error',
+  503: 'The database is unavailable or did not answer in time; nothing was applied, retry after Retry-After seconds',
 };
 
 const RATE_HEADERS = {
@@ -127,7 +129,7 @@ export function buildOpenApi(
         'x-error-codes': list,
         // Authentication and body parsing answer before the rate limit is counted.
         headers:
-          Number(status) === 429
+          Number(status) === 429 || Number(status) === 503
             ? { ...RATE_HEADERS, 'Retry-After': { $ref: '#/components/headers/Retry-After' } }
             : [401, 403, 413, 415].includes(Number(status))
               ? undefined
@@ -251,7 +253,7 @@ export function buildOpenApi(
           schema: { type: 'string' },
         },
         'Retry-After': {
-          description: 'Seconds until the exhausted window resets',
+          description: 'Seconds to wait: until the exhausted window resets (429), before trying again (503)',
           schema: { type: 'integer' },
         },
       },
