@@ -20,6 +20,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { derivedCode } from '../../contract/errors.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from './errors.ts';
+import { writeTransaction } from './transactions.ts';
 import type { WriteOutcome } from './upsert.ts';
 
 /** `*`, or the entity-tags listed by the header (as sent, quotes included). */
@@ -105,7 +106,7 @@ export function versionedWrite(
   ifMatch: IfMatch | undefined,
   write: (trx: Db) => Promise<WriteOutcome>,
 ): Promise<Written> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const { table, key, value, prefix, label } = target;
     checkIfMatch(ifMatch, await lockedVersion(trx, table, key, value), prefix, label);
     const outcome = await write(trx);

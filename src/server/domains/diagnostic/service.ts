@@ -9,6 +9,7 @@ import type { Db } from '../../db/index.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { OfficeScope } from '../../platform/officeScope.ts';
 import { type PageTokens, pageRequest } from '../../platform/pagination.ts';
+import { writeTransaction } from '../../platform/transactions.ts';
 import type { WriteOutcome } from '../../platform/upsert.ts';
 import { findWorkOrder, type WorkOrderRef, type WorkOrderRow } from '../fieldService/service.ts';
 import { diagnosticOf, flagsAfter, replaceFlags, unknownFlags, upsertFlag, upsertNote } from './queries.ts';
@@ -31,7 +32,7 @@ export const putFlag = (trx: Db, f: { flagId: number; label: string }) =>
 
 /** Flags PUT: the work order carries exactly these flags afterwards. */
 export function setFlags(db: Db, scope: OfficeScope, ref: WorkOrderRef, ids: number[]): Promise<void> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const wo = await workOrderOf(trx, scope, ref);
     const distinct = [...new Set(ids)].sort((a, b) => a - b);
     const unknown = await unknownFlags(trx, distinct);
@@ -55,7 +56,7 @@ export function putNote(
     throw badRequest(DiagnosticCodes.noteConflict, 'Give content or reportFields, not both');
   if (content === null && reportFields === null)
     throw badRequest(DiagnosticCodes.noteMandatory, 'Give content or reportFields');
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const wo = await workOrderOf(trx, scope, ref);
     return upsertNote(trx, { workOrderId: wo.id, noteCode, content, reportFields });
   });

@@ -30,10 +30,13 @@ export async function technicianExists(db: Db, code: string): Promise<boolean> {
   return !!(await db.selectFrom('technicians').select('code').where('code', '=', code).executeTakeFirst());
 }
 
-/** Every column the import writes; a row already holding these values is left alone. */
+/**
+ * Every column the import writes; a row already holding these values is left alone. The
+ * crew is left out: it is written by scheduling only, and an import keeps it.
+ */
 export type WorkOrderColumns = Omit<
   Selectable<FieldServiceTables['work_orders']>,
-  'id' | 'last_update' | 'scheduled_start'
+  'id' | 'last_update' | 'scheduled_start' | 'crew_code'
 > & { scheduled_start: Date | null };
 
 export function upsertWorkOrder(db: Db, row: WorkOrderColumns): Promise<WriteOutcome> {
@@ -323,4 +326,23 @@ export function workOrderTypesAfter(db: Db, after: string | undefined, limit: nu
   let q = db.selectFrom('work_order_types').select(['code', 'name', 'duration_minutes', 'skills']);
   if (after !== undefined) q = q.where('code', '>', after);
   return q.orderBy('code').limit(limit).execute();
+}
+
+/** Scheduling's write: the work order's schedule (a technician, or a crew's main resource) and the SCHEDULED status. */
+export async function writeSchedule(
+  db: Db,
+  id: string,
+  s: { technicianCode: string; crewCode: string | null; start: Date },
+): Promise<void> {
+  await db
+    .updateTable('work_orders')
+    .set({
+      technician_code: s.technicianCode,
+      crew_code: s.crewCode,
+      scheduled_start: s.start,
+      status: 'SCHEDULED',
+      last_update: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
 }

@@ -31,6 +31,7 @@ import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { findOfficeInScope, type OfficeScope } from '../../platform/officeScope.ts';
 import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import { rfc3339 } from '../../platform/time.ts';
+import { writeTransaction } from '../../platform/transactions.ts';
 import type { WriteOutcome } from '../../platform/upsert.ts';
 import { unknownCodes, unknownSkills } from '../rostering/queries.ts';
 import {
@@ -203,8 +204,7 @@ export function toWorkOrder(r: WorkOrderRow): WorkOrder {
     description: r.description,
     schedule: {
       technicianCode: r.technician_code,
-      // selectAll carries the column scheduling added (migration 033).
-      crewCode: (r as WorkOrderRow & { crew_code?: string | null }).crew_code ?? null,
+      crewCode: r.crew_code,
       scheduledStart: r.scheduled_start ? rfc3339(r.scheduled_start) : null,
       scheduledEnd: end ? rfc3339(end) : null,
       durationMinutes: r.duration_minutes,
@@ -284,7 +284,7 @@ export function validateWorkOrder(
   ref: WorkOrderRef,
   actor: Actor,
 ): Promise<LifecycleOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     let wo = await workOrderOf(trx, scope, ref);
     const refuse = (status: WorkOrderStatus) => {
       if (status === 'CANCELLED')
@@ -326,7 +326,7 @@ export function deleteWorkOrder(
   ref: WorkOrderRef,
   actor: Actor,
 ): Promise<LifecycleOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const wo = await workOrderOf(trx, scope, ref);
     const counts = await dependentCounts(trx, wo.id);
     let deleted: boolean;

@@ -28,6 +28,8 @@ export interface FieldServiceTables {
     longitude: number | null;
     description: string | null;
     technician_code: string | null;
+    /** The crew a work order is scheduled on (migration 033); technician_code is its main resource. */
+    crew_code: string | null;
     scheduled_start: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
     last_update: ColumnType<Date, Date | string | undefined, Date | string>;
   };

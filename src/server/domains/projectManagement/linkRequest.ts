@@ -27,6 +27,12 @@ export class Problems {
   get size() {
     return this.found.size;
   }
+  /** A collector holding the same problems, to add to without changing this one. */
+  copy(): Problems {
+    const c = new Problems();
+    for (const [code, messages] of this.found) c.found.set(code, [...messages]);
+    return c;
+  }
   /** The errors in the order of `table` (codes it does not hold come last). */
   errors(table: readonly string[]): ErrorItem[] {
     const rank = (code: string) => {

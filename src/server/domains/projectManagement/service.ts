@@ -39,6 +39,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { OfficeScope } from '../../platform/officeScope.ts';
 import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import { rfc3339 } from '../../platform/time.ts';
+import { writeTransaction } from '../../platform/transactions.ts';
 import { scheduledEnd } from '../fieldService/service.ts';
 import { cycleThrough, type Edge } from './graph.ts';
 import { isPossibleCode, jobCode, Problems, readProjectLink, readServiceOrderLink } from './linkRequest.ts';
@@ -108,12 +109,11 @@ export async function linkProject(
   body: Record<string, unknown>,
 ): Promise<void> {
   const req = readProjectLink(body);
-  const p = req.problems;
   const scope = caller.scope;
   // The usual call, a work order moved last in the project holding it and no dependency: one
   // statement without a transaction. Anything else, or any refusal, takes the full path.
   if (
-    p.size === 0 &&
+    req.problems.size === 0 &&
     req.code !== undefined &&
     req.insertion.mode === 'last' &&
     req.block.length + req.isBlockedBy.length === 0 &&
@@ -122,7 +122,9 @@ export async function linkProject(
     (await q.moveWorkOrderLast(db, scope, projectCode, req.code))
   )
     return;
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
+    // The body's problems, and those of this attempt (the transaction may run again).
+    const p = req.problems.copy();
     const wo =
       req.code === undefined
         ? undefined
@@ -330,8 +332,8 @@ export async function removeDependency(
   };
   const blocking = ref(body.blocking);
   const blocked = ref(body.blocked);
-  const p = new Problems();
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
+    const p = new Problems();
     const project = isPossibleProjectCode(projectCode)
       ? await q.linkableProject(trx, caller.scope, projectCode)
       : undefined;
@@ -397,10 +399,10 @@ export async function linkServiceOrder(
 ): Promise<void> {
   const codes = SERVICE_ORDER_CODES[kind];
   const req = readServiceOrderLink(body, kind);
-  const p = req.problems;
   const scope = caller.scope;
   const label = kind === 'standard' ? 'Standard service order' : 'Route service order';
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
+    const p = req.problems.copy();
     // A code of several live work orders: the spec's service order table has no ambiguity code.
     const wo =
       req.code === undefined

@@ -2,7 +2,6 @@
 import { referentialsEndpoints } from '../../../contract/referentials.ts';
 import { actorOf } from '../../events/index.ts';
 import { implementDomain } from '../../platform/routes.ts';
-import { writeTransaction } from '../../platform/transactions.ts';
 import { writeStatus } from '../../platform/upsert.ts';
 import { etag, ifMatchOf, type Written } from '../../platform/versions.ts';
 import * as service from './service.ts';
@@ -22,29 +21,23 @@ const readAnswer = <T>(v: service.Versioned<T>) => ({
 export const referentialsRoutes = implementDomain(referentialsEndpoints, {
   putCustomer: async ({ params, body }, { db, caller, request }) =>
     writtenAnswer(
-      await writeTransaction(db, (trx) =>
-        service.putCustomer(trx, caller.scope, params.customerCode, body, {
-          ifMatch: ifMatchOf(request),
-        }),
-      ),
+      await service.writeCustomer(db, caller.scope, params.customerCode, body, {
+        ifMatch: ifMatchOf(request),
+      }),
     ),
   getCustomer: async ({ params }, { db, caller }) =>
     readAnswer(await service.getCustomer(db, caller.scope, params.customerCode)),
   putSite: async ({ params, body }, { db, caller, request }) =>
     writtenAnswer(
-      await writeTransaction(db, (trx) =>
-        service.putSite(trx, caller.scope, params.siteCode, body, { ifMatch: ifMatchOf(request) }),
-      ),
+      await service.writeSite(db, caller.scope, params.siteCode, body, { ifMatch: ifMatchOf(request) }),
     ),
   getSite: async ({ params }, { db, caller }) =>
     readAnswer(await service.getSite(db, caller.scope, params.siteCode)),
   putAsset: async ({ params, body }, { db, caller, request }) =>
     writtenAnswer(
-      await writeTransaction(db, (trx) =>
-        service.putAsset(trx, caller.scope, params.assetCode, body, actorOf(caller), {
-          ifMatch: ifMatchOf(request),
-        }),
-      ),
+      await service.writeAsset(db, caller.scope, params.assetCode, body, actorOf(caller), {
+        ifMatch: ifMatchOf(request),
+      }),
     ),
   getAsset: async ({ params }, { db, caller }) =>
     readAnswer(await service.getAsset(db, caller.scope, params.assetCode)),

@@ -59,6 +59,7 @@ import { checkCustomFields, customFieldDefinitions } from '../../platform/custom
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { findOfficeInScope, inScope, type OfficeScope, tenantOf } from '../../platform/officeScope.ts';
 import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
+import { writeTransaction } from '../../platform/transactions.ts';
 import { jsonb, type WriteOutcome } from '../../platform/upsert.ts';
 import { checkIfMatch, type IfMatch, nextVersion, type Written } from '../../platform/versions.ts';
 import {
@@ -603,3 +604,27 @@ export async function listOffices(db: Db, scope: OfficeScope, tokens: PageTokens
   });
   return request.page(rows, OFFICES_PAGE_SIZE, toOffice, (r) => r.path);
 }
+
+/* ---------------- the PUT endpoints ---------------- */
+
+/**
+ * The PUTs of the API, each in its own transaction (retried on a deadlock): the functions
+ * above run inside the caller's, so an import applies many records in one.
+ */
+export const writeCustomer = (
+  db: Db,
+  scope: OfficeScope,
+  code: string,
+  body: CustomerBody,
+  opts: PutOptions,
+) => writeTransaction(db, (trx) => putCustomer(trx, scope, code, body, opts));
+export const writeSite = (db: Db, scope: OfficeScope, code: string, body: SiteBody, opts: PutOptions) =>
+  writeTransaction(db, (trx) => putSite(trx, scope, code, body, opts));
+export const writeAsset = (
+  db: Db,
+  scope: OfficeScope,
+  code: string,
+  body: AssetBody,
+  actor: Actor,
+  opts: PutOptions,
+) => writeTransaction(db, (trx) => putAsset(trx, scope, code, body, actor, opts));

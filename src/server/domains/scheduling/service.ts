@@ -10,7 +10,8 @@ import type { Caller } from '../../platform/caller.ts';
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import type { OfficeScope } from '../../platform/officeScope.ts';
 import { rfc3339 } from '../../platform/time.ts';
-import { workOrderTypeByCode } from '../fieldService/queries.ts';
+import { writeTransaction } from '../../platform/transactions.ts';
+import { workOrderTypeByCode, writeSchedule } from '../fieldService/queries.ts';
 import {
   findWorkOrder,
   scheduledEnd,
@@ -20,7 +21,6 @@ import {
 import { localDay, MINUTE } from '../rostering/calendar.ts';
 import { crewWithMembers, technicianByCode, technicianInScope } from '../rostering/queries.ts';
 import type { Absence } from '../rostering/tables.ts';
-import { writeSchedule } from './queries.ts';
 
 /** The work order a scheduling path names, in the caller's tree (404 / 400 ambiguous). */
 export async function workOrderOf(db: Db, scope: OfficeScope, ref: WorkOrderRef): Promise<WorkOrderRow> {
@@ -112,7 +112,7 @@ export function schedule(
   ref: WorkOrderRef,
   body: { technicianCode?: string | null; crewCode?: string | null; start: Date },
 ): Promise<void> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const wo = await workOrderOf(trx, caller.scope, ref);
     if (isCompletedOrHigher(wo.status))
       throw badRequest(
@@ -159,7 +159,7 @@ export async function onWorkOrderScheduled(
       officeCode: workOrder.office_code,
       status: 'SCHEDULED',
       technicianCode: workOrder.technician_code,
-      crewCode: (workOrder as WorkOrderRow & { crew_code?: string | null }).crew_code ?? null,
+      crewCode: workOrder.crew_code,
       scheduledStart: rfc3339(start),
       scheduledEnd: rfc3339(end),
       actor: actorOf(actor),
@@ -176,8 +176,7 @@ export async function getSchedule(db: Db, scope: OfficeScope, ref: WorkOrderRef)
     uuid: wo.uuid,
     status: wo.status,
     technicianCode: wo.technician_code,
-    // selectAll of findWorkOrder carries the column scheduling added (migration 033).
-    crewCode: (wo as WorkOrderRow & { crew_code?: string | null }).crew_code ?? null,
+    crewCode: wo.crew_code,
     scheduledStart: wo.scheduled_start ? rfc3339(wo.scheduled_start) : null,
     scheduledEnd: end ? rfc3339(end) : null,
   };

@@ -27,6 +27,7 @@ import type { Caller } from '../../platform/caller.ts';
 import { ApiError, badRequest, type ErrorItem, notFound } from '../../platform/errors.ts';
 import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import { rfc3339 } from '../../platform/time.ts';
+import { writeTransaction } from '../../platform/transactions.ts';
 import {
   attemptsOf,
   countSubscriptions,
@@ -139,7 +140,7 @@ export async function createSubscription(
   if (errors.length) throw new ApiError(400, errors);
 
   const owner = ownerOf(caller);
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     await lockOwner(trx, owner);
     if ((await countSubscriptions(trx, owner)) >= SUBSCRIPTION_LIMIT)
       throw badRequest(
@@ -241,7 +242,7 @@ export async function replayDelivery(
   deliveryId: string,
 ): Promise<Delivery> {
   const row = await ownDelivery(db, caller, subscriptionId, deliveryId);
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const replayed = await requeueDelivery(trx, row.subscription_id, row.id);
     if (!replayed)
       throw badRequest(
@@ -256,7 +257,7 @@ export async function replayDelivery(
 /** Test event: a `webhooks.test` callback to this subscription, delivered like any other. */
 export async function sendTestEvent(db: Db, caller: Caller, subscriptionId: string): Promise<Delivery> {
   const subscription = await ownSubscription(db, caller, subscriptionId);
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const row = await insertDelivery(trx, subscription.id, TEST_EVENT_TYPE, {
       message: 'Test callback requested from Fieldwork',
       requestedAt: rfc3339(new Date()),
