@@ -8,17 +8,8 @@ import { z } from 'zod';
 import { Code, CustomFields, Page, PageQuery, requiredText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
+import { isValidPattern } from './patterns.ts';
 import { CATALOG_CODE_MAX, CATALOG_SCOPE } from './staff.ts';
-
-/** True when `pattern` compiles as a JavaScript RegExp (no flags). */
-export function isValidRegExp(pattern: string): boolean {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A price with at most 2 decimals (cents), 0..999 999 999 999.99. More decimals are refused
@@ -64,13 +55,16 @@ export const ItemPutBody = z
       .nullish()
       .transform((v) => v ?? false)
       .meta({ description: 'Default false (absent or null)' }),
-    /** A JavaScript regular expression the serial numbers of this item must match. */
+    /** A regular expression the serial numbers of this item must match (contract/patterns.ts). */
     serialNumberPattern: z
       .string()
       .max(1000)
-      .refine(isValidRegExp, 'must compile as a JavaScript regular expression')
+      .refine(isValidPattern, 'must be a regular expression without backreferences or lookarounds')
       .nullish()
-      .meta({ description: 'JavaScript regular expression (no flags) that serial numbers must match' }),
+      .meta({
+        description:
+          'Regular expression (JavaScript syntax, no flags) that serial numbers must contain a match of. Matched in linear time (RE2): backreferences and lookarounds are refused (400 <prefix>.serialnumberpattern.invalid)',
+      }),
     active: z
       .boolean()
       .nullish()

@@ -1,6 +1,7 @@
 /** Pure parts of delivery: address rules, back-off, signature, configuration. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { hostKind } from '../../contract/addresses.ts';
 import { WebhooksCodes as C } from '../../contract/webhooks.ts';
 import { checkCallbackUrl, isPrivateAddress, refuseAddresses } from './addresses.ts';
 import { parseWebhooksConfig } from './config.ts';
@@ -47,6 +48,37 @@ describe('addresses', () => {
       '2a00:1450::1',
     ])
       expect(isPrivateAddress(a), a).toBe(false);
+  });
+
+  it('refuses every IPv6 form that carries or reaches a non-global IPv4 address (issue 24, 5)', () => {
+    // The forms of the issue, then the other special ranges ipaddr.js knows.
+    const forms = {
+      'IPv4-translated ::ffff:0:7f00:1 (127.0.0.1)': '::ffff:0:7f00:1',
+      'Teredo 2001:0:4136:e378:8000:63bf:80ff:fffe (embeds 127.0.0.1)':
+        '2001:0:4136:e378:8000:63bf:80ff:fffe',
+      'NAT64 local-use 64:ff9b:1::a9fe:a9fe (169.254.169.254)': '64:ff9b:1::a9fe:a9fe',
+      'NAT64 64:ff9b::a9fe:a9fe (169.254.169.254)': '64:ff9b::a9fe:a9fe',
+      'NAT64 64:ff9b::7f00:1 (127.0.0.1)': '64:ff9b::7f00:1',
+      '6to4 2002:7f00:1:: (127.0.0.1)': '2002:7f00:1::',
+      '6to4 2002:a9fe:a9fe::1 (169.254.169.254)': '2002:a9fe:a9fe::1',
+      'IPv4-mapped ::ffff:169.254.169.254': '::ffff:169.254.169.254',
+      'IPv4-compatible ::127.0.0.1': '::127.0.0.1',
+      'documentation 2001:db8::1': '2001:db8::1',
+      'discard 100::1': '100::1',
+      'benchmarking 2001:2::1': '2001:2::1',
+      'site-local fec0::1': 'fec0::1',
+    };
+    for (const [name, address] of Object.entries(forms)) {
+      expect(isPrivateAddress(address), name).toBe(true);
+      expect(checkCallbackUrl(`https://[${address}]/hook`, false)?.code, name).toBe(C.callbackUrlPrivate);
+      // The console's form check is the same rule (src/contract/addresses.ts).
+      expect(hostKind(`[${address}]`), name).toBe('private');
+      expect(refuseAddresses(new URL('https://hooks.example.com/'), [address], false), name).toMatch(
+        /private, loopback or link-local/,
+      );
+    }
+    expect(hostKind('[2606:4700::1111]')).toBe('public');
+    expect(hostKind('hooks.example.com')).toBe('name');
   });
 
   it('checks a callback URL at creation', () => {

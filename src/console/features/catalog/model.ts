@@ -4,12 +4,8 @@
  * CSV import validate with, plus the few helpers the pages share.
  */
 import type { z } from 'zod';
-import {
-  type Item,
-  ItemPutBody,
-  isValidRegExp,
-  UNIT_PRICE_MAX,
-} from '../../../contract/businessOrganization.ts';
+import { type Item, ItemPutBody, UNIT_PRICE_MAX } from '../../../contract/businessOrganization.ts';
+import { isValidPattern as isLinearPattern } from '../../../contract/patterns.ts';
 import { CATALOG_CODE_MAX, type Characteristic, type Skill, SkillPutBody } from '../../../contract/staff.ts';
 import { codeSchema } from '../../components/records/codeRule.ts';
 
@@ -22,8 +18,8 @@ export type ItemBody = z.input<typeof ItemPutBody>;
 export const SkillBody = SkillPutBody;
 export type SkillBody = z.input<typeof SkillPutBody>;
 
-/** True when the text compiles as a JavaScript regular expression (the server's rule). */
-export const isValidPattern = isValidRegExp;
+/** True when the text is a pattern the server matches (linear time, the server's rule). */
+export const isValidPattern = isLinearPattern;
 
 /** VAT rates of one item (contract: `vatRates` max 5). */
 export const MAX_VAT_RATES = 5;

@@ -5,6 +5,7 @@
  * -> form fields, the secret generator, the limit of 3, and the formats of the delivery
  * log. No React here (model.test.ts).
  */
+import { hostKind } from '../../../contract/addresses.ts';
 import {
   CALLBACK_URL_MAX,
   EVENT_TYPES,
@@ -50,78 +51,8 @@ export interface UrlCheck {
   note?: UrlNote;
 }
 
-/** IPv4 ranges that are not global unicast (as src/server/events/addresses.ts). */
-const V4_RANGES: [string, number][] = [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-];
-const v4ToInt = (a: string) => a.split('.').reduce((n, part) => n * 256 + Number(part), 0);
-const V4 = V4_RANGES.map(([base, bits]) => ({ base: v4ToInt(base), size: 2 ** (32 - bits) }));
-const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
-
-function privateV4(address: string): boolean {
-  const n = v4ToInt(address);
-  return V4.some((r) => n >= r.base && n < r.base + r.size);
-}
-
-/** The 8 groups of an IPv6 address (`::` expanded, an embedded IPv4 converted). */
-function v6Groups(address: string): number[] {
-  let text = address.split('%')[0].toLowerCase();
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const n = v4ToInt(dotted[1]);
-    text = `${text.slice(0, -dotted[1].length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
-  }
-  const [head, tail] = text.split('::');
-  const parse = (s: string | undefined) => (s ? s.split(':').map((g) => Number.parseInt(g, 16)) : []);
-  const h = parse(head);
-  const t = parse(tail);
-  return tail === undefined ? h : [...h, ...new Array(8 - h.length - t.length).fill(0), ...t];
-}
-
-const v4FromGroups = (hi: number, lo: number) => `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
-
-function privateV6(address: string): boolean {
-  const g = v6Groups(address);
-  const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
-  if (zeros(8)) return true;
-  if (zeros(7) && g[7] === 1) return true;
-  if (zeros(5) && g[5] === 0xffff) return privateV4(v4FromGroups(g[6], g[7]));
-  if (zeros(6)) return privateV4(v4FromGroups(g[6], g[7]));
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))
-    return privateV4(v4FromGroups(g[6], g[7]));
-  if (g[0] === 0x2002) return privateV4(v4FromGroups(g[1], g[2]));
-  if ((g[0] & 0xfe00) === 0xfc00) return true;
-  if ((g[0] & 0xffc0) === 0xfe80) return true;
-  if ((g[0] & 0xffc0) === 0xfec0) return true;
-  if ((g[0] & 0xff00) === 0xff00) return true;
-  if (g[0] === 0x2001 && g[1] === 0x0db8) return true;
-  if (g[0] === 0x0100 && g[1] === 0 && g[2] === 0 && g[3] === 0) return true;
-  return false;
-}
-
-/**
- * The host of a parsed URL: a private, loopback or link-local address (or `localhost`), a
- * public address, or a name (checked by the service on its addresses at delivery time).
- */
-export function hostKind(hostname: string): 'private' | 'public' | 'name' {
-  if (hostname.startsWith('[')) return privateV6(hostname.slice(1, -1)) ? 'private' : 'public';
-  if (IPV4.test(hostname)) return privateV4(hostname) ? 'private' : 'public';
-  return /(^|\.)localhost\.?$/i.test(hostname) ? 'private' : 'name';
-}
+/** The host's kind, by the service's own rule (src/contract/addresses.ts). */
+export { hostKind };
 
 /** The check of a callback URL as typed: what the service refuses, and what depends on its settings. */
 export function checkCallbackUrl(text: string): UrlCheck {

@@ -25,6 +25,7 @@ import {
   type WorkOrderLocation,
   type WorkOrderStatus,
 } from '../../../contract/fieldService.ts';
+import { matchesPattern } from '../../../contract/patterns.ts';
 import type { Db } from '../../db/index.ts';
 import { type Actor, recordEvent } from '../../events/index.ts';
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
@@ -516,7 +517,7 @@ export async function putUsedItems(
     if (!items.has(r.itemCode))
       throw badRequest(C.usedItemItemUnknown, `${label(r)}: item ${r.itemCode} is not in the catalog`);
     const pattern = items.get(r.itemCode);
-    if (pattern && r.serialNumber && !new RegExp(pattern).test(r.serialNumber))
+    if (pattern && r.serialNumber && !matchesPattern(pattern, r.serialNumber))
       throw badRequest(
         C.usedItemSerialNumberInvalid,
         `${label(r)}: serial number ${r.serialNumber} does not match the pattern of item ${r.itemCode} (${pattern})`,
