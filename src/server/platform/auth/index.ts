@@ -18,7 +18,11 @@ import { CONSOLE_CLIENT_ID, consoleClient } from './consoleClient.ts';
 import { registerLoginRoutes } from './login.ts';
 import { pageSecurityHeaders } from './loginPage.ts';
 import { API_RESOURCE, createProvider } from './provider.ts';
+import { revokeAccessTokens } from './revocation.ts';
 import type { LoginGuard, TokenGuard } from './tokenLimits.ts';
+
+/** Where the authorization server is mounted: its issuer is the public URL and this path. */
+const OAUTH_PATH = '/oauth';
 
 export interface AuthOptions {
   db: Db;
@@ -85,6 +89,14 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
   const { provider, issuer, jwk } = await createProvider({ ...opts, staticClients, findApplication });
   const { d: _private, ...publicJwk } = jwk;
   const publicKey = await importJWK(publicJwk, 'ES256');
+  const verifyToken = async (token: string) => {
+    try {
+      return (await jwtVerify(token, publicKey, { issuer, audience: API_RESOURCE })).payload;
+    } catch {
+      return undefined;
+    }
+  };
+  provider.use(revokeAccessTokens(opts.db, verifyToken));
 
   const handle = provider.callback();
   // oidc-provider keeps each of its requests' context in an AsyncLocalStorage. Once used,
@@ -131,6 +143,30 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
   });
   registerLoginRoutes(app, provider, opts.db, opts.publicUrl, opts.loginGuard);
 
+  // The authorization server's metadata (oidc-provider's, at /oauth/.well-known/openid-
+  // configuration) also where RFC 8414 and integrators look: /.well-known/oauth-
+  // authorization-server with the issuer's path inserted (/oauth) and at the root, and
+  // /.well-known/openid-configuration at the root. One document: the same endpoints.
+  let metadata: string | undefined;
+  const serveMetadata = async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (!metadata) {
+      const res = await app.inject({ method: 'GET', url: `${OAUTH_PATH}/.well-known/openid-configuration` });
+      if (res.statusCode !== 200) throw new Error(`authorization server metadata: ${res.statusCode}`);
+      metadata = res.body;
+    }
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('access-control-allow-origin', '*')
+      .header('cache-control', 'public, max-age=300')
+      .send(metadata);
+  };
+  for (const path of [
+    '/.well-known/oauth-authorization-server',
+    `/.well-known/oauth-authorization-server${OAUTH_PATH}`,
+    '/.well-known/openid-configuration',
+  ])
+    app.get(path, serveMetadata);
+
   // A token's signature, issuer, audience and lifetime are checked once (ES256 costs about
   // a tenth of a millisecond); the verified claims are kept until the token expires. What
   // the token may do is not kept with it: its caller is resolved through `callers`, which a
@@ -154,13 +190,9 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
       entry = undefined;
     }
     if (!entry) {
-      let claims: Record<string, unknown>;
       stats.verifications++;
-      try {
-        ({ payload: claims } = await jwtVerify(token, publicKey, { issuer, audience: API_RESOURCE }));
-      } catch {
-        throw invalidToken();
-      }
+      const claims: Record<string, unknown> | undefined = await verifyToken(token);
+      if (!claims) throw invalidToken();
       // oidc-provider's access tokens always carry exp; one without is not kept.
       const expiresAt = typeof claims.exp === 'number' ? claims.exp * 1000 : 0;
       entry = { expiresAt, key: callerKey(claims), claims };

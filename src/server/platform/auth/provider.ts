@@ -90,6 +90,13 @@ export async function createProvider(opts: ProviderOptions) {
     interactions: { url: (_ctx, interaction) => `/oauth/interaction/${interaction.uid}` },
     cookies: { keys: [cookieKey], long: { signed: true }, short: { signed: true } },
     pkce: { required: () => true },
+    // Advertise only what works (issue 25, 3), each tested with openid-client
+    // (auth/integrator.test.ts): the authorization code flow (the console), refresh and
+    // client_credentials; secrets by HTTP Basic or in the body (they are stored hashed, so
+    // client_secret_jwt, which needs the plain secret, cannot be offered), the console as a
+    // public client. No implicit flow, no id_token response types.
+    responseTypes: ['code'],
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     // A browser (an Origin header) may call the token and revocation endpoints only from an
     // origin of the client's own redirect URIs: the console's. Integrations call from servers.
     clientBasedCORS: (_ctx, origin, client) =>
@@ -127,10 +134,15 @@ export async function createProvider(opts: ProviderOptions) {
       revocation: '/revoke',
       jwks: '/jwks',
       end_session: '/session/end',
-      userinfo: '/me',
     },
     features: {
       devInteractions: { enabled: false },
+      // Not offered: the API does not take sender-constrained tokens (DPoP proofs), no client
+      // pushes its authorization requests, and the API's own /me answers who a token is
+      // (contract: getMe), the tokens being for the API resource only.
+      dPoP: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      userinfo: { enabled: false },
       clientCredentials: { enabled: true },
       revocation: {
         enabled: true,

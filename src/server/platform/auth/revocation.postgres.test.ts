@@ -44,4 +44,31 @@ describe('revocation across service processes sharing the database', () => {
     expect(await status(other, token)).toBe(401);
     expect(await status(t.app, token)).toBe(401);
   });
+
+  it('an access token revoked at one process (RFC 7009) is refused by both on the next request', async () => {
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`south:${t.secrets.south}`).toString('base64')}`,
+      },
+      payload: 'grant_type=client_credentials',
+    });
+    const token = issued.json().access_token as string;
+    expect(await status(other, token)).toBe(200);
+    expect(await status(t.app, token)).toBe(200);
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`south:${t.secrets.south}`).toString('base64')}`,
+      },
+      payload: new URLSearchParams({ token, token_type_hint: 'access_token' }).toString(),
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(await status(other, token)).toBe(401);
+    expect(await status(t.app, token)).toBe(401);
+  });
 });
