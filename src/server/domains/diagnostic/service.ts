@@ -11,7 +11,7 @@ import type { OfficeScope } from '../../platform/officeScope.ts';
 import { type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import { writeTransaction } from '../../platform/transactions.ts';
 import type { WriteOutcome } from '../../platform/upsert.ts';
-import { findWorkOrder, type WorkOrderRef, type WorkOrderRow } from '../fieldService/service.ts';
+import { findWorkOrder, type WorkOrderRef, type WorkOrderRow } from '../fieldService/index.ts';
 import { diagnosticOf, flagsAfter, replaceFlags, unknownFlags, upsertFlag, upsertNote } from './queries.ts';
 import type { ReportFields } from './tables.ts';
 

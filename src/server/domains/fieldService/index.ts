@@ -15,3 +15,27 @@ export const fieldService: DomainModule<FieldServiceTables> = {
   migrations: new URL('./migrations/', import.meta.url),
   commands: fieldServiceCommands,
 };
+
+/**
+ * Field service's table read inside other domains' statements (one round trip): the order
+ * and filter of work orders named by code, and its types; the schedule written by scheduling.
+ */
+export {
+  keyText,
+  NAMED_ORDER,
+  namedWorkOrdersSql,
+  namedWorkOrderWhere,
+  workOrderTypeByCode,
+  writeSchedule,
+} from './queries.ts';
+/* The public face: what other domains may use of field service (biome.json forbids the rest). */
+/** A work order as the paths of every domain name it (`code:` the live one, `uuid:` that one). */
+export {
+  findWorkOrder,
+  refKey,
+  refOf,
+  resolveWorkOrders,
+  scheduledEnd,
+  type WorkOrderRef,
+  type WorkOrderRow,
+} from './service.ts';

@@ -34,7 +34,7 @@ import { isString, type PageTokens, pageRequest } from '../../platform/paginatio
 import { rfc3339 } from '../../platform/time.ts';
 import { writeTransaction } from '../../platform/transactions.ts';
 import type { WriteOutcome } from '../../platform/upsert.ts';
-import { unknownCodes, unknownSkills } from '../rostering/queries.ts';
+import { unknownCodes, unknownSkills } from '../rostering/index.ts';
 import {
   catalogItems,
   deleteWorkOrderRow,

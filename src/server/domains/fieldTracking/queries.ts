@@ -2,7 +2,7 @@ import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { OfficeScope } from '../../platform/officeScope.ts';
 import { upsertRow, type WriteOutcome } from '../../platform/upsert.ts';
-import { keyText, NAMED_ORDER, namedWorkOrderWhere } from '../fieldService/queries.ts';
+import { keyText, NAMED_ORDER, namedWorkOrderWhere } from '../fieldService/index.ts';
 import type { FieldTrackingTables } from './tables.ts';
 
 export function upsertActivityType(db: Db, row: { code: string; name: string }): Promise<WriteOutcome> {

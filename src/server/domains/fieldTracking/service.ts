@@ -31,8 +31,8 @@ import {
   resolveWorkOrders,
   type WorkOrderRef,
   type WorkOrderRow,
-} from '../fieldService/service.ts';
-import { technicianInScope, unknownCodes } from '../rostering/queries.ts';
+} from '../fieldService/index.ts';
+import { technicianInScope, unknownCodes } from '../rostering/index.ts';
 import {
   type ActivityFilter,
   type ActivityRow,

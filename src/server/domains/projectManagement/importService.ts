@@ -26,7 +26,7 @@ import { importScope } from '../../platform/importer.ts';
 import type { OfficeScope } from '../../platform/officeScope.ts';
 import { rfc3339 } from '../../platform/time.ts';
 import { upsertRow, type WriteOutcome } from '../../platform/upsert.ts';
-import { findWorkOrder, type WorkOrderRow } from '../fieldService/service.ts';
+import { findWorkOrder, type WorkOrderRow } from '../fieldService/index.ts';
 import { type Edge, findCycle } from './graph.ts';
 import { RANK_STEP } from './order.ts';
 import * as q from './queries.ts';

@@ -9,7 +9,7 @@ import type {
 } from '../../../contract/projectManagement.ts';
 import type { Db } from '../../db/index.ts';
 import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
-import { namedWorkOrdersSql } from '../fieldService/queries.ts';
+import { namedWorkOrdersSql } from '../fieldService/index.ts';
 import type { Edge } from './graph.ts';
 import { lastKeySql, RANK_LIMIT } from './order.ts';
 import type { ServiceOrderKind } from './tables.ts';

@@ -40,7 +40,7 @@ import type { OfficeScope } from '../../platform/officeScope.ts';
 import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import { rfc3339 } from '../../platform/time.ts';
 import { writeTransaction } from '../../platform/transactions.ts';
-import { scheduledEnd } from '../fieldService/service.ts';
+import { scheduledEnd } from '../fieldService/index.ts';
 import { cycleThrough, type Edge } from './graph.ts';
 import { isPossibleCode, jobCode, Problems, readProjectLink, readServiceOrderLink } from './linkRequest.ts';
 import { freeKeySql, type Placement, PROJECT_ORDER, rankFor, SERVICE_ORDER_ORDER } from './order.ts';

@@ -11,16 +11,22 @@ import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import type { OfficeScope } from '../../platform/officeScope.ts';
 import { rfc3339 } from '../../platform/time.ts';
 import { writeTransaction } from '../../platform/transactions.ts';
-import { workOrderTypeByCode, writeSchedule } from '../fieldService/queries.ts';
 import {
   findWorkOrder,
   scheduledEnd,
   type WorkOrderRef,
   type WorkOrderRow,
-} from '../fieldService/service.ts';
-import { localDay, MINUTE } from '../rostering/calendar.ts';
-import { crewWithMembers, technicianByCode, technicianInScope } from '../rostering/queries.ts';
-import type { Absence } from '../rostering/tables.ts';
+  workOrderTypeByCode,
+  writeSchedule,
+} from '../fieldService/index.ts';
+import type { Absence } from '../rostering/index.ts';
+import {
+  crewWithMembers,
+  localDay,
+  MINUTE,
+  technicianByCode,
+  technicianInScope,
+} from '../rostering/index.ts';
 
 /** The work order a scheduling path names, in the caller's tree (404 / 400 ambiguous). */
 export async function workOrderOf(db: Db, scope: OfficeScope, ref: WorkOrderRef): Promise<WorkOrderRow> {

@@ -18,6 +18,7 @@
  * with a heap instead of sorting every candidate.
  */
 import { SCORE_TRAVEL_HORIZON_MINUTES, SCORE_WEIGHTS, SLOT_STEP_MINUTES } from '../../../contract/slots.ts';
+import type { WorkingHours } from '../rostering/index.ts';
 import {
   DAY,
   type Interval,
@@ -27,8 +28,7 @@ import {
   subtract,
   type Window,
   workingWindows,
-} from '../rostering/calendar.ts';
-import type { WorkingHours } from '../rostering/tables.ts';
+} from '../rostering/index.ts';
 import type { Point, RoadModel, Route } from './road.ts';
 
 export interface EngineTechnician {

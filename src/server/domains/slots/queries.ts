@@ -2,9 +2,9 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
 import { upsertRow, type WriteOutcome } from '../../platform/upsert.ts';
-import { NAMED_ORDER, namedWorkOrderWhere, type WorkOrderRow } from '../fieldService/queries.ts';
-import { MINUTE } from '../rostering/calendar.ts';
-import type { Absence, WorkingHours } from '../rostering/tables.ts';
+import { NAMED_ORDER, namedWorkOrderWhere, type WorkOrderRow } from '../fieldService/index.ts';
+import type { Absence, WorkingHours } from '../rostering/index.ts';
+import { MINUTE } from '../rostering/index.ts';
 import type { Booking } from './engine.ts';
 import type { Point } from './road.ts';
 

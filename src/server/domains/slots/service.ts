@@ -21,10 +21,8 @@ import type { Db } from '../../db/index.ts';
 import { ApiError, badRequest, type ErrorItem, notFound } from '../../platform/errors.ts';
 import type { OfficeScope } from '../../platform/officeScope.ts';
 import { rfc3339 } from '../../platform/time.ts';
-import { workOrderTypeByCode } from '../fieldService/queries.ts';
-import { findWorkOrder } from '../fieldService/service.ts';
-import { DAY, MINUTE, minutesOf } from '../rostering/calendar.ts';
-import { unknownCodes } from '../rostering/queries.ts';
+import { findWorkOrder, workOrderTypeByCode } from '../fieldService/index.ts';
+import { DAY, MINUTE, minutesOf, unknownCodes } from '../rostering/index.ts';
 import { type EngineSlot, searchSlots } from './engine.ts';
 import { type Geocoder, offlineGazetteer } from './geocoder.ts';
 import {
