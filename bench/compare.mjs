@@ -40,6 +40,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { checkExamples, installMocks, spawnTarget } from './support/mocks.mjs';
 import {
   clientToken,
   cpuMs,
@@ -63,8 +64,6 @@ const OPERATIONS = (process.env.OPERATIONS ?? 'GET,PUT,ACTIVITIES,LINK,SLOTS').s
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const WORKERS = process.env.FIELDWORK_WORKERS ?? String(cpus().length);
-const PRISM_VERSION = process.env.PRISM_VERSION ?? '5';
-const JSON_SERVER_VERSION = process.env.JSON_SERVER_VERSION ?? '0.17';
 const PATH = '/eTech/rest/ws/referentials/v1/customers/code:';
 const CLIENT_ID = 'bench';
 const CLIENT_SECRET = `bench-${randomBytes(12).toString('hex')}`;
@@ -129,49 +128,6 @@ const apiOperations = {
 
 /* ---------------- targets ---------------- */
 
-async function waitFor(child, text, what) {
-  let out = '';
-  const collect = (d) => {
-    out += d;
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`${what} exited: ${out}`);
-    if (text.test(out)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what} did not start in 120 s: ${out.slice(-2000)}`);
-}
-
-function installMocks() {
-  const dir = join(tmpdir(), 'fieldwork-bench-mocks');
-  const prism = join(dir, 'node_modules/@stoplight/prism-cli/dist/index.js');
-  const jsonServer = join(dir, 'node_modules/json-server/lib/cli/bin.js');
-  if (!existsSync(prism) || !existsSync(jsonServer)) {
-    mkdirSync(dir, { recursive: true });
-    log(
-      `installing @stoplight/prism-cli@${PRISM_VERSION} and json-server@${JSON_SERVER_VERSION} into ${dir}`,
-    );
-    const res = spawnSync(
-      'npm',
-      [
-        'install',
-        '--prefix',
-        dir,
-        '--no-audit',
-        '--no-fund',
-        '--no-save',
-        `@stoplight/prism-cli@${PRISM_VERSION}`,
-        `json-server@${JSON_SERVER_VERSION}`,
-      ],
-      { stdio: ['ignore', 'inherit', 'inherit'] },
-    );
-    if (res.status !== 0) throw new Error('npm install of the mocks failed');
-  }
-  return { prism, jsonServer };
-}
-
 async function postgresAnswers() {
   const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1000 });
   try {
@@ -225,20 +181,6 @@ async function fieldwork(name, env, dir) {
     more: apiOperations,
     stop: () => stopService(child),
   };
-}
-
-async function spawnTarget(name, args, ready, env = {}) {
-  const port = await freePort();
-  const child = spawn(process.execPath, args(port), {
-    cwd: tmpdir(),
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await waitFor(child, ready, name);
-  // Keep reading its output so it never blocks on a full pipe.
-  child.stdout.resume();
-  child.stderr.resume();
-  return { child, url: `http://127.0.0.1:${port}` };
 }
 
 /* ---------------- the run ---------------- */
@@ -307,6 +249,10 @@ try {
     (port) => [mocks.prism, 'mock', '-h', '127.0.0.1', '-p', String(port), spec],
     /Prism is listening/,
   );
+  // Every operation of the document, sent as its example: Prism answers with the example answer.
+  const examples = await checkExamples(prism.url, JSON.parse(readFileSync(spec, 'utf8')));
+  log(`Prism answered ${examples.matched} of ${examples.operations} operations with their example answer`);
+  for (const miss of examples.mismatches) log(`  Prism: ${miss}`);
   targets.push({
     name: 'Prism',
     url: prism.url,

@@ -5,7 +5,7 @@
  * the path only.
  */
 import { z } from 'zod';
-import { Code, CustomFields, Page, PageQuery, requiredText } from './common.ts';
+import { Code, CustomFields, Page, PageQuery, QueryBoolean, requiredText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 import { isValidPattern } from './patterns.ts';
@@ -116,10 +116,8 @@ export const ItemListQuery = PageQuery.extend({
     .max(200)
     .optional()
     .meta({ 'x-extension': true, description: 'Extension: exact category' }),
-  active: z
-    .enum(['true', 'false'])
+  active: QueryBoolean()
     .optional()
-    .transform((v) => (v === undefined ? undefined : v === 'true'))
     .meta({ 'x-extension': true, description: 'Extension: only active (true) or inactive (false) items' }),
 }).meta({ id: 'ItemListQuery' });
 export type ItemListQuery = z.input<typeof ItemListQuery>;

@@ -50,7 +50,12 @@ export const DateTimeInput = z
   .string()
   .refine(isValidDateTime, 'a UTC date-time YYYY-MM-DDTHH:MM (seconds optional) that exists')
   .transform((s) => new Date(`${s.replace(/Z$/, '')}Z`))
-  .meta({ description: 'UTC date-time `YYYY-MM-DDTHH:MM`, seconds optional', format: 'date-time' });
+  // A pattern, not `format: date-time`: RFC 3339 wants seconds and an offset, which the
+  // spec's `YYYY-MM-DDTHH:MM` does not have (a validating client would refuse it).
+  .meta({
+    description: 'UTC date-time `YYYY-MM-DDTHH:MM`, seconds optional',
+    pattern: DATE_TIME_INPUT.source,
+  });
 
 /** A date input `YYYY-MM-DD` that exists. */
 export const DateInput = z
@@ -104,6 +109,26 @@ export const CustomFieldDefinition = z
   })
   .meta({ id: 'CustomFieldDefinition' });
 export type CustomFieldDefinition = z.infer<typeof CustomFieldDefinition>;
+
+/**
+ * An integer query parameter from `min` to `max`: `integer` with its bounds in the OpenAPI
+ * document (what a generated client sends), read here from the query string's digits (a
+ * query string holds text). Anything but digits is refused as the field's `.invalid`.
+ */
+export const QueryInteger = (min: number, max: number) => {
+  const message = `an integer from ${min} to ${max}`;
+  return z.preprocess(
+    (v: number | string) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+};
+
+/** A boolean query parameter: `boolean` in the OpenAPI document, `true` or `false` in the query string. */
+export const QueryBoolean = () =>
+  z.preprocess(
+    (v: boolean | string) => (v === 'true' ? true : v === 'false' ? false : v),
+    z.boolean({ error: 'true or false' }),
+  );
 
 /** Paginated list (spec: Pagination). */
 export const Page = <T extends z.ZodType>(item: T) =>

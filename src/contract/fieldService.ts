@@ -3,7 +3,7 @@
  * management, scheduling, diagnostic and webhooks domains (gaps.md: statuses, identity).
  */
 import { z } from 'zod';
-import { Code, Page } from './common.ts';
+import { Code, Page, QueryInteger } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 
@@ -153,11 +153,7 @@ export const UsedItemsQuery = z
       .string()
       .optional()
       .meta({ description: 'From the previous page; absent: first page' }),
-    pageSize: z
-      .string()
-      .regex(/^\d+$/, `an integer from 1 to ${USED_ITEMS_PAGE_SIZE_MAX}`)
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(USED_ITEMS_PAGE_SIZE_MAX))
+    pageSize: QueryInteger(1, USED_ITEMS_PAGE_SIZE_MAX)
       .optional()
       .meta({
         description: `Elements a page, 1..${USED_ITEMS_PAGE_SIZE_MAX}, default ${USED_ITEMS_PAGE_SIZE_DEFAULT}. May change from one page to the next.`,

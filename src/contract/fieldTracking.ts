@@ -239,14 +239,12 @@ export const PositionsQuery = z
     positionsStartDate: DateTimeInput.optional().meta({
       description:
         'UTC date-time `YYYY-MM-DDTHH:MM` (seconds optional): positions at or after it. Absent: from the first one.',
-      format: 'date-time',
     }),
     positionsEndDate: DateTimeInput.optional().meta({
       'x-extension': true,
       description:
         'Extension. UTC date-time `YYYY-MM-DDTHH:MM` (seconds optional): positions strictly before it (a day: ' +
         'start 2026-03-02T00:00, end 2026-03-03T00:00). Absent: up to the last one.',
-      format: 'date-time',
     }),
     continuationToken: z
       .string()

@@ -333,9 +333,11 @@ export const RouteServiceOrderLinkBody = serviceOrderLinkBody(['first', 'last', 
 export type RouteServiceOrderLinkBody = z.input<typeof RouteServiceOrderLinkBody>;
 
 const DependencyEntryInput = z.strictObject({
+  // Case-insensitive, so a refinement rather than a pattern: the document's enum
+  // [task, workOrder] must not sit beside a pattern that refuses `workOrder`.
   jobType: z
     .string()
-    .regex(/^(task|workorder)$/i)
+    .refine((v) => /^(task|workorder)$/i.test(v), 'task or workOrder')
     .meta({ enum: ['task', 'workOrder'], description: `task or workOrder (${caseInsensitive})` }),
   code: z
     .union([z.string().min(1).max(SERVICE_ORDER_CODE_MAX), z.number().int().min(0)])

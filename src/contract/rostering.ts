@@ -3,7 +3,7 @@
  * filters on, and the shapes of a technician's calendar (working hours, absences, capacity).
  */
 import { z } from 'zod';
-import { Code, DateInput } from './common.ts';
+import { Code, DateInput, QueryBoolean, QueryInteger } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 
@@ -51,11 +51,7 @@ export const RosteringCodes = {
 export const CrewsQuery = z.strictObject({
   crewsStartDate: DateInput,
   crewsEndDate: DateInput,
-  crewsSize: z
-    .string()
-    .regex(/^\d+$/, 'an integer from 1 to 500')
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(CREWS_PAGE_SIZE_MAX))
+  crewsSize: QueryInteger(1, CREWS_PAGE_SIZE_MAX)
     .optional()
     .meta({ description: `Page size, 1..${CREWS_PAGE_SIZE_MAX}, default ${CREWS_PAGE_SIZE_DEFAULT}` }),
   continuationToken: z.string().optional(),
@@ -147,9 +143,7 @@ export const TechnicianListQuery = z
       .optional()
       .meta({ description: 'Text contained in the code or the name (any case)' }),
     officeCode: Code().optional().meta({ description: 'That office and the offices below it' }),
-    active: z
-      .enum(['true', 'false'])
-      .transform((v) => v === 'true')
+    active: QueryBoolean()
       .optional()
       .meta({ description: '`true`: active technicians only; `false`: inactive ones only' }),
     skillCode: Code().optional().meta({ description: 'Technicians holding this skill' }),

@@ -239,7 +239,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     validateResponses: config.validateResponses,
   };
   registerRoutes(app, [...consoleRoutes, ...domains.flatMap((d) => d.routes)], routeDeps);
-  await registerOpenApi(app, endpoints, webhookEvents);
+  await registerOpenApi(app, endpoints, { webhooks: webhookEvents, publicUrl: config.publicUrl });
   app.fieldwork.routeDeps = routeDeps;
   // The built console at / (after the API routes, whose paths win).
   await registerConsole(app, config.consoleDir);

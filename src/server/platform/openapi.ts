@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ALL_SCOPES, requiredScope } from '../../contract/domains.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { CommonCodes, derivedCode, ErrorBody, OperationsCodes } from '../../contract/errors.ts';
+import { type OperationExample, operationExamples } from '../../contract/examples.ts';
 import type { WebhookEventDoc } from '../../contract/webhooks.ts';
 
 type Json = Record<string, unknown>;
@@ -49,7 +50,14 @@ const RATE_HEADERS = {
  */
 export function buildOpenApi(
   endpoints: readonly Endpoint[],
-  info: { version?: string; webhooks?: readonly WebhookEventDoc[] } = {},
+  info: {
+    version?: string;
+    webhooks?: readonly WebhookEventDoc[];
+    /** One example request and answer per endpoint id (contract/examples.ts). */
+    examples?: Readonly<Record<string, OperationExample>>;
+    /** The instance's public URL: the document's `servers`. */
+    publicUrl?: string;
+  } = {},
 ) {
   const components: Record<string, Json> = {};
 
@@ -81,21 +89,32 @@ export function buildOpenApi(
   const paths: Record<string, Record<string, Json>> = {};
 
   for (const e of endpoints) {
+    const example = info.examples?.[e.id];
     const parameters: Json[] = [];
     const pathNames = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const params = e.params ? objectOf(e.params) : {};
     for (const name of pathNames) {
       const schema = (params.properties as Record<string, Json> | undefined)?.[name] ?? { type: 'string' };
-      parameters.push({ name, in: 'path', required: true, schema });
+      parameters.push({ name, in: 'path', required: true, schema, example: example?.request.params?.[name] });
     }
     if (e.query) {
       const query = objectOf(e.query);
       const required = new Set((query.required as string[] | undefined) ?? []);
       for (const [name, schema] of Object.entries((query.properties ?? {}) as Record<string, Json>)) {
         const { description, ...rest } = schema;
-        parameters.push({ name, in: 'query', required: required.has(name), description, schema: rest });
+        parameters.push({
+          name,
+          in: 'query',
+          required: required.has(name),
+          description,
+          schema: rest,
+          example: example?.request.query?.[name],
+        });
       }
     }
+    /** `examples` of a content: the demo dataset's request or answer. */
+    const shown = (value: unknown) =>
+      example && value !== undefined ? { demo: { summary: example.summary, value } } : undefined;
 
     if (e.versioned && e.method === 'PUT') parameters.push({ $ref: '#/components/parameters/If-Match' });
 
@@ -106,7 +125,17 @@ export function buildOpenApi(
         headers: e.versioned
           ? { ...RATE_HEADERS, ETag: { $ref: '#/components/headers/ETag' } }
           : RATE_HEADERS,
-        ...(schema ? { content: { 'application/json': { schema: convert(schema) } } } : {}),
+        ...(schema
+          ? {
+              content: {
+                'application/json': {
+                  schema: convert(schema),
+                  examples:
+                    example?.response.status === Number(status) ? shown(example.response.body) : undefined,
+                },
+              },
+            }
+          : {}),
       };
     }
     const errors: Record<number, Set<string>> = {};
@@ -152,7 +181,12 @@ export function buildOpenApi(
         .join('\n\n'),
       parameters: parameters.length ? parameters : undefined,
       requestBody: e.body
-        ? { required: true, content: { 'application/json': { schema: convert(e.body) } } }
+        ? {
+            required: true,
+            content: {
+              'application/json': { schema: convert(e.body), examples: shown(example?.request.body) },
+            },
+          }
         : undefined,
       responses,
       security: [{ BearerAuthentication: scope ? [scope] : [] }, { bearerToken: scope ? [scope] : [] }],
@@ -201,6 +235,8 @@ export function buildOpenApi(
         ],
         requestBody: { required: true, content: { 'application/json': { schema: convert(w.payload) } } },
         responses: { '200': { description: 'Acknowledged (any 2xx within 5 s)' } },
+        // Sent by the service: no token; the receiver checks `webhook-signature` instead.
+        security: [],
       },
     };
   }
@@ -210,6 +246,7 @@ export function buildOpenApi(
   );
   const doc = {
     openapi: '3.1.0',
+    servers: info.publicUrl ? [{ url: info.publicUrl, description: 'This instance' }] : undefined,
     info: {
       title: 'Fieldwork field-service management API',
       version: info.version ?? '1.0.68',
@@ -271,6 +308,18 @@ export function buildOpenApi(
       },
     },
   };
+  // Query objects (`PositionsQuery`...) are listed as parameters, never referenced whole:
+  // components nothing references are dropped (generators and linters would list them).
+  const refsIn = (value: unknown) =>
+    [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
+  const reached = new Set<string>();
+  const queue = refsIn({ ...doc, components: { ...doc.components, schemas: {} } });
+  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+    if (reached.has(name)) continue;
+    reached.add(name);
+    queue.push(...refsIn(components[name]));
+  }
+  for (const name of Object.keys(components)) if (!reached.has(name)) delete components[name];
   // Drop the keys left undefined above.
   return JSON.parse(JSON.stringify(doc)) as Json;
 }
@@ -306,9 +355,9 @@ const DOCS_INIT = `window.onload = function () {
 export async function registerOpenApi(
   app: FastifyInstance,
   endpoints: readonly Endpoint[],
-  webhooks: readonly WebhookEventDoc[] = [],
+  options: { webhooks?: readonly WebhookEventDoc[]; publicUrl?: string } = {},
 ) {
-  const doc = JSON.stringify(buildOpenApi(endpoints, { webhooks }));
+  const doc = JSON.stringify(buildOpenApi(endpoints, { ...options, examples: operationExamples }));
   app.get('/openapi.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(doc));
   const page = async (_req: unknown, reply: import('fastify').FastifyReply) =>
     reply.type('text/html; charset=utf-8').send(DOCS_HTML);
