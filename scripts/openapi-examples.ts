@@ -10,9 +10,11 @@
  * Run it after changing an endpoint or the demo dataset; src/server/platform/openapiExamples.test.ts
  * checks that every endpoint has an example and that each one matches its schemas.
  */
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { OperationExample } from '../src/contract/examples.ts';
 import { endpoints } from '../src/contract/index.ts';
@@ -563,6 +565,12 @@ try {
   const missing = endpoints.filter((e) => !examples[e.id]).map((e) => e.id);
   if (missing.length) throw new Error(`no example for ${missing.join(', ')}`);
   writeFileSync(OUT, `${JSON.stringify(examples, null, 2)}\n`);
+  // In the layout the linter checks (npm run lint).
+  const biome = fileURLToPath(new URL('../node_modules/@biomejs/biome/bin/biome', import.meta.url));
+  const formatted = spawnSync(process.execPath, [biome, 'format', '--write', fileURLToPath(OUT)], {
+    stdio: 'inherit',
+  });
+  if (formatted.status !== 0) throw new Error('biome format failed');
   process.stderr.write(`examples of ${Object.keys(examples).length} operations written to ${OUT.pathname}\n`);
 } finally {
   await app.close();
