@@ -28,8 +28,8 @@ import { rfc3339 } from '../../platform/time.ts';
 import { upsertRow, type WriteOutcome } from '../../platform/upsert.ts';
 import { findWorkOrder, type WorkOrderRow } from '../fieldService/index.ts';
 import { type Edge, findCycle } from './graph.ts';
-import { RANK_STEP } from './order.ts';
 import * as q from './queries.ts';
+import { RANK_STEP } from './ranking.ts';
 import type { ServiceOrderKind } from './tables.ts';
 
 export type WorkOrderName = { code: string } | { uuid: string };

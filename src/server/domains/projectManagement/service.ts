@@ -43,8 +43,8 @@ import { writeTransaction } from '../../platform/transactions.ts';
 import { scheduledEnd } from '../fieldService/index.ts';
 import { cycleThrough, type Edge } from './graph.ts';
 import { isPossibleCode, jobCode, Problems, readProjectLink, readServiceOrderLink } from './linkRequest.ts';
-import { freeKeySql, type Placement, PROJECT_ORDER, rankFor, SERVICE_ORDER_ORDER } from './order.ts';
 import * as q from './queries.ts';
+import { keyBetween, type Placement } from './ranking.ts';
 import type { ServiceOrderKind } from './tables.ts';
 
 /** A project code that could exist (1..50 characters of a code). */
@@ -283,12 +283,12 @@ export async function linkProject(
     // The key is computed by the write itself (one round trip under the project's lock);
     // when the neighbours touch, the project is renumbered and the key found again.
     const touched = current && !movingInside ? [project.id, current.project_id] : [project.id];
-    const key = freeKeySql(PROJECT_ORDER, project.id, wo.id, placement);
+    const key = q.freeKeySql(q.PROJECT_ORDER, project.id, wo.id, placement);
     let jobId: string;
     if (movingInside) {
       jobId = current?.job_id as string;
       if (!(await q.moveJob(trx, jobId, key, touched)))
-        await q.setJobRank(trx, jobId, await rankFor(trx, PROJECT_ORDER, project.id, wo.id, placement));
+        await q.setJobRank(trx, jobId, await rankFor(trx, q.PROJECT_ORDER, project.id, wo.id, placement));
     } else {
       if (current) await q.deleteJob(trx, current.job_id);
       jobId =
@@ -297,7 +297,7 @@ export async function linkProject(
           trx,
           project.id,
           wo.id,
-          await rankFor(trx, PROJECT_ORDER, project.id, wo.id, placement),
+          await rankFor(trx, q.PROJECT_ORDER, project.id, wo.id, placement),
         ));
     }
     const real = (id: string) => (id === NEW_JOB ? jobId : id);
@@ -489,7 +489,7 @@ export async function linkServiceOrder(
     if (!so || !wo || !placement)
       throw new Error('service order link: a rule let an incomplete request through');
     if (current && !movingInside) await q.removeFromServiceOrder(trx, wo.id);
-    const rank = await rankFor(trx, SERVICE_ORDER_ORDER, so.id, wo.id, placement);
+    const rank = await rankFor(trx, q.SERVICE_ORDER_ORDER, so.id, wo.id, placement);
     await q.placeInServiceOrder(trx, so.id, wo.id, rank);
     await q.touch(trx, 'service_orders', current && !movingInside ? [so.id, current.id] : [so.id]);
   });
@@ -660,4 +660,29 @@ export async function listWorkOrdersPage(
     },
     (r) => [r.code, r.uuid] as [string, string],
   );
+}
+
+/**
+ * The order key for the work order `workOrderId` placed in the container: a free key at the
+ * requested place, ignoring the work order's own current entry (a move).
+ */
+async function rankFor(
+  db: Db,
+  t: q.OrderedTable,
+  containerId: string,
+  workOrderId: string,
+  placement: Placement,
+): Promise<string> {
+  const [prev, next] = await q.neighbourRanks(db, t, containerId, workOrderId, placement);
+  const key = keyBetween(prev, next);
+  if (key !== undefined) return String(key);
+  const moved = await q.renumber(db, t, containerId);
+  const again: Placement =
+    placement.mode === 'before' || placement.mode === 'after'
+      ? { ...placement, rank: moved.get(placement.rank) ?? placement.rank }
+      : placement;
+  const [p2, n2] = await q.neighbourRanks(db, t, containerId, workOrderId, again);
+  const key2 = keyBetween(p2, n2);
+  if (key2 === undefined) throw new Error(`no free order key in ${t.table} ${containerId} after renumbering`);
+  return String(key2);
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/index.ts';
 import { prepared } from '../../db/prepared.ts';
 import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
 import { rfc3339 } from '../../platform/time.ts';
-import { versionOf } from '../../platform/versions.ts';
+import { nextVersion, versionOf } from '../../platform/versions.ts';
 import type { ReferentialsTables, StoredContact } from './tables.ts';
 
 export type Entity = 'customer' | 'site' | 'asset';
@@ -90,6 +90,57 @@ export async function tenantHolding(db: Db, entity: Entity, code: string, prefer
     SELECT tenant_id::text AS tenant FROM ${sql.table(TABLE[entity])} WHERE code = ${code}
     ORDER BY tenant_id <> ${preferred}, tenant_id LIMIT 1`.execute(db);
   return rows[0]?.tenant;
+}
+
+/** A record other records point to (a parent, a site's customer), with its office. */
+export interface Ref {
+  code: string;
+  office_id: string;
+  customer_code: string | null;
+}
+
+/**
+ * The record `code` of the tenant, when the caller may use it: in the office tree of `scope`,
+ * or anywhere in the tenant when `scope` is undefined (a reference the record holds already).
+ */
+export async function findRef(
+  trx: Db,
+  tenant: string,
+  entity: Entity,
+  code: string,
+  scope: OfficeScope | undefined,
+): Promise<Ref | undefined> {
+  const customer = entity === 'site' ? sql`t.customer_code` : sql`NULL::text`;
+  const visible = scope ? inScope(scope, 't.office_id') : sql`true`;
+  const { rows } = await sql<Ref>`
+    SELECT t.code, t.office_id::text AS office_id, ${customer} AS customer_code
+    FROM ${sql.table(TABLE[entity])} t
+    WHERE t.tenant_id = ${tenant} AND t.code = ${code} AND ${visible}`.execute(trx);
+  return rows[0];
+}
+
+/** Replaces a record's columns; its version (`last_update`) moves on. */
+export async function updateRecord(
+  trx: Db,
+  entity: Entity,
+  tenant: string,
+  code: string,
+  values: Record<string, unknown>,
+): Promise<void> {
+  const table = TABLE[entity] as 'customers';
+  await trx
+    .updateTable(table)
+    .set({ ...values, last_update: nextVersion(`${table}.last_update`) } as never)
+    .where('tenant_id', '=', tenant)
+    .where('code', '=', code)
+    .execute();
+}
+
+export async function insertRecord(trx: Db, entity: Entity, values: Record<string, unknown>): Promise<void> {
+  await trx
+    .insertInto(TABLE[entity] as 'customers')
+    .values({ ...values, last_update: sql`now()` } as never)
+    .execute();
 }
 
 export async function isOfficeInScope(db: Db, scope: OfficeScope, officeId: string): Promise<boolean> {

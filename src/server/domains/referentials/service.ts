@@ -26,7 +26,7 @@
  *   stays under its parent, where it was).
  */
 import { isDeepStrictEqual } from 'node:util';
-import { type RawBuilder, sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import { CustomFieldEntity } from '../../../contract/common.ts';
 import {
   ASSET,
@@ -57,18 +57,21 @@ import { IMPORT_ACTOR, recordAssetUpsert } from '../../events/emitters.ts';
 import type { Actor } from '../../events/index.ts';
 import { checkCustomFields, customFieldDefinitions } from '../../platform/customFields.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { findOfficeInScope, inScope, type OfficeScope, tenantOf } from '../../platform/officeScope.ts';
+import { findOfficeInScope, type OfficeScope, tenantOf } from '../../platform/officeScope.ts';
 import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import { writeTransaction } from '../../platform/transactions.ts';
 import { jsonb, type WriteOutcome } from '../../platform/upsert.ts';
-import { checkIfMatch, type IfMatch, nextVersion, type Written } from '../../platform/versions.ts';
+import { checkIfMatch, type IfMatch, type Written } from '../../platform/versions.ts';
+import type { Ref } from './queries.ts';
 import {
   type Entity,
+  findRef,
   getAssetRow,
   getCustomerRow,
   getSiteRow,
   hasVisibleChildren,
   hierarchyAfterMove,
+  insertRecord,
   isOfficeInScope,
   listAssetRows,
   listCustomerRows,
@@ -77,11 +80,11 @@ import {
   lockedRow,
   lockForWrite,
   lockTrees,
-  TABLE,
   tenantHolding,
   toAsset,
   toCustomer,
   toSite,
+  updateRecord,
 } from './queries.ts';
 import type { StoredContact } from './tables.ts';
 
@@ -102,29 +105,15 @@ export interface PutOptions {
 
 /* ---------------- shared rules ---------------- */
 
-interface Ref {
-  code: string;
-  office_id: string;
-  customer_code: string | null;
-}
-
 /** A referenced record the caller may use: visible, or already held by the record (see header). */
-async function usableRef(
+const usableRef = (
   trx: Db,
   scope: OfficeScope,
   tenant: string,
   entity: Entity,
   code: string,
   current: string | null | undefined,
-): Promise<Ref | undefined> {
-  const customer = entity === 'site' ? sql`t.customer_code` : sql`NULL::text`;
-  const visible = code === current ? sql`true` : inScope(scope, 't.office_id');
-  const { rows } = await sql<Ref>`
-    SELECT t.code, t.office_id::text AS office_id, ${customer} AS customer_code
-    FROM ${sql.table(TABLE[entity])} t
-    WHERE t.tenant_id = ${tenant} AND t.code = ${code} AND ${visible}`.execute(trx);
-  return rows[0];
-}
+): Promise<Ref | undefined> => findRef(trx, tenant, entity, code, code === current ? undefined : scope);
 
 /**
  * The tenant a write lands in: the caller's. For an import (the whole instance): the tenant
@@ -276,20 +265,11 @@ async function writeRow(
   if (existing && Object.keys(row).every((k) => isDeepStrictEqual(existing[k], row[k]))) return 'unchanged';
   const values: Record<string, unknown | RawBuilder<unknown>> = {};
   for (const [k, v] of Object.entries(row)) values[k] = JSON_COLUMNS.has(k) && v !== null ? jsonb(v) : v;
-  const table = TABLE[entity] as 'customers';
   if (existing) {
-    await trx
-      .updateTable(table)
-      .set({ ...values, last_update: nextVersion(`${table}.last_update`) } as never)
-      .where('tenant_id', '=', tenant)
-      .where('code', '=', row.code)
-      .execute();
+    await updateRecord(trx, entity, tenant, row.code, values);
     return 'updated';
   }
-  await trx
-    .insertInto(table)
-    .values({ ...values, last_update: sql`now()` } as never)
-    .execute();
+  await insertRecord(trx, entity, values);
   return 'created';
 }
 

@@ -5,7 +5,7 @@ import { runImport } from '../../cli/importFile.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { BASE, UNLIMITED } from './fixture.ts';
 import { cycleThrough, findCycle } from './graph.ts';
-import { keyBetween, RANK_STEP } from './order.ts';
+import { keyBetween, RANK_STEP } from './ranking.ts';
 
 describe('order keys', () => {
   it('a key strictly between its neighbours; undefined when they touch', () => {
