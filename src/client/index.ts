@@ -67,6 +67,29 @@ export function queryString(query: Record<string, unknown> = {}): string {
   return s ? `?${s}` : '';
 }
 
+/** What a keyset page carries (spec: Pagination). */
+export interface KeysetPage {
+  data?: readonly unknown[];
+  continuationToken?: string | null;
+}
+
+/**
+ * THE page walk: every page `read` gives, from the first (token undefined), following
+ * `continuationToken` until it is empty or null, or a page is empty. `client.pages()` and
+ * the console's whole-list reads go through it.
+ */
+export async function* walkPages<P extends KeysetPage>(
+  read: (token: string | undefined) => Promise<P>,
+): AsyncGenerator<P> {
+  let token: string | undefined;
+  for (;;) {
+    const page = await read(token);
+    yield page;
+    if (!page?.continuationToken || !page.data?.length) return;
+    token = page.continuationToken;
+  }
+}
+
 export function createClient(options: ClientOptions) {
   const base = options.baseUrl.replace(/\/$/, '');
   const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
@@ -121,21 +144,11 @@ export function createClient(options: ClientOptions) {
    * Every page of a paginated list, following `continuationToken` until it is empty or
    * null, or a page is empty (spec: Pagination).
    */
-  async function* pages<E extends Endpoint>(
-    endpoint: E,
-    input: CallInput<E> = {},
-  ): AsyncGenerator<Output<E>> {
-    let token: string | undefined;
-    for (;;) {
+  function pages<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): AsyncGenerator<Output<E>> {
+    return walkPages((token) => {
       const query = { ...(input.query as object), ...(token ? { continuationToken: token } : {}) };
-      const page = (await call(endpoint, { ...input, query } as CallInput<E>)) as {
-        continuationToken?: string | null;
-        data?: unknown[];
-      };
-      yield page as Output<E>;
-      if (!page?.continuationToken || !page.data?.length) return;
-      token = page.continuationToken;
-    }
+      return call(endpoint, { ...input, query } as CallInput<E>) as Promise<Output<E> & KeysetPage>;
+    });
   }
 
   /** For the few extensions outside the endpoint table (e.g. `/me`): untyped. */

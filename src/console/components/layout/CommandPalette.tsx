@@ -13,7 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Client } from '../../../client/index.ts';
+import { type Client, walkPages } from '../../../client/index.ts';
 import { useApi } from '../../app/api.ts';
 import { matchesText } from '../matchesText.ts';
 import { NAV, RESOURCES, type Resource } from './nav.ts';
@@ -33,12 +33,12 @@ interface Hit {
 /** Every row of a list without a text filter (at most 20 pages), shared for a minute. */
 async function allRows(api: Client, path: string, signal: AbortSignal): Promise<Row[]> {
   const rows: Row[] = [];
-  let token: string | undefined;
-  for (let i = 0; i < 20; i++) {
-    const page = await api.raw<PageOf>('GET', path, { query: { continuationToken: token }, signal });
+  let pages = 0;
+  for await (const page of walkPages((token) =>
+    api.raw<PageOf>('GET', path, { query: { continuationToken: token }, signal }),
+  )) {
     rows.push(...page.data);
-    if (!page.continuationToken || page.data.length === 0) break;
-    token = page.continuationToken;
+    if (++pages >= 20) break;
   }
   return rows;
 }

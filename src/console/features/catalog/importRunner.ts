@@ -3,6 +3,8 @@
  * application; one at a time keeps the order of the file and makes the progress exact).
  * Pure over the two calls it is given, so it is unit-tested in Node.
  */
+
+import { type RetryOptions, withRateLimitRetry } from '../../app/pages.ts';
 import { mergeForImport } from './csv.ts';
 import type { Item, ItemBody } from './model.ts';
 
@@ -39,52 +41,6 @@ export function errorsOf(e: unknown): { errors: ServiceErrorItem[]; errorReferen
   if (Array.isArray(errors) && errors.length > 0)
     return { errors, errorReference: (body?.errorReference ?? any?.errorReference) as string | undefined };
   return { errors: [{ code: 'network', message: e instanceof Error ? e.message : String(e) }] };
-}
-
-/** Waits `ms`, or less if the signal aborts. */
-export function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const id = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(id);
-        resolve();
-      },
-      { once: true },
-    );
-  });
-}
-
-export interface RetryOptions {
-  signal?: AbortSignal;
-  /** Told before each wait (milliseconds), e.g. to show "rate limit reached, retrying in 10 s". */
-  onWait?: (ms: number) => void;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Waits before giving up: 5, 10, 20, 40, 60, 60 seconds by default (the limits are per minute). */
-  delays?: readonly number[];
-}
-
-const RATE_LIMIT_DELAYS = [5000, 10000, 20000, 40000, 60000, 60000];
-
-/**
- * Runs `fn`; when the service answers 429 (rate limit of the application, per minute and
- * per hour), waits and tries again instead of failing the row or the export.
- */
-export async function withRateLimitRetry<T>(fn: () => Promise<T>, opts: RetryOptions = {}): Promise<T> {
-  const delays = opts.delays ?? RATE_LIMIT_DELAYS;
-  const sleep = opts.sleep ?? pause;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await fn();
-    } catch (e) {
-      const status = (e as { status?: unknown } | null)?.status;
-      if (status !== 429 || attempt >= delays.length || opts.signal?.aborted) throw e;
-      opts.onWait?.(delays[attempt]);
-      await sleep(delays[attempt], opts.signal);
-      if (opts.signal?.aborted) throw e;
-    }
-  }
 }
 
 export async function runImport(

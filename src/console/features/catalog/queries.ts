@@ -11,8 +11,9 @@ import {
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApi } from '../../app/api.ts';
+import { readAll } from '../../app/pages.ts';
 import type { SkillBody } from './model.ts';
-import { type CatalogApi, catalogApi, type ItemsQuery, walkPages } from './transport.ts';
+import { type CatalogApi, catalogApi, type ItemsQuery } from './transport.ts';
 
 /** The catalog's calls over the signed-in session's client. */
 export function useCatalogApi(): CatalogApi {
@@ -91,7 +92,7 @@ export function useSkills() {
   const api = useCatalogApi();
   return useQuery({
     queryKey: catalogKeys.skills,
-    queryFn: ({ signal }) => walkPages((t) => api.listSkills(t, signal), { signal }),
+    queryFn: ({ signal }) => readAll((t) => api.listSkills(t, signal), { signal }),
   });
 }
 
@@ -99,7 +100,7 @@ export function useCharacteristics() {
   const api = useCatalogApi();
   return useQuery({
     queryKey: catalogKeys.characteristics,
-    queryFn: ({ signal }) => walkPages((t) => api.listCharacteristics(t, signal), { signal }),
+    queryFn: ({ signal }) => readAll((t) => api.listCharacteristics(t, signal), { signal }),
   });
 }
 

@@ -2,8 +2,7 @@
  * The URL search params of the Catalog routes, validated by the router (pages read them
  * through `getRouteApi`). Light on purpose: they load with the shell.
  */
-const text = (v: unknown, max = 200) =>
-  typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, max) : undefined;
+import { bool, text } from '../../app/searchParams.ts';
 
 /** The items list view (a link reproduces it). The list is sorted by code. */
 export interface ItemsSearch {
@@ -14,14 +13,8 @@ export interface ItemsSearch {
 export function validateItemsSearch(raw: Record<string, unknown>): ItemsSearch {
   return {
     q: text(raw.q),
-    category:
-      typeof raw.category === 'string' && raw.category !== '' ? raw.category.slice(0, 200) : undefined,
-    active:
-      raw.active === true || raw.active === 'true'
-        ? true
-        : raw.active === false || raw.active === 'false'
-          ? false
-          : undefined,
+    category: text(raw.category),
+    active: bool(raw.active),
   };
 }
 

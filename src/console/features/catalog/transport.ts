@@ -14,7 +14,6 @@ import type { CustomFieldDefinition, Page } from '../../../contract/common.ts';
 import { listCustomFieldDefinitions } from '../../../contract/referentials.ts';
 import { listCharacteristics, listSkills, putSkill } from '../../../contract/staff.ts';
 import type { WriteResult } from '../../components/forms/useSaveWithUndo.tsx';
-import { type RetryOptions, withRateLimitRetry } from './importRunner.ts';
 import type { Characteristic, Item, ItemBody, Skill, SkillBody } from './model.ts';
 
 export interface ItemsQuery {
@@ -45,7 +44,7 @@ export function catalogApi(client: Client) {
     /** The item, or null when the code is unknown. */
     async findItem(code: string): Promise<Item | null> {
       try {
-        return (await client.call(getItem, { params: { itemCode: code } })) as Item;
+        return await client.call(getItem, { params: { itemCode: code } });
       } catch (e) {
         if (statusOf(e) === 404) return null;
         throw e;
@@ -74,20 +73,16 @@ export function catalogApi(client: Client) {
         active: q.active === undefined ? undefined : q.active ? 'true' : 'false',
         continuationToken: q.continuationToken,
       };
-      return (await client.call(listItems, { query, signal })) as Page<Item>;
+      return await client.call(listItems, { query, signal });
     },
     async itemCategories(): Promise<string[]> {
-      return ((await client.call(listItemCategories)) as Page<string>).data;
+      return (await client.call(listItemCategories)).data;
     },
     async itemDefinitions(): Promise<CustomFieldDefinition[]> {
-      return (
-        (await client.call(listCustomFieldDefinitions, {
-          query: { entity: 'item' },
-        })) as Page<CustomFieldDefinition>
-      ).data;
+      return (await client.call(listCustomFieldDefinitions, { query: { entity: 'item' } })).data;
     },
     async listSkills(continuationToken?: string, signal?: AbortSignal): Promise<Page<Skill>> {
-      return (await client.call(listSkills, { query: { continuationToken }, signal })) as Page<Skill>;
+      return await client.call(listSkills, { query: { continuationToken }, signal });
     },
     async putSkill(code: string, body: SkillBody): Promise<WriteResult> {
       const r = await client.request(putSkill, { params: { skillCode: code }, body });
@@ -97,29 +92,8 @@ export function catalogApi(client: Client) {
       continuationToken?: string,
       signal?: AbortSignal,
     ): Promise<Page<Characteristic>> {
-      return (await client.call(listCharacteristics, {
-        query: { continuationToken },
-        signal,
-      })) as Page<Characteristic>;
+      return await client.call(listCharacteristics, { query: { continuationToken }, signal });
     },
   };
 }
 export type CatalogApi = ReturnType<typeof catalogApi>;
-
-/** Every element of a paginated list, page after page; `onPage` reports the running count. */
-export async function walkPages<T>(
-  page: (token: string | undefined) => Promise<Page<T>>,
-  opts: RetryOptions & { onPage?: (count: number) => void } = {},
-): Promise<T[]> {
-  const out: T[] = [];
-  let token: string | undefined;
-  do {
-    if (opts.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
-    const current = token;
-    const p = await withRateLimitRetry(() => page(current), opts);
-    out.push(...p.data);
-    opts.onPage?.(out.length);
-    token = p.data.length > 0 && p.continuationToken ? p.continuationToken : undefined;
-  } while (token);
-  return out;
-}

@@ -8,24 +8,11 @@
  * service, which say what is wrong on the field.
  */
 
-/** The router parses JSON-looking values: `?wo=123` arrives as the number 123. */
-const text = (v: unknown, max = 200): string | undefined => {
-  const s = typeof v === 'number' || typeof v === 'boolean' ? String(v) : v;
-  return typeof s === 'string' && s.trim() !== '' ? s.trim().slice(0, max) : undefined;
-};
+import { defined, flag, list, num, text as read } from '../../app/searchParams.ts';
+
+// `?wo=123` arrives as the number 123: a value is kept as its text.
+const text = (v: unknown, max = 200) => read(v, { max, scalars: true });
 const code = (v: unknown) => text(v)?.toUpperCase();
-const num = (v: unknown): number | undefined => {
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
-};
-const flag = (v: unknown): true | undefined => (v === true || v === 'true' || v === 1 ? true : undefined);
-const list = (v: unknown, each: (x: unknown) => string | undefined, max = 100): string[] | undefined => {
-  const items = (Array.isArray(v) ? v : v === undefined ? [] : [v])
-    .map(each)
-    .filter((x): x is string => x !== undefined);
-  const unique = [...new Set(items)].slice(0, max);
-  return unique.length ? unique : undefined;
-};
 
 /** Where the work is: a work order (its code), or a type and a place. */
 export type PlannerTarget = 'workOrder' | 'place';
@@ -95,7 +82,7 @@ export function validatePlannerSearch(raw: Record<string, unknown>): PlannerSear
     ignoreCapacity: flag(raw.ignoreCapacity),
     view: raw.view === 'list' ? 'list' : undefined,
   };
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as PlannerSearch;
+  return defined(out);
 }
 
 /** The crews page: the period (`YYYY-MM-DD`, both inclusive). Defaults: this week and the next. */
@@ -109,5 +96,5 @@ export function validateCrewsSearch(raw: Record<string, unknown>): CrewsSearch {
     return s && /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : undefined;
   };
   const out: CrewsSearch = { from: date(raw.from), to: date(raw.to) };
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as CrewsSearch;
+  return defined(out);
 }

@@ -13,13 +13,8 @@ import {
   putNoteByCode,
   type WorkOrderDiagnostic,
 } from '../../../contract/diagnostic.ts';
-import {
-  listWorkOrders,
-  listWorkOrderTypes,
-  type WorkOrder,
-  type WorkOrderType,
-} from '../../../contract/fieldService.ts';
-import { listOffices, type Office } from '../../../contract/referentials.ts';
+import { listWorkOrders, listWorkOrderTypes, type WorkOrder } from '../../../contract/fieldService.ts';
+import { listOffices } from '../../../contract/referentials.ts';
 import { type Crew, listAreas, listCrews } from '../../../contract/rostering.ts';
 import {
   getScheduleByCode,
@@ -60,33 +55,30 @@ export const BOOKING_PAGES = 3;
 
 export function planningApi(client: Client) {
   /** Every element of a paginated list. */
-  async function all<T>(pages: AsyncGenerator<unknown>): Promise<T[]> {
+  async function all<T>(pages: AsyncGenerator<{ data: T[] }>): Promise<T[]> {
     const out: T[] = [];
-    for await (const page of pages) out.push(...(page as Page<T>).data);
+    for await (const page of pages) out.push(...page.data);
     return out;
   }
   return {
     async searchSlots(body: SlotSearchSent, signal?: AbortSignal): Promise<SlotSearchResponse> {
-      return (await client.call(searchSlots, { body, signal })) as SlotSearchResponse;
+      return await client.call(searchSlots, { body, signal });
     },
     async needs(workOrderCode: string, signal?: AbortSignal): Promise<WorkOrderNeeds> {
-      return (await client.call(getWorkOrderNeeds, { params: { workOrderCode }, signal })) as WorkOrderNeeds;
+      return await client.call(getWorkOrderNeeds, { params: { workOrderCode }, signal });
     },
     async schedule(workOrderCode: string, body: ScheduleBody): Promise<void> {
       await client.request(scheduleByCode, { params: { workOrderCode }, body });
     },
     async getSchedule(workOrderCode: string, signal?: AbortSignal): Promise<WorkOrderSchedule> {
-      return (await client.call(getScheduleByCode, {
-        params: { workOrderCode },
-        signal,
-      })) as WorkOrderSchedule;
+      return await client.call(getScheduleByCode, { params: { workOrderCode }, signal });
     },
     /** Work orders still to do of the caller's tree whose code starts with `q` (the picker's choices). */
     async findWorkOrders(q: string, signal?: AbortSignal): Promise<WorkOrder[]> {
-      const page = (await client.call(listWorkOrders, {
+      const page = await client.call(listWorkOrders, {
         query: { q: q || undefined, status: TO_PLAN },
         signal,
-      })) as Page<WorkOrder>;
+      });
       return page.data;
     },
     /**
@@ -100,7 +92,7 @@ export function planningApi(client: Client) {
         query: { technicianCode, status: TO_PLAN },
         signal,
       })) {
-        out.push(...(page as Page<WorkOrder>).data.filter((w) => w.schedule.scheduledStart));
+        out.push(...page.data.filter((w) => w.schedule.scheduledStart));
         if (++pages >= BOOKING_PAGES) break;
       }
       return out;
@@ -109,7 +101,7 @@ export function planningApi(client: Client) {
       q: { from: string; to: string; continuationToken?: string },
       signal?: AbortSignal,
     ): Promise<Page<Crew>> {
-      return (await client.call(listCrews, {
+      return await client.call(listCrews, {
         query: {
           crewsStartDate: q.from,
           crewsEndDate: q.to,
@@ -117,14 +109,11 @@ export function planningApi(client: Client) {
           continuationToken: q.continuationToken,
         },
         signal,
-      })) as Page<Crew>;
+      });
     },
     /** The flags and notes of a work order (diagnostic extension). */
     async diagnostic(workOrderCode: string, signal?: AbortSignal): Promise<WorkOrderDiagnostic> {
-      return (await client.call(getDiagnosticByCode, {
-        params: { workOrderCode },
-        signal,
-      })) as WorkOrderDiagnostic;
+      return await client.call(getDiagnosticByCode, { params: { workOrderCode }, signal });
     },
     async putFlags(workOrderCode: string, body: FlagsBody): Promise<void> {
       await client.request(putFlagsByCode, { params: { workOrderCode }, body });
@@ -132,12 +121,11 @@ export function planningApi(client: Client) {
     async putNote(workOrderCode: string, noteCode: string, body: NoteBody): Promise<void> {
       await client.request(putNoteByCode, { params: { workOrderCode, noteCode }, body });
     },
-    flags: (signal?: AbortSignal) => all<Flag>(client.pages(listFlags, { signal })),
-    workOrderTypes: (signal?: AbortSignal) =>
-      all<WorkOrderType>(client.pages(listWorkOrderTypes, { signal })),
-    offices: (signal?: AbortSignal) => all<Office>(client.pages(listOffices, { signal })),
-    areas: (signal?: AbortSignal) => all<Area>(client.pages(listAreas, { signal })),
-    skills: (signal?: AbortSignal) => all<Skill>(client.pages(listSkills, { signal })),
+    flags: (signal?: AbortSignal) => all(client.pages(listFlags, { signal })),
+    workOrderTypes: (signal?: AbortSignal) => all(client.pages(listWorkOrderTypes, { signal })),
+    offices: (signal?: AbortSignal) => all(client.pages(listOffices, { signal })),
+    areas: (signal?: AbortSignal) => all(client.pages(listAreas, { signal })),
+    skills: (signal?: AbortSignal) => all(client.pages(listSkills, { signal })),
   };
 }
 export type PlanningApi = ReturnType<typeof planningApi>;

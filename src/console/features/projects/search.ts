@@ -2,8 +2,7 @@
  * The URL search params of the Project management routes, validated by the router (pages
  * read them through `getRouteApi`). Light on purpose: they load with the shell.
  */
-const text = (v: unknown, max = 200) =>
-  typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, max) : undefined;
+import { text } from '../../app/searchParams.ts';
 
 /** A list: the text contained in the codes (`?q=`; the palette opens a code this way). */
 export interface ListSearch {

@@ -3,7 +3,6 @@
  * each one row of the contract's endpoint table through the typed client (`src/client`).
  */
 import type { Client } from '../../../client/index.ts';
-import type { Page } from '../../../contract/common.ts';
 import {
   type DependencyBody,
   deleteProjectDependency,
@@ -19,9 +18,7 @@ import {
   listRouteServiceOrders,
   listStandardServiceOrders,
   type Project,
-  type ProjectSummary,
   type ServiceOrder,
-  type ServiceOrderSummary,
 } from '../../../contract/projectManagement.ts';
 import type { ProjectInsertion, ServiceOrderInsertion } from './model.ts';
 import type { ServiceOrderKind } from './paths.ts';
@@ -35,10 +32,7 @@ export type ProjectLinkInsertion = ProjectInsertion & {
 export function projectsApi(client: Client) {
   return {
     listProjects(q: string | undefined, continuationToken: string | undefined, signal?: AbortSignal) {
-      return client.call(listProjects, {
-        query: { q: q || undefined, continuationToken },
-        signal,
-      }) as Promise<Page<ProjectSummary>>;
+      return client.call(listProjects, { query: { q: q || undefined, continuationToken }, signal });
     },
     listServiceOrders(
       kind: ServiceOrderKind,
@@ -47,21 +41,17 @@ export function projectsApi(client: Client) {
       signal?: AbortSignal,
     ) {
       const query = { q: q || undefined, continuationToken };
-      return (
-        kind === 'standard'
-          ? client.call(listStandardServiceOrders, { query, signal })
-          : client.call(listRouteServiceOrders, { query, signal })
-      ) as Promise<Page<ServiceOrderSummary>>;
+      return kind === 'standard'
+        ? client.call(listStandardServiceOrders, { query, signal })
+        : client.call(listRouteServiceOrders, { query, signal });
     },
     getProject(code: string, signal?: AbortSignal): Promise<Project> {
-      return client.call(getProject, { params: { projectCode: code }, signal }) as Promise<Project>;
+      return client.call(getProject, { params: { projectCode: code }, signal });
     },
     getServiceOrder(kind: ServiceOrderKind, code: string, signal?: AbortSignal): Promise<ServiceOrder> {
-      return (
-        kind === 'standard'
-          ? client.call(getStandardServiceOrder, { params: { standardServiceOrderCode: code }, signal })
-          : client.call(getRouteServiceOrder, { params: { routeServiceOrderCode: code }, signal })
-      ) as Promise<ServiceOrder>;
+      return kind === 'standard'
+        ? client.call(getStandardServiceOrder, { params: { standardServiceOrderCode: code }, signal })
+        : client.call(getRouteServiceOrder, { params: { routeServiceOrderCode: code }, signal });
     },
     /** Spec endpoint 19: 204, or an ApiError listing every refusal. */
     async linkToProject(projectCode: string, workOrderCode: string, insertion: ProjectLinkInsertion) {
@@ -95,11 +85,7 @@ export function projectsApi(client: Client) {
     },
     /** Work orders of the caller's tree whose code contains `q`, with where each sits. */
     async searchWorkOrders(q: string, signal?: AbortSignal): Promise<LinkableWorkOrder[]> {
-      const page = (await client.call(listLinkableWorkOrders, {
-        query: { q },
-        signal,
-      })) as Page<LinkableWorkOrder>;
-      return page.data;
+      return (await client.call(listLinkableWorkOrders, { query: { q }, signal })).data;
     },
   };
 }

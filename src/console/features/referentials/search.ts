@@ -3,9 +3,7 @@
  * `validateSearch` per route; pages read them through `getRouteApi`). Light on purpose:
  * they load with the shell.
  */
-const text = (v: unknown, max = 200) =>
-  typeof v === 'string' && v.trim() !== '' ? v.slice(0, max) : undefined;
-const code = (v: unknown) => text(v)?.trim().toUpperCase();
+import { code, text } from '../../app/searchParams.ts';
 
 /** A list view as it lives in the URL (a link reproduces the view). Lists are sorted by code. */
 export interface ListSearch {

@@ -132,12 +132,12 @@ const CALLS: { [E in ReferentialEntity]: EntityCalls<E> } = {
 export function referentialsApi(api: Client) {
   return {
     get: <E extends ReferentialEntity>(entity: E, code: string, signal?: AbortSignal) =>
-      (CALLS[entity] as EntityCalls<E>).get(api, code, signal),
+      CALLS[entity].get(api, code, signal),
     /** PUT creates (201) or updates (204); with `ifMatch`, only the version read (else 412). */
     put: <E extends ReferentialEntity>(entity: E, code: string, body: BodyOf<E>, opts: WriteOpts = {}) =>
-      (CALLS[entity] as EntityCalls<E>).put(api, code, body, opts),
+      CALLS[entity].put(api, code, body, opts),
     list: <E extends ReferentialEntity>(entity: E, q: ListQuery, signal?: AbortSignal) =>
-      (CALLS[entity] as EntityCalls<E>).list(api, q, signal),
+      CALLS[entity].list(api, q, signal),
     async definitions(entity: ReferentialEntity, signal?: AbortSignal): Promise<CustomFieldDefinition[]> {
       const page = await api.call(listCustomFieldDefinitions, { query: { entity }, signal });
       return page.data;

@@ -11,10 +11,10 @@ import {
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApi } from '../../app/api.ts';
+import { readAll } from '../../app/pages.ts';
 import { dayPeriod } from './model.ts';
 import {
   type ActivityFilters,
-  type Position,
   type UsedItemFilters,
   type WorkOrderListQuery,
   type WorkOrderRef,
@@ -197,16 +197,10 @@ export function useDayPositions(code: string, day: string) {
   const api = useWorkordersApi();
   return useQuery({
     queryKey: workordersKeys.positions(code, day),
-    queryFn: async ({ signal }) => {
-      const out: Position[] = [];
-      let token: string | undefined;
-      do {
-        const page = await api.positions(code, { ...dayPeriod(day), continuationToken: token }, signal);
-        out.push(...page.data);
-        token = nextToken(page);
-      } while (token);
-      return out;
-    },
+    queryFn: ({ signal }) =>
+      readAll((token) => api.positions(code, { ...dayPeriod(day), continuationToken: token }, signal), {
+        signal,
+      }),
     placeholderData: keepPreviousData,
     retry: noRetry4xx,
     staleTime: 60_000,

@@ -3,6 +3,9 @@
  * through `getRouteApi`). Plain TypeScript (no zod): they load with the shell. The value
  * lists repeat the contract's (a unit test checks they agree).
  */
+import { isDay, oneOf, strictCode, text } from '../../app/searchParams.ts';
+
+export { isDay, isUuid, UUID_PATTERN } from '../../app/searchParams.ts';
 
 export const WO_STATUSES = [
   'NEW',
@@ -51,16 +54,6 @@ export interface TechniciansSearch {
   office?: string;
 }
 
-const CODE = /^[A-Za-z0-9._-]{1,60}$/;
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const oneOf = <T extends string>(list: readonly T[], v: unknown): T | undefined =>
-  (list as readonly unknown[]).includes(v) ? (v as T) : undefined;
-const text = (v: unknown, max = 200): string | undefined =>
-  typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, max) : undefined;
-const code = (v: unknown): string | undefined =>
-  typeof v === 'string' && CODE.test(v.trim()) ? v.trim().toUpperCase() : undefined;
-
 /** Known statuses of a comma list, uppercased, deduplicated, in the lifecycle's order. */
 export function parseStatuses(v: unknown): WoStatus[] {
   if (typeof v !== 'string') return [];
@@ -73,9 +66,9 @@ export function validateWorkOrdersSearch(raw: Record<string, unknown>): WorkOrde
   return {
     q: text(raw.q),
     status: statuses.length ? statuses.join(',') : undefined,
-    type: code(raw.type),
-    office: code(raw.office),
-    technician: code(raw.technician),
+    type: strictCode(raw.type),
+    office: strictCode(raw.office),
+    technician: strictCode(raw.technician),
   };
 }
 
@@ -88,15 +81,6 @@ export function validateWorkOrderSearch(raw: Record<string, unknown>): WorkOrder
   };
 }
 
-/** A real calendar day (2025-02-30 is refused, not moved). */
-export function isDay(v: unknown): v is string {
-  if (typeof v !== 'string') return false;
-  const m = DAY.exec(v);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === v;
-}
-
 export function validateTechnicianSearch(raw: Record<string, unknown>): TechnicianSearch {
   const at = typeof raw.at === 'number' ? raw.at : typeof raw.at === 'string' ? Number(raw.at) : Number.NaN;
   return {
@@ -106,10 +90,5 @@ export function validateTechnicianSearch(raw: Record<string, unknown>): Technici
 }
 
 export function validateTechniciansSearch(raw: Record<string, unknown>): TechniciansSearch {
-  return { q: text(raw.q), office: code(raw.office) };
+  return { q: text(raw.q), office: strictCode(raw.office) };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A uuid (what the palette and the list's search box open by uuid). */
-export const isUuid = (v: string) => UUID.test(v.trim());
-export const UUID_PATTERN = UUID.source;

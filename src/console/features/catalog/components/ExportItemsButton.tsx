@@ -7,24 +7,13 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readAll } from '../../../app/pages.ts';
+import { downloadCsv } from '../../../components/downloadCsv.ts';
 import { readServiceError } from '../../../components/forms/serviceErrors.ts';
 import { exportFileName, itemsToCsv } from '../csv.ts';
 import type { Item } from '../model.ts';
 import { useCatalogApi } from '../queries.ts';
-import { type ItemsQuery, walkPages } from '../transport.ts';
-
-export function download(name: string, text: string) {
-  // A BOM makes spreadsheet programs read the file as UTF-8.
-  const blob = new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import type { ItemsQuery } from '../transport.ts';
 
 export function ExportItemsButton({ query, disabled }: { query: ItemsQuery; disabled?: boolean }) {
   const { t } = useTranslation('catalog');
@@ -38,7 +27,7 @@ export function ExportItemsButton({ query, disabled }: { query: ItemsQuery; disa
     abort.current = ctrl;
     setCount(0);
     try {
-      const items: Item[] = await walkPages(
+      const items: Item[] = await readAll(
         (token) => api.listItems({ ...query, continuationToken: token }, ctrl.signal),
         {
           signal: ctrl.signal,
@@ -51,7 +40,7 @@ export function ExportItemsButton({ query, disabled }: { query: ItemsQuery; disa
       );
       if (ctrl.signal.aborted) return;
       const name = exportFileName(new Date(), [query.category, query.q].filter(Boolean).join(' '));
-      download(name, itemsToCsv(items));
+      downloadCsv(name, itemsToCsv(items));
       notifications.show({
         color: 'teal',
         title: t('csv.exportedTitle'),

@@ -9,55 +9,9 @@ import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../../contract/common.ts';
+import { readAll } from '../../../app/pages.ts';
+import { downloadCsv } from '../../../components/downloadCsv.ts';
 import { readServiceError } from '../../../components/forms/serviceErrors.ts';
-
-export function download(name: string, text: string) {
-  // A BOM makes spreadsheet programs read the file as UTF-8.
-  const blob = new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-
-/** Every element of the list, page after page (a 429 waits 5, 10, 20, 40 s and tries again). */
-export async function walkAll<T>(
-  page: (token: string | undefined, signal: AbortSignal) => Promise<Page<T>>,
-  signal: AbortSignal,
-  onProgress: (count: number) => void,
-): Promise<T[]> {
-  const out: T[] = [];
-  let token: string | undefined;
-  do {
-    let p: Page<T> | undefined;
-    for (let attempt = 0; !p; attempt++) {
-      try {
-        p = await page(token, signal);
-      } catch (e) {
-        if ((e as { status?: number }).status !== 429 || attempt >= 4 || signal.aborted) throw e;
-        await sleep(5000 * 2 ** attempt, signal);
-      }
-    }
-    if (signal.aborted) throw new DOMException('Aborted', 'AbortError');
-    out.push(...p.data);
-    onProgress(out.length);
-    token = p.data.length > 0 && p.continuationToken ? p.continuationToken : undefined;
-  } while (token);
-  return out;
-}
 
 export function ExportCsvButton<T>({
   testId,
@@ -85,9 +39,12 @@ export function ExportCsvButton<T>({
     abort.current = ctrl;
     setCount(0);
     try {
-      const rows = await walkAll(fetchPage, ctrl.signal, setCount);
+      const rows = await readAll((token) => fetchPage(token, ctrl.signal), {
+        signal: ctrl.signal,
+        onPage: setCount,
+      });
       const name = fileName();
-      download(name, toCsv(rows));
+      downloadCsv(name, toCsv(rows));
       notifications.show({
         closeButtonProps: { 'aria-label': t('common:undo.close') },
         color: 'teal',

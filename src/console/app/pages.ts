@@ -1,0 +1,72 @@
+/**
+ * Reading a keyset list whole, and waiting out the rate limit while doing it: the console's
+ * exports, imports and whole-list reads (skills, characteristics, a day of positions) go
+ * through these, over the client's one page walk (`walkPages`).
+ */
+import { walkPages } from '../../client/index.ts';
+import type { Page } from '../../contract/common.ts';
+
+/** Waits `ms`, or less if the signal aborts. */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const id = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(id);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+export interface RetryOptions {
+  signal?: AbortSignal;
+  /** Told before each wait (milliseconds), e.g. to show "rate limit reached, retrying in 10 s". */
+  onWait?: (ms: number) => void;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Waits before giving up: 5, 10, 20, 40, 60, 60 seconds by default (the limits are per minute). */
+  delays?: readonly number[];
+}
+
+const RATE_LIMIT_DELAYS = [5000, 10000, 20000, 40000, 60000, 60000];
+
+/**
+ * Runs `fn`; when the service answers 429 (rate limit of the application, per minute and
+ * per hour), waits and tries again instead of failing the row or the export.
+ */
+export async function withRateLimitRetry<T>(fn: () => Promise<T>, opts: RetryOptions = {}): Promise<T> {
+  const delays = opts.delays ?? RATE_LIMIT_DELAYS;
+  const sleep = opts.sleep ?? pause;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (e) {
+      const status = (e as { status?: unknown } | null)?.status;
+      if (status !== 429 || attempt >= delays.length || opts.signal?.aborted) throw e;
+      opts.onWait?.(delays[attempt]);
+      await sleep(delays[attempt], opts.signal);
+      if (opts.signal?.aborted) throw e;
+    }
+  }
+}
+
+/**
+ * Every element of a paginated list, page after page (a 429 waits and tries again);
+ * `onPage` reports the running count.
+ */
+export async function readAll<T>(
+  page: (token: string | undefined) => Promise<Page<T>>,
+  opts: RetryOptions & { onPage?: (count: number) => void } = {},
+): Promise<T[]> {
+  const out: T[] = [];
+  for await (const p of walkPages((token) => {
+    if (opts.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+    return withRateLimitRetry(() => page(token), opts);
+  })) {
+    out.push(...p.data);
+    opts.onPage?.(out.length);
+  }
+  return out;
+}
