@@ -10,6 +10,7 @@
  */
 import type { Icon } from '@tabler/icons-react';
 import type { AnyRoute } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
 import type { Language } from '../i18n/language.ts';
 import type { RootRoute } from '../routes/root.tsx';
 
@@ -80,6 +81,39 @@ export interface NavGroup<TPath extends string = string> {
   items: readonly NavItem<TPath>[];
 }
 
+/** What a tab's panel gets from the record page that shows it. */
+export interface RecordTabProps {
+  /** The record's code (as the page names it). */
+  code: string;
+  /** Tell the page its record may have changed (it reads it again). */
+  onChanged?: () => void;
+}
+
+/**
+ * A tab a feature adds to a resource's record page, possibly another feature's (planning's
+ * panel on a work order, a record's history): the page shows its own tabs, then these, in
+ * the order of the features. The panel loads with the tab, with the feature's strings.
+ */
+export interface RecordTabManifest {
+  /** The resource whose record page shows the tab (a resource key, e.g. `workOrder`). */
+  resource: string;
+  /** Its `?tab=` value, unique on that page. */
+  key: string;
+  /** i18n key of its title (a shell string: shown before the panel loads). */
+  label: string;
+  load: () => Promise<ComponentType<RecordTabProps>>;
+}
+
+/** A contributed tab as a record page receives it: with the namespaces its panel needs. */
+export interface RecordTab extends RecordTabManifest {
+  namespaces: readonly string[];
+}
+
+/** What the shell gives a feature's routes: the tabs other features add to its record pages. */
+export interface RouteContext {
+  recordTabs(resource: string): readonly RecordTab[];
+}
+
 export interface Feature<TPath extends string, TDetail extends string, TRoutes extends readonly AnyRoute[]> {
   /** Also the i18n namespace of the feature. */
   id: string;
@@ -88,8 +122,10 @@ export interface Feature<TPath extends string, TDetail extends string, TRoutes e
   uses?: readonly SharedNamespace[];
   nav: readonly NavGroup<TPath>[];
   resources: readonly ResourceManifest<TPath, TDetail>[];
+  /** Tabs the feature adds to record pages (its own or another feature's resources). */
+  tabs?: readonly RecordTabManifest[];
   /** The feature's routes under the shell's root route; pages are lazily loaded. */
-  routes: (root: RootRoute) => TRoutes;
+  routes: (root: RootRoute, context: RouteContext) => TRoutes;
 }
 
 /** Namespaces of shared components (`components/<name>/i18n`), loaded by the features that use them. */

@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints, getMe, listOffices } from '../../contract/index.ts';
 import { ME_PATH, OFFICES_PATH } from '../app/apiPaths.ts';
-import { crumbsOf, NAV, RESOURCES } from '../components/layout/nav.ts';
 import common from '../i18n/en.ts';
 import commonFr from '../i18n/fr.ts';
 import { LANGUAGES } from '../i18n/language.ts';
 import { rootRoute } from '../routes/root.tsx';
+import { crumbsOf, NAV, RESOURCES } from '../shell/nav.ts';
 import { FEATURES } from './index.ts';
 
 type Bundle = { readonly [k: string]: unknown };
@@ -59,7 +59,9 @@ describe('the feature registry', () => {
 
   it('every navigation entry and resource page is a route of its feature', () => {
     for (const f of FEATURES) {
-      const paths = new Set(f.routes(rootRoute).map((r) => ('path' in r.options ? r.options.path : '')));
+      const paths = new Set(
+        f.routes(rootRoute, { recordTabs: () => [] }).map((r) => ('path' in r.options ? r.options.path : '')),
+      );
       for (const g of f.nav) for (const item of g.items) expect(paths, `${f.id} nav`).toContain(item.to);
       for (const r of f.resources) {
         for (const p of Object.values(r.paths)) expect(paths, `${f.id} ${r.key}`).toContain(p);

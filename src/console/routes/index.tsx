@@ -3,6 +3,7 @@
  * root route. Pages load lazily per route, so the sign-in and the shell load alone.
  */
 import { createRoute, createRouter } from '@tanstack/react-router';
+import type { RecordTab, RouteContext } from '../app/feature.ts';
 import { lazyPage } from '../app/lazyPage.tsx';
 import { ErrorState } from '../components/layout/ErrorState.tsx';
 import { LoadingState } from '../components/layout/LoadingState.tsx';
@@ -16,9 +17,17 @@ const homeRoute = createRoute({
   component: lazyPage([], () => import('./pages/HomePage.tsx'), 'HomePage'),
 });
 
+/** The tabs each feature adds to record pages, by resource, with the strings their panels need. */
+const recordTabs: RecordTab[] = FEATURES.flatMap((f) =>
+  (f.tabs ?? []).map((tab) => ({ ...tab, namespaces: [f.id, ...(f.uses ?? [])] })),
+);
+const context: RouteContext = {
+  recordTabs: (resource) => recordTabs.filter((tab) => tab.resource === resource),
+};
+
 /** Any route a feature declares. */
 type FeatureRoute = ReturnType<(typeof FEATURES)[number]['routes']>[number];
-const featureRoutes = FEATURES.flatMap<FeatureRoute>((f) => f.routes(rootRoute));
+const featureRoutes = FEATURES.flatMap<FeatureRoute>((f) => f.routes(rootRoute, context));
 
 const routeTree = rootRoute.addChildren([homeRoute, ...featureRoutes]);
 

@@ -3,7 +3,7 @@
  * not-found page. Features hang their routes under it (their `routes(root)`).
  */
 import { createRootRoute, Outlet } from '@tanstack/react-router';
-import { AppLayout } from '../components/layout/AppLayout.tsx';
+import { AppLayout } from '../shell/AppLayout.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 
 export const rootRoute = createRootRoute({

@@ -38,5 +38,13 @@ export const planning = defineFeature({
     },
   ],
   resources: [],
+  tabs: [
+    {
+      resource: 'workOrder',
+      key: 'planning',
+      label: 'planning:tab.workOrder',
+      load: () => import('./components/WorkOrderPlanningPanel.tsx').then((m) => m.WorkOrderPlanningPanel),
+    },
+  ],
   routes: planningRoutes,
 });

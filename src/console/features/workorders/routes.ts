@@ -3,6 +3,7 @@
  * page shows a work order named by code or by uuid (`by`, a fixed prop).
  */
 import { createRoute } from '@tanstack/react-router';
+import type { RouteContext } from '../../app/feature.ts';
 import { lazyPage } from '../../app/lazyPage.tsx';
 import type { RootRoute } from '../../routes/root.tsx';
 import { workordersPaths as paths } from './paths.ts';
@@ -15,11 +16,16 @@ import {
 
 const NS = ['workorders'] as const;
 const workOrderPage = () => import('./pages/WorkOrderPage.tsx');
-/** A work order's page shows the planning feature's panel (schedule, flags, notes) too. */
-const WORK_ORDER_NS = ['workorders', 'planning'] as const;
 
-export const workordersRoutes = (root: RootRoute) =>
-  [
+export const workordersRoutes = (root: RootRoute, { recordTabs }: RouteContext) => {
+  /** The tabs other features add to a work order's page (planning's schedule, flags and notes). */
+  const tabs = recordTabs('workOrder');
+  const validateWorkOrder = (raw: Record<string, unknown>) =>
+    validateWorkOrderSearch(
+      raw,
+      tabs.map((tab) => tab.key),
+    );
+  return [
     createRoute({
       getParentRoute: () => root,
       path: paths.workOrder.list,
@@ -29,14 +35,14 @@ export const workordersRoutes = (root: RootRoute) =>
     createRoute({
       getParentRoute: () => root,
       path: paths.workOrder.detail,
-      validateSearch: validateWorkOrderSearch,
-      component: lazyPage(WORK_ORDER_NS, workOrderPage, 'WorkOrderPage', { by: 'code' }),
+      validateSearch: validateWorkOrder,
+      component: lazyPage(NS, workOrderPage, 'WorkOrderPage', { by: 'code', tabs }),
     }),
     createRoute({
       getParentRoute: () => root,
       path: paths.workOrder.uuid,
-      validateSearch: validateWorkOrderSearch,
-      component: lazyPage(WORK_ORDER_NS, workOrderPage, 'WorkOrderPage', { by: 'uuid' }),
+      validateSearch: validateWorkOrder,
+      component: lazyPage(NS, workOrderPage, 'WorkOrderPage', { by: 'uuid', tabs }),
     }),
     createRoute({
       getParentRoute: () => root,
@@ -51,3 +57,4 @@ export const workordersRoutes = (root: RootRoute) =>
       component: lazyPage(NS, () => import('./pages/TechnicianPage.tsx'), 'TechnicianPage'),
     }),
   ] as const;
+};

@@ -28,15 +28,16 @@ export interface WorkOrdersSearch {
   technician?: string;
 }
 
-export const TABS = ['activities', 'items', 'planning'] as const;
-export type Tab = (typeof TABS)[number];
+/** The page's own tabs; other features add theirs (app/feature.ts `tabs`), by key. */
+export const TABS = ['activities', 'items'] as const;
 export const VALIDATION_FILTERS = ['validated', 'notValidated'] as const;
 export const INVOICING_FILTERS = ['billable', 'notBillable'] as const;
 export const INVOICE_MODE_FILTERS = ['external', 'internal'] as const;
 
 /** A work order's page: the tab and the grids' filters (absent: `all`). */
 export interface WorkOrderSearch {
-  tab?: Tab;
+  /** One of TABS, or the key of a tab another feature adds. */
+  tab?: string;
   validation?: (typeof VALIDATION_FILTERS)[number];
   invoicing?: (typeof INVOICING_FILTERS)[number];
   invoiceMode?: (typeof INVOICE_MODE_FILTERS)[number];
@@ -72,9 +73,12 @@ export function validateWorkOrdersSearch(raw: Record<string, unknown>): WorkOrde
   };
 }
 
-export function validateWorkOrderSearch(raw: Record<string, unknown>): WorkOrderSearch {
+export function validateWorkOrderSearch(
+  raw: Record<string, unknown>,
+  addedTabs: readonly string[] = [],
+): WorkOrderSearch {
   return {
-    tab: oneOf(TABS, raw.tab),
+    tab: oneOf([...TABS, ...addedTabs], raw.tab),
     validation: oneOf(VALIDATION_FILTERS, raw.validation),
     invoicing: oneOf(INVOICING_FILTERS, raw.invoicing),
     invoiceMode: oneOf(INVOICE_MODE_FILTERS, raw.invoiceMode),

@@ -10,9 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api.ts';
 import { OFFICES_PATH } from '../../app/apiPaths.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
-import { NAV, type NavEntry, resourceByKey } from '../../components/layout/nav.ts';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { ButtonLink } from '../../components/links.tsx';
+import { NAV, type NavEntry, resourceByKey } from '../../shell/nav.ts';
 
 interface Office {
   code: string;

@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/links.tsx';
 import { useDebounced } from '../../../components/useDebounced.ts';
-import { workordersPaths } from '../../workorders/paths.ts';
+import { workordersPaths } from '../../workorders/index.ts';
 import type { Formats } from '../format.ts';
 import { useNeeds, useSchedule, useWorkOrderChoices } from '../queries.ts';
 

@@ -25,6 +25,7 @@ import { IconCalendarSearch } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE_PATTERN } from '../../../../contract/common.ts';
+import type { RecordTabProps } from '../../../app/feature.ts';
 import { readServiceError, type ServiceError } from '../../../components/forms/serviceErrors.ts';
 import { ButtonLink } from '../../../components/links.tsx';
 import { errorSentence, type ScheduleLine, scheduleErrorLine } from '../errorFields.ts';
@@ -41,20 +42,14 @@ import {
 import { browserTimeZone, fromApiDateTime, fromLocalInput, toApiDateTime } from '../time.ts';
 import { RefusalAlert } from './RefusalAlert.tsx';
 
-export function WorkOrderPlanningPanel({
-  workOrderCode,
-  onScheduled,
-}: {
-  workOrderCode: string;
-  /** After a schedule: the page reads its work order again. */
-  onScheduled?: () => void;
-}) {
+/** The work order page's tab (planning's `tabs` in feature.ts); after a schedule the page reads its work order again. */
+export function WorkOrderPlanningPanel({ code, onChanged }: RecordTabProps) {
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" data-testid="workorder-planning">
-      <ScheduleCard code={workOrderCode} onScheduled={onScheduled} />
+      <ScheduleCard code={code} onScheduled={onChanged} />
       <Stack gap="md">
-        <FlagsCard code={workOrderCode} />
-        <NotesCard code={workOrderCode} />
+        <FlagsCard code={code} />
+        <NotesCard code={code} />
       </Stack>
     </SimpleGrid>
   );

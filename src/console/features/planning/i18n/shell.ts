@@ -9,6 +9,7 @@ export const shell = {
       planner: 'Find the slots where a technician can do a work order, and schedule it.',
       crews: 'The crews active over a period and the days each member takes part.',
     },
+    tab: { workOrder: 'Schedule, flags and notes' },
   },
   fr: {
     nav: { section: 'Planification', planner: 'Planificateur', crews: 'Équipes' },
@@ -16,5 +17,6 @@ export const shell = {
       planner: 'Trouver les créneaux où un technicien peut faire une intervention, et la planifier.',
       crews: 'Les équipes actives sur une période et les jours où chaque membre participe.',
     },
+    tab: { workOrder: 'Planification, indicateurs et notes' },
   },
 } as const;

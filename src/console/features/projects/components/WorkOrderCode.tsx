@@ -3,7 +3,7 @@
  * (`workordersPaths.workOrder.detail`; by code, the live work order carrying it).
  */
 import { AnchorLink } from '../../../components/links.tsx';
-import { workordersPaths } from '../../workorders/paths.ts';
+import { workordersPaths } from '../../workorders/index.ts';
 
 export function WorkOrderCode({ code, fw = 500 }: { code: string; fw?: number }) {
   return (

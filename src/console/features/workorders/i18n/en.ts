@@ -72,7 +72,7 @@ export default {
     deletedTitle: 'Deleted',
     deleted: '{{code}} was deleted.',
   },
-  tabs: { activities: 'Activities', items: 'Used items', planning: 'Schedule, flags and notes' },
+  tabs: { activities: 'Activities', items: 'Used items' },
   filters: {
     all: 'All',
     validation: 'Validation',

@@ -75,7 +75,6 @@ export default {
   tabs: {
     activities: 'Activités',
     items: 'Articles utilisés',
-    planning: 'Planification, indicateurs et notes',
   },
   filters: {
     all: 'Toutes',

@@ -9,11 +9,13 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RecordTab } from '../../../app/feature.ts';
 import { readServiceError } from '../../../components/forms/serviceErrors.ts';
 import { EmptyState, ErrorState } from '../../../components/layout/index.ts';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
+import { ContributedTab } from '../../../components/records/ContributedTab.tsx';
 import { ListFrame } from '../../../components/records/ListFrame.tsx';
 import { BackLabel, Field, RecordHeader, valueOrNotSet } from '../../../components/records/RecordParts.tsx';
 import { ActivitiesTab } from '../components/ActivitiesTab.tsx';
@@ -26,13 +28,6 @@ import { useDeleteWorkOrder, useValidateWorkOrder, useWorkOrder } from '../queri
 import type { WorkOrderSearch } from '../search.ts';
 import type { WorkOrder, WorkOrderRef } from '../transport.ts';
 
-/** The planning feature's panel (schedule, flags, notes): its own chunk, loaded with its tab. */
-const WorkOrderPlanningPanel = lazy(() =>
-  import('../../planning/components/WorkOrderPlanningPanel.tsx').then((m) => ({
-    default: m.WorkOrderPlanningPanel,
-  })),
-);
-
 /** The active tab's panel fills the rest of the page (a style of its own would show a hidden one). */
 const panelStyle = (active: boolean) =>
   active
@@ -42,7 +37,7 @@ const panelStyle = (active: boolean) =>
 const byCodeRoute = getRouteApi(paths.workOrder.detail);
 const byUuidRoute = getRouteApi(paths.workOrder.uuid);
 
-export function WorkOrderPage({ by }: { by: 'code' | 'uuid' }) {
+export function WorkOrderPage({ by, tabs }: { by: 'code' | 'uuid'; tabs: readonly RecordTab[] }) {
   const { t } = useTranslation('workorders');
   const route = by === 'code' ? byCodeRoute : byUuidRoute;
   const { code: id } = route.useParams();
@@ -86,7 +81,9 @@ export function WorkOrderPage({ by }: { by: 'code' | 'uuid' }) {
       );
     return <ErrorState error={wo.error} onRetry={() => wo.refetch()} />;
   }
-  return <WorkOrderView wo={wo.data} woRef={woRef} back={back} search={search} setSearch={setSearch} />;
+  return (
+    <WorkOrderView wo={wo.data} woRef={woRef} back={back} search={search} setSearch={setSearch} tabs={tabs} />
+  );
 }
 
 function WorkOrderView({
@@ -95,7 +92,9 @@ function WorkOrderView({
   back,
   search,
   setSearch,
+  tabs,
 }: {
+  tabs: readonly RecordTab[];
   wo: WorkOrder;
   woRef: WorkOrderRef;
   back: ReactNode;
@@ -187,7 +186,7 @@ function WorkOrderView({
       </Card>
       <Tabs
         value={tab}
-        onChange={(v) => setSearch({ ...search, tab: v === 'items' || v === 'planning' ? v : undefined })}
+        onChange={(v) => setSearch({ ...search, tab: v && v !== 'activities' ? v : undefined })}
         keepMounted={false}
         style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
       >
@@ -198,9 +197,11 @@ function WorkOrderView({
           <Tabs.Tab value="items" data-testid="tab-items">
             {t('tabs.items')}
           </Tabs.Tab>
-          <Tabs.Tab value="planning" data-testid="tab-planning">
-            {t('tabs.planning')}
-          </Tabs.Tab>
+          {tabs.map((added) => (
+            <Tabs.Tab key={added.key} value={added.key} data-testid={`tab-${added.key}`}>
+              {t(added.label)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="activities" pt="sm" style={panelStyle(tab === 'activities')}>
           <ActivitiesTab woRef={woRef} code={wo.workOrderCode} search={search} setSearch={setSearch} />
@@ -208,14 +209,15 @@ function WorkOrderView({
         <Tabs.Panel value="items" pt="sm" style={panelStyle(tab === 'items')}>
           <UsedItemsTab woRef={woRef} code={wo.workOrderCode} search={search} setSearch={setSearch} />
         </Tabs.Panel>
-        <Tabs.Panel value="planning" pt="sm">
-          <Suspense fallback={<Skeleton height={240} />}>
-            <WorkOrderPlanningPanel
-              workOrderCode={wo.workOrderCode}
-              onScheduled={() => qc.invalidateQueries({ queryKey: ['workorders'] })}
+        {tabs.map((added) => (
+          <Tabs.Panel key={added.key} value={added.key} pt="sm">
+            <ContributedTab
+              tab={added}
+              code={wo.workOrderCode}
+              onChanged={() => qc.invalidateQueries({ queryKey: ['workorders'] })}
             />
-          </Suspense>
-        </Tabs.Panel>
+          </Tabs.Panel>
+        ))}
       </Tabs>
       <ConfirmAction
         opened={asking === 'validate'}

@@ -1,6 +1,6 @@
 /**
  * Ctrl+K / ⌘K: open a record by code or name, and the pages of the navigation. Searches
- * every resource the features declare with a list (components/layout/nav.ts): a list
+ * every resource the features declare with a list (shell/nav.ts): a list
  * with a text filter is asked for the first page of matches; a list without one is read
  * once and filtered here. Calls go through `api.raw` with the declared paths, which keeps
  * the contract's schemas out of the shell's bundle.
@@ -13,9 +13,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Client, walkPages } from '../../../client/index.ts';
-import { useApi } from '../../app/api.ts';
-import { matchesText } from '../matchesText.ts';
+import { type Client, walkPages } from '../../client/index.ts';
+import { useApi } from '../app/api.ts';
+import { matchesText } from '../components/matchesText.ts';
 import { NAV, RESOURCES, type Resource } from './nav.ts';
 
 export { spotlight };

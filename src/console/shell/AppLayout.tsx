@@ -26,10 +26,10 @@ import { IconHome, IconLanguage, IconLogout, IconMoon, IconSearch, IconSun } fro
 import { Link, useLocation } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../auth/AuthProvider.tsx';
-import { LANGUAGES, type Language, setLanguage } from '../../i18n/index.ts';
-import { HOME_PATH } from '../../routes/paths.ts';
-import { hasUnsavedChanges, LeaveDialog, releaseUnsavedChanges } from '../forms/unsavedGuard.tsx';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { hasUnsavedChanges, LeaveDialog, releaseUnsavedChanges } from '../components/forms/unsavedGuard.tsx';
+import { LANGUAGES, type Language, setLanguage } from '../i18n/index.ts';
+import { HOME_PATH } from '../routes/paths.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { CommandPalette, spotlight } from './CommandPalette.tsx';
 import { NAV } from './nav.ts';

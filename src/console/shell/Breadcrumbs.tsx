@@ -1,8 +1,8 @@
 import { Breadcrumbs as MBreadcrumbs, Text } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { HOME_PATH } from '../../routes/paths.ts';
-import { AnchorLink } from '../links.tsx';
+import { AnchorLink } from '../components/links.tsx';
+import { HOME_PATH } from '../routes/paths.ts';
 import { crumbsOf } from './nav.ts';
 
 /** Where the page sits, from its path and the navigation: section › list › record › action. */

@@ -3,7 +3,7 @@
  * by id, in their order), the resources, and the breadcrumbs of a path. Nothing here
  * names a feature.
  */
-import { FEATURES } from '../../features/index.ts';
+import { FEATURES } from '../features/index.ts';
 
 type AnyFeature = (typeof FEATURES)[number];
 export type NavGroupOf = AnyFeature['nav'][number];
