@@ -15,6 +15,8 @@ interface VirtualTableProps<T> {
   columns: readonly Column<T>[];
   rowKey: (row: T) => string;
   onOpen?: (row: T) => void;
+  /** data-testid of each row (default `list-row`). */
+  rowTestId?: string;
   hasMore: boolean;
   loadingMore: boolean;
   loadMore: () => void;
@@ -37,7 +39,17 @@ function titleIfTruncated(e: MouseEvent<HTMLTableCellElement>) {
  * page), and scrolls inside. A cell cut by its column shows its whole text on hover.
  */
 export function VirtualTable<T>(props: VirtualTableProps<T>) {
-  const { rows, columns, rowKey, onOpen, hasMore, loadingMore, loadMore, label } = props;
+  const {
+    rows,
+    columns,
+    rowKey,
+    onOpen,
+    rowTestId = 'list-row',
+    hasMore,
+    loadingMore,
+    loadMore,
+    label,
+  } = props;
   const { t } = useTranslation('common');
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -110,7 +122,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                   if ((e.target as HTMLElement).closest('a, button')) return;
                   onOpen?.(row);
                 }}
-                data-testid="list-row"
+                data-testid={rowTestId}
               >
                 {columns.map((c) => (
                   <Table.Td

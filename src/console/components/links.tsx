@@ -5,7 +5,14 @@
  *   <AnchorLink to={paths.customer.detail} params={{ code }}>{code}</AnchorLink>
  *   <ButtonLink to={paths.site.new} search={{ customer: code }}>Add a site</ButtonLink>
  */
-import { Anchor, type AnchorProps, Button, type ButtonProps } from '@mantine/core';
+import {
+  ActionIcon,
+  type ActionIconProps,
+  Anchor,
+  type AnchorProps,
+  Button,
+  type ButtonProps,
+} from '@mantine/core';
 import { createLink, type LinkComponent } from '@tanstack/react-router';
 import { type AnchorHTMLAttributes, forwardRef } from 'react';
 
@@ -23,4 +30,14 @@ const MantineButtonAnchor = forwardRef<HTMLAnchorElement, ButtonLinkProps>((prop
 const CreatedButtonLink = createLink(MantineButtonAnchor);
 export const ButtonLink: LinkComponent<typeof MantineButtonAnchor> = (props) => (
   <CreatedButtonLink {...props} />
+);
+
+type ActionIconLinkProps = ActionIconProps & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'>;
+const MantineActionIconAnchor = forwardRef<HTMLAnchorElement, ActionIconLinkProps>((props, ref) => (
+  <ActionIcon component="a" ref={ref} {...props} />
+));
+const CreatedActionIconLink = createLink(MantineActionIconAnchor);
+/** An icon button that is a link (give it an aria-label). */
+export const ActionIconLink: LinkComponent<typeof MantineActionIconAnchor> = (props) => (
+  <CreatedActionIconLink {...props} />
 );

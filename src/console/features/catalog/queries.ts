@@ -2,17 +2,9 @@
  * TanStack Query hooks of the Catalog pages and the keys a write invalidates. All HTTP goes
  * through `useCatalogApi()` (./transport.ts over the console's client).
  */
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApi } from '../../app/api.ts';
-import { readAll } from '../../app/pages.ts';
-import type { SkillBody } from './model.ts';
 import { type CatalogApi, catalogApi, type ItemsQuery } from './transport.ts';
 
 /** The catalog's calls over the signed-in session's client. */
@@ -32,17 +24,6 @@ export const catalogKeys = {
   skills: ['catalog', 'skills'] as const,
   characteristics: ['catalog', 'characteristics'] as const,
 };
-
-export function useItemList(query: ItemsQuery) {
-  const api = useCatalogApi();
-  return useInfiniteQuery({
-    queryKey: catalogKeys.itemList(query),
-    queryFn: ({ pageParam, signal }) => api.listItems({ ...query, continuationToken: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.data.length > 0 && last.continuationToken) || undefined,
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** The item and its version (ETag), shared by the item page and its form. */
 export function useItem(code: string | undefined) {
@@ -85,30 +66,4 @@ export function useInvalidateItem() {
       qc.invalidateQueries({ queryKey: catalogKeys.itemLists }),
       qc.invalidateQueries({ queryKey: catalogKeys.categories }),
     ]);
-}
-
-/** Skills and characteristics: every page (500 each), read at once. */
-export function useSkills() {
-  const api = useCatalogApi();
-  return useQuery({
-    queryKey: catalogKeys.skills,
-    queryFn: ({ signal }) => readAll((t) => api.listSkills(t, signal), { signal }),
-  });
-}
-
-export function useCharacteristics() {
-  const api = useCatalogApi();
-  return useQuery({
-    queryKey: catalogKeys.characteristics,
-    queryFn: ({ signal }) => readAll((t) => api.listCharacteristics(t, signal), { signal }),
-  });
-}
-
-export function usePutSkill() {
-  const api = useCatalogApi();
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ code, body }: { code: string; body: SkillBody }) => api.putSkill(code, body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: catalogKeys.skills }),
-  });
 }

@@ -2,7 +2,7 @@
  * TanStack Query hooks of the Project management pages and the keys a link invalidates. All
  * HTTP goes through `useProjectsApi()` (./transport.ts over the console's client).
  */
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApi } from '../../app/api.ts';
 import type { ServiceOrderKind } from './paths.ts';
@@ -26,30 +26,8 @@ export const projectKeys = {
   workOrderSearch: (q: string) => ['projectManagement', 'workOrders', q.toUpperCase()] as const,
 };
 
-const nextPage = (last: { data: unknown[]; continuationToken?: string | null }) =>
+const _nextPage = (last: { data: unknown[]; continuationToken?: string | null }) =>
   (last.data.length > 0 && last.continuationToken) || undefined;
-
-export function useProjectList(q: string | undefined) {
-  const api = useProjectsApi();
-  return useInfiniteQuery({
-    queryKey: projectKeys.projectList(q),
-    queryFn: ({ pageParam, signal }) => api.listProjects(q, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: nextPage,
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useServiceOrderList(kind: ServiceOrderKind, q: string | undefined) {
-  const api = useProjectsApi();
-  return useInfiniteQuery({
-    queryKey: projectKeys.serviceOrderList(kind, q),
-    queryFn: ({ pageParam, signal }) => api.listServiceOrders(kind, q, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: nextPage,
-    placeholderData: keepPreviousData,
-  });
-}
 
 const notFound = (e: unknown) => (e as { status?: number }).status === 404;
 

@@ -3,13 +3,7 @@
  * pages, custom-field definitions, offices) and the query keys a write invalidates. All
  * HTTP goes through `useRefApi()` (./transport.ts).
  */
-import {
-  type InfiniteData,
-  keepPreviousData,
-  useInfiniteQuery,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomFieldDefinition } from '../../../contract/common.ts';
 import type { ReferentialEntity } from './paths.ts';
 import { refResource } from './resources.tsx';
@@ -34,24 +28,6 @@ export function useRecord<E extends ReferentialEntity>(entity: E, code: string |
     enabled: !!code,
     retry: (n, e) => (e as { status?: number }).status !== 404 && n < 2,
   });
-}
-
-/** Infinite list over the list extension (keyset pages, `continuationToken`). */
-export function useInfiniteList<E extends ReferentialEntity>(entity: E, query: ListQuery, enabled = true) {
-  const refApi = useRefApi();
-  return useInfiniteQuery({
-    queryKey: refKeys.list(entity, query),
-    queryFn: ({ pageParam, signal }) =>
-      refApi.list(entity, { ...query, continuationToken: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.data.length > 0 && last.continuationToken) || undefined,
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
-
-export function flattenPages<T>(data: InfiniteData<{ data: T[] }> | undefined): T[] {
-  return data?.pages.flatMap((p) => p.data) ?? [];
 }
 
 export function useDefinitions(entity: ReferentialEntity) {

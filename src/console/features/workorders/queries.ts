@@ -52,7 +52,7 @@ export const workordersKeys = {
 };
 
 /** Not worth retrying: the answer will be the same. */
-const noRetry4xx = (n: number, e: unknown) => {
+export const noRetry4xx = (n: number, e: unknown) => {
   const status = (e as { status?: number }).status;
   return !(status && status >= 400 && status < 500) && n < 2;
 };
@@ -60,18 +60,6 @@ const noRetry4xx = (n: number, e: unknown) => {
 /** The next page's token, or undefined at the end (a null token, or an empty page). */
 const nextToken = (last: { data: unknown[]; continuationToken: string | null }) =>
   (last.data.length > 0 && last.continuationToken) || undefined;
-
-export function useWorkOrderList(query: WorkOrderListQuery) {
-  const api = useWorkordersApi();
-  return useInfiniteQuery({
-    queryKey: workordersKeys.list(query),
-    queryFn: ({ pageParam, signal }) => api.workOrders({ ...query, continuationToken: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: nextToken,
-    placeholderData: keepPreviousData,
-    retry: noRetry4xx,
-  });
-}
 
 export function useWorkOrder(ref: WorkOrderRef) {
   const api = useWorkordersApi();
@@ -168,18 +156,6 @@ export function useDeleteWorkOrder(ref: WorkOrderRef) {
         ...SHELL_KEYS.map((queryKey) => qc.invalidateQueries({ queryKey })),
       ]);
     },
-  });
-}
-
-export function useTechnicianList(query: { q?: string; officeCode?: string }) {
-  const api = useWorkordersApi();
-  return useInfiniteQuery({
-    queryKey: workordersKeys.technicians(query),
-    queryFn: ({ pageParam, signal }) => api.technicians({ ...query, continuationToken: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: nextToken,
-    placeholderData: keepPreviousData,
-    retry: noRetry4xx,
   });
 }
 

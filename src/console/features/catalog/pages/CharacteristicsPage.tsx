@@ -2,38 +2,58 @@
  * `/staff/characteristics`: the characteristics, read-only (the API has no write for them:
  * the administrator loads them with the data import), filtered in the page (`?q=`).
  */
-import { Alert, Group, Text, TextInput } from '@mantine/core';
-import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
+import { Alert, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
+import { ResourceListPage } from '../../../components/lists/ResourceListPage.tsx';
+import { defineList } from '../../../components/lists/resourceList.ts';
 import { matchesText } from '../../../components/matchesText.ts';
-import { ListFrame } from '../../../components/records/ListFrame.tsx';
-import { useUrlSearchText } from '../../../components/useUrlSearchText.ts';
-import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
-import { StatusBadge } from '../components/StatusBadge.tsx';
 import type { Characteristic } from '../model.ts';
 import { catalogPaths as paths } from '../paths.ts';
-import { useCharacteristics } from '../queries.ts';
+import { catalogKeys } from '../queries.ts';
 import type { TextSearch } from '../search.ts';
+import { catalogApi } from '../transport.ts';
 
-const route = getRouteApi(paths.characteristic.list);
-
-export function CharacteristicsPage() {
+function ReadOnlyNote() {
   const { t } = useTranslation('catalog');
-  const list = useCharacteristics();
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const setSearch = (next: TextSearch) =>
-    void navigate({ to: paths.characteristic.list, search: next, replace: true });
-  const [q, setQ] = useUrlSearchText(search, setSearch, 150);
-  const all = list.data ?? [];
-  const rows = useMemo(
-    () => all.filter((c) => matchesText(q, c.characteristicCode, c.name, c.description)),
-    [all, q],
+  return (
+    <Alert
+      variant="light"
+      color="blue"
+      icon={<IconInfoCircle size={18} />}
+      data-testid="characteristics-note"
+      py="xs"
+    >
+      <Text size="sm">{t('characteristics.note')}</Text>
+    </Alert>
   );
-  const columns: Column<Characteristic>[] = [
+}
+
+const dash = (
+  <Text span c="dimmed" size="sm">
+    —
+  </Text>
+);
+
+const characteristicsList = defineList<Characteristic, TextSearch>({
+  ns: 'catalog',
+  route: getRouteApi(paths.characteristic.list),
+  text: {
+    title: 'characteristics.title',
+    subtitle: 'characteristics.subtitle',
+    label: 'characteristics.listLabel',
+    loading: 'items.loading',
+    search: 'skills.search',
+    searchPlaceholder: 'skills.searchPlaceholder',
+    emptyTitle: 'characteristics.emptyTitle',
+    empty: 'characteristics.empty',
+    noMatchTitle: 'items.noMatchTitle',
+    noMatch: 'skills.noMatch',
+    clear: 'items.clearFilters',
+  },
+  searchBox: { testId: 'characteristics-search', width: 320, debounceMs: 150 },
+  columns: ({ t }) => [
     {
       key: 'code',
       header: t('characteristics.fields.code'),
@@ -48,63 +68,20 @@ export function CharacteristicsPage() {
     {
       key: 'description',
       header: t('characteristics.fields.description'),
-      render: (c) =>
-        c.description ? (
-          <span title={c.description}>{c.description}</span>
-        ) : (
-          <Text span c="dimmed" size="sm">
-            —
-          </Text>
-        ),
+      render: (c) => (c.description ? <span title={c.description}>{c.description}</span> : dash),
     },
-  ];
+  ],
+  rowKey: (c) => c.characteristicCode,
+  source: {
+    kind: 'whole',
+    key: catalogKeys.characteristics,
+    page: (client, token, signal) => catalogApi(client).listCharacteristics(token, signal),
+    matches: (c, q) => matchesText(q, c.characteristicCode, c.name, c.description),
+  },
+  countBadge: true,
+  Notice: ReadOnlyNote,
+});
 
-  return (
-    <ListFrame>
-      <PageHeader
-        title={t('characteristics.title')}
-        subtitle={t('characteristics.subtitle')}
-        badge={list.data ? <StatusBadge color="gray">{list.data.length}</StatusBadge> : undefined}
-      />
-      <Alert
-        variant="light"
-        color="blue"
-        icon={<IconInfoCircle size={18} />}
-        data-testid="characteristics-note"
-        py="xs"
-      >
-        <Text size="sm">{t('characteristics.note')}</Text>
-      </Alert>
-      <Group gap="sm" align="flex-end">
-        <TextInput
-          label={t('skills.search')}
-          placeholder={t('skills.searchPlaceholder')}
-          leftSection={<IconSearch size={16} />}
-          value={q}
-          onChange={(e) => setQ(e.currentTarget.value)}
-          w={320}
-          data-testid="characteristics-search"
-        />
-      </Group>
-      {list.isPending ? (
-        <LoadingState rows={6} label={t('items.loading')} />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => list.refetch()} />
-      ) : all.length === 0 ? (
-        <EmptyState title={t('characteristics.emptyTitle')} body={t('characteristics.empty')} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={t('items.noMatchTitle')} body={t('skills.noMatch', { q })} />
-      ) : (
-        <VirtualTable
-          rows={rows}
-          columns={columns}
-          rowKey={(c) => c.characteristicCode}
-          hasMore={false}
-          loadingMore={false}
-          loadMore={() => {}}
-          label={t('characteristics.listLabel')}
-        />
-      )}
-    </ListFrame>
-  );
+export function CharacteristicsPage() {
+  return <ResourceListPage list={characteristicsList} />;
 }

@@ -1,45 +1,107 @@
 /**
  * `/staff/skills`: every skill (the list has no text filter: all pages of 500, filtered in
- * the page; the text lives in the URL, `?q=`), filling the page; create and edit in a modal.
+ * the page; the text lives in the URL, `?q=`), filling the page; create and edit in a modal,
+ * opened by a row, its Edit button or "New skill".
  */
-import { Button, Group, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Text, VisuallyHidden } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
+import { ResourceListPage } from '../../../components/lists/ResourceListPage.tsx';
+import { defineList } from '../../../components/lists/resourceList.ts';
 import { matchesText } from '../../../components/matchesText.ts';
-import { ListFrame } from '../../../components/records/ListFrame.tsx';
-import { useUrlSearchText } from '../../../components/useUrlSearchText.ts';
-import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
-import { StatusBadge } from '../components/StatusBadge.tsx';
 import type { Skill } from '../model.ts';
 import { catalogPaths as paths } from '../paths.ts';
-import { catalogKeys, useSkills } from '../queries.ts';
+import { catalogKeys } from '../queries.ts';
 import type { TextSearch } from '../search.ts';
+import { catalogApi } from '../transport.ts';
 
-const route = getRouteApi(paths.skill.list);
 /** The skill form (and the form code) loads when a skill is opened, not with the list. */
 const SkillFormModal = lazy(() =>
   import('../components/SkillFormModal.tsx').then((m) => ({ default: m.SkillFormModal })),
 );
 
-export function SkillsPage() {
-  const { t } = useTranslation('catalog');
-  const qc = useQueryClient();
-  const skills = useSkills();
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const setSearch = (next: TextSearch) =>
-    void navigate({ to: paths.skill.list, search: next, replace: true });
-  const [q, setQ] = useUrlSearchText(search, setSearch, 150);
-  const [editing, setEditing] = useState<Skill | null | undefined>(undefined);
-  const all = skills.data ?? [];
-  const rows = useMemo(() => all.filter((s) => matchesText(q, s.skillCode, s.name, s.description)), [all, q]);
-  const codes = useMemo(() => new Set(all.map((s) => s.skillCode.toUpperCase())), [all]);
+/** Opens the editor: a skill to edit, or null for a new one. */
+const EditSkill = createContext<(skill: Skill | null) => void>(() => {});
 
-  const columns: Column<Skill>[] = [
+function SkillEditor({ rows, children }: { rows: readonly Skill[]; children: ReactNode }) {
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState<Skill | null | undefined>(undefined);
+  const codes = useMemo(() => new Set(rows.map((s) => s.skillCode.toUpperCase())), [rows]);
+  return (
+    <EditSkill.Provider value={setEditing}>
+      {children}
+      {editing !== undefined && (
+        <Suspense fallback={null}>
+          <SkillFormModal
+            opened
+            skill={editing}
+            existingCodes={codes}
+            onClose={() => setEditing(undefined)}
+            onSaved={() => qc.invalidateQueries({ queryKey: catalogKeys.skills })}
+          />
+        </Suspense>
+      )}
+    </EditSkill.Provider>
+  );
+}
+
+function NewSkillButton({ testId }: { testId?: string }) {
+  const { t } = useTranslation('catalog');
+  const edit = useContext(EditSkill);
+  return (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => edit(null)} data-testid={testId}>
+      {t('skills.new')}
+    </Button>
+  );
+}
+
+function EditButton({ skill }: { skill: Skill }) {
+  const { t } = useTranslation('catalog');
+  const edit = useContext(EditSkill);
+  return (
+    <Button
+      size="compact-sm"
+      variant="subtle"
+      leftSection={<IconPencil size={14} />}
+      onClick={(e) => {
+        e.stopPropagation();
+        edit(skill);
+      }}
+      aria-label={t('skills.editOne', { code: skill.skillCode })}
+    >
+      {t('skills.edit')}
+    </Button>
+  );
+}
+
+const dash = (
+  <Text span c="dimmed" size="sm">
+    —
+  </Text>
+);
+
+const skillsList = defineList<Skill, TextSearch>({
+  ns: 'catalog',
+  route: getRouteApi(paths.skill.list),
+  text: {
+    title: 'skills.title',
+    subtitle: 'skills.subtitle',
+    label: 'skills.listLabel',
+    loading: 'items.loading',
+    search: 'skills.search',
+    searchPlaceholder: 'skills.searchPlaceholder',
+    matching: 'skills.matching',
+    emptyTitle: 'skills.emptyTitle',
+    empty: 'skills.empty',
+    noMatchTitle: 'items.noMatchTitle',
+    noMatch: 'skills.noMatch',
+    clear: 'items.clearFilters',
+  },
+  searchBox: { testId: 'skills-search', width: 320, debounceMs: 150 },
+  columns: ({ t }) => [
     {
       key: 'code',
       header: t('skills.fields.code'),
@@ -54,115 +116,29 @@ export function SkillsPage() {
     {
       key: 'description',
       header: t('skills.fields.description'),
-      render: (s) =>
-        s.description ? (
-          <span title={s.description}>{s.description}</span>
-        ) : (
-          <Text span c="dimmed" size="sm">
-            —
-          </Text>
-        ),
+      render: (s) => (s.description ? <span title={s.description}>{s.description}</span> : dash),
     },
     {
       key: 'edit',
       header: <VisuallyHidden>{t('skills.edit')}</VisuallyHidden>,
       width: 96,
-      render: (s) => (
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          leftSection={<IconPencil size={14} />}
-          onClick={(e) => {
-            e.stopPropagation();
-            setEditing(s);
-          }}
-          aria-label={t('skills.editOne', { code: s.skillCode })}
-        >
-          {t('skills.edit')}
-        </Button>
-      ),
+      render: (s) => <EditButton skill={s} />,
     },
-  ];
+  ],
+  rowKey: (s) => s.skillCode,
+  useOpen: () => useContext(EditSkill),
+  source: {
+    kind: 'whole',
+    key: catalogKeys.skills,
+    page: (client, token, signal) => catalogApi(client).listSkills(token, signal),
+    matches: (s, q) => matchesText(q, s.skillCode, s.name, s.description),
+  },
+  countBadge: true,
+  Actions: () => <NewSkillButton testId="new-skill" />,
+  EmptyAction: () => <NewSkillButton />,
+  Around: SkillEditor,
+});
 
-  return (
-    <ListFrame>
-      <PageHeader
-        title={t('skills.title')}
-        subtitle={t('skills.subtitle')}
-        badge={skills.data ? <StatusBadge color="gray">{skills.data.length}</StatusBadge> : undefined}
-        actions={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setEditing(null)}
-            data-testid="new-skill"
-          >
-            {t('skills.new')}
-          </Button>
-        }
-      />
-      <Group gap="sm" align="flex-end">
-        <TextInput
-          label={t('skills.search')}
-          placeholder={t('skills.searchPlaceholder')}
-          leftSection={<IconSearch size={16} />}
-          value={q}
-          onChange={(e) => setQ(e.currentTarget.value)}
-          w={320}
-          data-testid="skills-search"
-        />
-        {q && skills.data && (
-          <Text size="sm" c="dimmed" pb={8}>
-            {t('skills.matching', { count: rows.length, total: all.length })}
-          </Text>
-        )}
-      </Group>
-      {skills.isPending ? (
-        <LoadingState rows={6} label={t('items.loading')} />
-      ) : skills.isError ? (
-        <ErrorState error={skills.error} onRetry={() => skills.refetch()} />
-      ) : all.length === 0 ? (
-        <EmptyState
-          title={t('skills.emptyTitle')}
-          body={t('skills.empty')}
-          action={
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
-              {t('skills.new')}
-            </Button>
-          }
-        />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          title={t('items.noMatchTitle')}
-          body={t('skills.noMatch', { q })}
-          action={
-            <Button variant="default" onClick={() => setSearch({})}>
-              {t('items.clearFilters')}
-            </Button>
-          }
-        />
-      ) : (
-        <VirtualTable
-          rows={rows}
-          columns={columns}
-          rowKey={(s) => s.skillCode}
-          onOpen={(s) => setEditing(s)}
-          hasMore={false}
-          loadingMore={false}
-          loadMore={() => {}}
-          label={t('skills.listLabel')}
-        />
-      )}
-      {editing !== undefined && (
-        <Suspense fallback={null}>
-          <SkillFormModal
-            opened
-            skill={editing ?? null}
-            existingCodes={codes}
-            onClose={() => setEditing(undefined)}
-            onSaved={() => qc.invalidateQueries({ queryKey: catalogKeys.skills })}
-          />
-        </Suspense>
-      )}
-    </ListFrame>
-  );
+export function SkillsPage() {
+  return <ResourceListPage list={skillsList} />;
 }

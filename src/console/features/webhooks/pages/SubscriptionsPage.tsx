@@ -3,20 +3,22 @@
  * before the limit is hit, and "New subscription" is disabled with the reason at 3), whose
  * they are (ScopeNote), each one's delivery log and deletion with confirmation.
  */
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconList, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
+import { createContext, type ReactNode, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
-import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
+import { ActionIconLink, AnchorLink, ButtonLink } from '../../../components/links.tsx';
+import { ResourceListPage } from '../../../components/lists/ResourceListPage.tsx';
+import { defineList, type ListPartProps } from '../../../components/lists/resourceList.ts';
 import { formatTimestamp } from '../../../components/records/format.ts';
 import { EventTypes, ToneBadge } from '../components/Badges.tsx';
 import { DeleteSubscriptionDialog } from '../components/DeleteSubscriptionDialog.tsx';
 import { ScopeNote } from '../components/ScopeNote.tsx';
 import { type LimitState, limitState } from '../model.ts';
 import { webhooksPaths as paths } from '../paths.ts';
-import { useSubscriptions } from '../queries.ts';
-import type { Subscription } from '../transport.ts';
+import { webhooksKeys } from '../queries.ts';
+import { type Subscription, webhooksApi } from '../transport.ts';
 
 const LIMIT_REASON_ID = 'webhooks-limit-reason';
 
@@ -62,136 +64,164 @@ function LimitLine({ limit }: { limit: LimitState }) {
   );
 }
 
-export function SubscriptionsPage() {
-  const { t, i18n } = useTranslation('webhooks');
-  const lang = i18n.resolvedLanguage ?? 'en';
-  const list = useSubscriptions();
-  const [deleting, setDeleting] = useState<Subscription | null>(null);
-  const limit = list.data ? limitState(list.data.length) : undefined;
+/** The deletion dialog, opened from a row. */
+const AskDelete = createContext<(s: Subscription) => void>(() => {});
 
+function DeleteScope({ children }: { rows: readonly Subscription[]; children: ReactNode }) {
+  const [deleting, setDeleting] = useState<Subscription | null>(null);
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t('list.title')}
-        subtitle={t('list.subtitle')}
-        badge={
-          limit && (
-            <ToneBadge
-              color={limit.reached ? 'red' : 'gray'}
-              size="lg"
-              aria-label={t('list.usageLabel', { used: limit.used, limit: limit.limit })}
-              data-testid="limit-badge"
-            >
-              {t('list.usage', { used: limit.used, limit: limit.limit })}
-            </ToneBadge>
-          )
-        }
-        actions={<NewSubscriptionButton limit={limit} />}
-      />
-      <ScopeNote />
-      {list.isPending ? (
-        <LoadingState rows={3} label={t('list.loading')} />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => list.refetch()} />
-      ) : (
-        <>
-          {limit && <LimitLine limit={limit} />}
-          {list.data.length === 0 ? (
-            <EmptyState
-              title={t('list.emptyTitle')}
-              body={t('list.empty')}
-              action={
-                <ButtonLink to={paths.subscription.new} leftSection={<IconPlus size={16} />}>
-                  {t('list.new')}
-                </ButtonLink>
-              }
-            />
-          ) : (
-            <Table.ScrollContainer minWidth={820}>
-              <Table
-                verticalSpacing="sm"
-                withTableBorder
-                highlightOnHover
-                aria-label={t('list.label')}
-                data-testid="subscriptions"
-              >
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('list.columns.url')}</Table.Th>
-                    <Table.Th w={230}>{t('list.columns.events')}</Table.Th>
-                    <Table.Th w={170}>{t('list.columns.headers')}</Table.Th>
-                    <Table.Th w={170}>{t('list.columns.created')}</Table.Th>
-                    <Table.Th w={210}>{t('list.columns.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.map((s) => {
-                    const names = Object.keys(s.headers);
-                    return (
-                      <Table.Tr key={s.subscriptionId} data-testid="subscription-row">
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                          <AnchorLink
-                            to={paths.subscription.detail}
-                            params={{ code: s.subscriptionId }}
-                            ff="monospace"
-                            size="sm"
-                            data-testid="subscription-url"
-                          >
-                            {s.callbackUrl}
-                          </AnchorLink>
-                        </Table.Td>
-                        <Table.Td>
-                          <EventTypes types={s.eventTypes} />
-                        </Table.Td>
-                        <Table.Td>
-                          {names.length ? (
-                            <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                              {names.join(', ')}
-                            </Text>
-                          ) : (
-                            <Text size="sm" c="dimmed">
-                              {t('list.none')}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{formatTimestamp(s.createdAt, lang)}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            <ButtonLink
-                              to={paths.subscription.detail}
-                              params={{ code: s.subscriptionId }}
-                              size="compact-sm"
-                              variant="subtle"
-                              leftSection={<IconList size={14} />}
-                              aria-label={t('list.logOf', { url: s.callbackUrl })}
-                            >
-                              {t('list.log')}
-                            </ButtonLink>
-                            <Button
-                              size="compact-sm"
-                              variant="subtle"
-                              color="red"
-                              leftSection={<IconTrash size={14} />}
-                              onClick={() => setDeleting(s)}
-                              aria-label={t('list.deleteOne', { url: s.callbackUrl })}
-                              data-testid="delete-subscription"
-                            >
-                              {t('list.delete')}
-                            </Button>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </>
-      )}
+    <AskDelete.Provider value={setDeleting}>
+      {children}
       <DeleteSubscriptionDialog subscription={deleting} onClose={() => setDeleting(null)} />
-    </Stack>
+    </AskDelete.Provider>
   );
+}
+
+function RowActions({ s }: { s: Subscription }) {
+  const { t } = useTranslation('webhooks');
+  const askDelete = useContext(AskDelete);
+  const log = t('list.logOf', { url: s.callbackUrl });
+  const remove = t('list.deleteOne', { url: s.callbackUrl });
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label={t('list.log')} withArrow>
+        <ActionIconLink
+          to={paths.subscription.detail}
+          params={{ code: s.subscriptionId }}
+          variant="subtle"
+          aria-label={log}
+        >
+          <IconList size={16} />
+        </ActionIconLink>
+      </Tooltip>
+      <Tooltip label={t('list.delete')} withArrow>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          onClick={() => askDelete(s)}
+          aria-label={remove}
+          data-testid="delete-subscription"
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** How many of the 3 places are used, once the list is read. */
+const limitOf = ({ rows, pending, error }: ListPartProps<{ q?: string }, Subscription>) =>
+  pending || error ? undefined : limitState(rows.length);
+
+function UsageBadge(parts: ListPartProps<{ q?: string }, Subscription>) {
+  const { t } = useTranslation('webhooks');
+  const limit = limitOf(parts);
+  return limit ? (
+    <ToneBadge
+      color={limit.reached ? 'red' : 'gray'}
+      size="lg"
+      aria-label={t('list.usageLabel', { used: limit.used, limit: limit.limit })}
+      data-testid="limit-badge"
+    >
+      {t('list.usage', { used: limit.used, limit: limit.limit })}
+    </ToneBadge>
+  ) : null;
+}
+
+const subscriptionsList = defineList<Subscription, { q?: string }>({
+  ns: 'webhooks',
+  route: getRouteApi(paths.subscription.list),
+  text: {
+    title: 'list.title',
+    subtitle: 'list.subtitle',
+    label: 'list.label',
+    loading: 'list.loading',
+    emptyTitle: 'list.emptyTitle',
+    empty: 'list.empty',
+    noMatchTitle: 'list.emptyTitle',
+    noMatch: 'list.empty',
+    clear: 'list.new',
+  },
+  columns: ({ t, lang }) => [
+    {
+      key: 'url',
+      header: t('list.columns.url'),
+      render: (s) => (
+        <AnchorLink
+          to={paths.subscription.detail}
+          params={{ code: s.subscriptionId }}
+          ff="monospace"
+          size="sm"
+          data-testid="subscription-url"
+        >
+          {s.callbackUrl}
+        </AnchorLink>
+      ),
+    },
+    {
+      key: 'events',
+      header: t('list.columns.events'),
+      width: 230,
+      render: (s) => <EventTypes types={s.eventTypes} />,
+    },
+    {
+      key: 'headers',
+      header: t('list.columns.headers'),
+      width: 150,
+      render: (s) => {
+        const names = Object.keys(s.headers);
+        return names.length ? (
+          <Text span size="sm" ff="monospace">
+            {names.join(', ')}
+          </Text>
+        ) : (
+          <Text span size="sm" c="dimmed">
+            {t('list.none')}
+          </Text>
+        );
+      },
+    },
+    {
+      key: 'created',
+      header: t('list.columns.created'),
+      width: 170,
+      render: (s) => formatTimestamp(s.createdAt, lang),
+    },
+    { key: 'actions', header: t('list.columns.actions'), width: 100, render: (s) => <RowActions s={s} /> },
+  ],
+  rowKey: (s) => s.subscriptionId,
+  rowTestId: 'subscription-row',
+  source: {
+    kind: 'whole',
+    key: webhooksKeys.subscriptions,
+    page: async (client, _token, signal) => ({
+      data: await webhooksApi(client).subscriptions(signal),
+      continuationToken: null,
+    }),
+    matches: () => true,
+  },
+  TitleBadge: UsageBadge,
+  Actions: (parts) => <NewSubscriptionButton limit={limitOf(parts)} />,
+  Notice: (parts) => {
+    const limit = limitOf(parts);
+    return (
+      <>
+        <ScopeNote />
+        {limit && <LimitLine limit={limit} />}
+      </>
+    );
+  },
+  EmptyAction: () => {
+    const { t } = useTranslation('webhooks');
+    return (
+      <ButtonLink to={paths.subscription.new} leftSection={<IconPlus size={16} />}>
+        {t('list.new')}
+      </ButtonLink>
+    );
+  },
+  Around: DeleteScope,
+});
+
+export function SubscriptionsPage() {
+  return <ResourceListPage list={subscriptionsList} />;
 }

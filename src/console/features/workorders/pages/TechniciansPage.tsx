@@ -2,34 +2,36 @@
  * `/technicians`: the technicians of the caller's office tree by code (keyset pages
  * of 200), searched by text in the code or name (`?q=`); a row opens the technician's day.
  */
-import { Badge, Group, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
-import { getRouteApi } from '@tanstack/react-router';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
+import { Badge } from '@mantine/core';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { AnchorLink } from '../../../components/links.tsx';
-import { ListFrame } from '../../../components/records/ListFrame.tsx';
-import { useUrlSearchText } from '../../../components/useUrlSearchText.ts';
-import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
+import { ResourceListPage } from '../../../components/lists/ResourceListPage.tsx';
+import { defineList } from '../../../components/lists/resourceList.ts';
 import { workordersPaths as paths } from '../paths.ts';
-import { useTechnicianList } from '../queries.ts';
+import { noRetry4xx, workordersKeys } from '../queries.ts';
 import type { TechniciansSearch } from '../search.ts';
-import type { Technician } from '../transport.ts';
+import { type Technician, workordersApi } from '../transport.ts';
 
-const route = getRouteApi(paths.technician.list);
+const query = (s: TechniciansSearch) => ({ q: s.q, officeCode: s.office });
 
-export function TechniciansPage() {
-  const { t } = useTranslation('workorders');
-  const navigate = route.useNavigate();
-  const search = route.useSearch();
-  const setSearch = (next: TechniciansSearch) =>
-    void navigate({ to: paths.technician.list, search: next, replace: true });
-  const [text, setText] = useUrlSearchText(search, setSearch);
-  const list = useTechnicianList({ q: search.q, officeCode: search.office });
-  const rows = useMemo(() => list.data?.pages.flatMap((p) => p.data) ?? [], [list.data]);
-
-  const columns: Column<Technician>[] = [
+const techniciansList = defineList<Technician, TechniciansSearch>({
+  ns: 'workorders',
+  route: getRouteApi(paths.technician.list),
+  text: {
+    title: 'technicians.title',
+    subtitle: 'technicians.subtitle',
+    label: 'technicians.label',
+    loading: 'technicians.loading',
+    search: 'technicians.search',
+    searchPlaceholder: 'technicians.searchPlaceholder',
+    emptyTitle: 'technicians.emptyTitle',
+    empty: 'technicians.empty',
+    noMatchTitle: 'technicians.emptyTitle',
+    noMatch: 'technicians.noMatch',
+    clear: 'list.clearFilters',
+  },
+  searchBox: { testId: 'technicians-search' },
+  columns: ({ t }) => [
     {
       key: 'code',
       header: t('technician.code'),
@@ -64,43 +66,21 @@ export function TechniciansPage() {
         </Badge>
       ),
     },
-  ];
+  ],
+  rowKey: (r) => r.technicianCode,
+  useOpen: () => {
+    const navigate = useNavigate();
+    return (r) => void navigate({ to: paths.technician.detail, params: { code: r.technicianCode } });
+  },
+  source: {
+    kind: 'pages',
+    key: (s) => workordersKeys.technicians(query(s)),
+    page: (client, s, token, signal) =>
+      workordersApi(client).technicians({ ...query(s), continuationToken: token }, signal),
+    retry: noRetry4xx,
+  },
+});
 
-  return (
-    <ListFrame>
-      <PageHeader title={t('technicians.title')} subtitle={t('technicians.subtitle')} />
-      <Group gap="sm" align="flex-end" style={{ flexShrink: 0 }}>
-        <TextInput
-          label={t('technicians.search')}
-          placeholder={t('technicians.searchPlaceholder')}
-          leftSection={<IconSearch size={16} />}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          w={300}
-          data-testid="technicians-search"
-        />
-      </Group>
-      {list.isPending ? (
-        <LoadingState rows={8} label={t('technicians.loading')} />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          title={t('technicians.emptyTitle')}
-          body={search.q ? t('technicians.noMatch') : t('technicians.empty')}
-        />
-      ) : (
-        <VirtualTable
-          rows={rows}
-          columns={columns}
-          rowKey={(r) => r.technicianCode}
-          onOpen={(r) => void navigate({ to: paths.technician.detail, params: { code: r.technicianCode } })}
-          hasMore={!!list.hasNextPage}
-          loadingMore={list.isFetchingNextPage}
-          loadMore={() => void list.fetchNextPage()}
-          label={t('technicians.label')}
-        />
-      )}
-    </ListFrame>
-  );
+export function TechniciansPage() {
+  return <ResourceListPage list={techniciansList} />;
 }

@@ -1,0 +1,46 @@
+/**
+ * THE loading / error / empty chain of a page or a part of one, written once: placeholder
+ * rows while the query is pending, the ErrorState (messages, errorReference, retry) when it
+ * failed, `empty` when its data holds nothing, else `children(data)`. A failure the page
+ * explains itself (a 404 "not found", a refused filter) is `explain(error)`.
+ */
+import type { ReactNode } from 'react';
+import { ErrorState } from './ErrorState.tsx';
+import { LoadingState } from './LoadingState.tsx';
+
+/** What QueryView reads of a TanStack Query result. */
+export interface QueryLike<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: T | undefined;
+  refetch: () => unknown;
+}
+
+export function QueryView<T>({
+  query,
+  loading,
+  loadingLabel,
+  loadingRows,
+  explain,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: QueryLike<T>;
+  /** Instead of the default placeholder (LoadingState rows, announced with `loadingLabel`). */
+  loading?: ReactNode;
+  loadingLabel?: string;
+  loadingRows?: number;
+  /** A failure the page says in its own words (undefined: the ErrorState). */
+  explain?: (error: unknown) => ReactNode | undefined;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return loading ?? <LoadingState rows={loadingRows} label={loadingLabel} />;
+  if (query.isError || query.data === undefined)
+    return explain?.(query.error) ?? <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (empty !== undefined && isEmpty?.(query.data)) return <>{empty}</>;
+  return <>{children(query.data)}</>;
+}
