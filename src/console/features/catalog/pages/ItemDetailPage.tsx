@@ -2,14 +2,13 @@
  * `/catalog/items/$code`: an item, read-only, like every record page (header with the
  * code badge, state and last update; sections; Edit and Duplicate).
  */
-import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconCopy, IconPencil } from '@tabler/icons-react';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCopy, IconPencil } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomFieldsSection } from '../../../components/customFields/CustomFieldsSection.tsx';
-import { readServiceError } from '../../../components/forms/serviceErrors.ts';
-import { EmptyState, ErrorState } from '../../../components/layout/index.ts';
+import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
 import {
   BackLabel,
@@ -19,6 +18,7 @@ import {
   Section,
   valueOrNotSet,
 } from '../../../components/records/RecordParts.tsx';
+import { RecordNotFound, RecordSkeleton } from '../../../components/records/RecordStates.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { catalogPaths as paths } from '../paths.ts';
 import { useItem, useItemDefinitions } from '../queries.ts';
@@ -41,32 +41,25 @@ export function ItemDetailPage() {
     </AnchorLink>
   );
 
-  if (record.isPending) {
+  if (!record.data)
     return (
-      <Stack gap="md" aria-busy>
-        <Skeleton height={40} width={320} />
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Skeleton height={180} />
-          <Skeleton height={180} />
-        </SimpleGrid>
-      </Stack>
-    );
-  }
-  if (record.isError || !record.data) {
-    return readServiceError(record.error).status === 404 ? (
-      <EmptyState
-        title={t('common:record.notFoundTitle')}
-        body={t('item.notFound', { code: code.toUpperCase() })}
-        action={
-          <ButtonLink to={paths.item.list} variant="default" leftSection={<IconArrowLeft size={16} />}>
-            {t('common:record.backToList')}
-          </ButtonLink>
+      <QueryView
+        query={record}
+        loading={<RecordSkeleton />}
+        notFound={
+          <RecordNotFound
+            body={t('item.notFound', { code: code.toUpperCase() })}
+            back={(label, icon) => (
+              <ButtonLink to={paths.item.list} variant="default" leftSection={icon}>
+                {label}
+              </ButtonLink>
+            )}
+          />
         }
-      />
-    ) : (
-      <ErrorState error={record.error} onRetry={() => record.refetch()} />
+      >
+        {() => null}
+      </QueryView>
     );
-  }
   const item = record.data.record;
   const yesNo = (v: boolean) => (v ? t('common:yes') : t('common:no'));
 

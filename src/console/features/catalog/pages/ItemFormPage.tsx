@@ -3,10 +3,12 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formResolver } from '../../../components/forms/formResolver.ts';
-import { RecordForm, readServiceError } from '../../../components/forms/index.ts';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
+import { RecordForm } from '../../../components/forms/index.ts';
+import { LoadingState, PageHeader } from '../../../components/layout/index.ts';
+import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
 import { BackLabel } from '../../../components/records/RecordParts.tsx';
+import { RecordNotFound } from '../../../components/records/RecordStates.tsx';
 import { ItemFields } from '../components/ItemFields.tsx';
 import { itemFieldForError, serviceErrorText } from '../errorFields.ts';
 import { catalogErrorMap } from '../formErrors.ts';
@@ -74,25 +76,27 @@ function ItemFormPage({ code, copyOf }: { code?: string; copyOf?: string }) {
     </Stack>
   );
 
-  if ((source && record.isPending) || defs.isPending)
-    return frame(<LoadingState rows={8} label={t('items.loading')} />);
-  if (source && (record.isError || !record.data)) {
+  if (defs.isPending) return frame(<LoadingState rows={8} label={t('items.loading')} />);
+  if (source && !record.data)
     return frame(
-      readServiceError(record.error).status === 404 ? (
-        <EmptyState
-          title={t('common:record.notFoundTitle')}
-          body={t('item.notFound', { code: source })}
-          action={
-            <ButtonLink to={paths.item.list} variant="default">
-              {t('common:record.backToList')}
-            </ButtonLink>
-          }
-        />
-      ) : (
-        <ErrorState error={record.error} onRetry={() => record.refetch()} />
-      ),
+      <QueryView
+        query={record}
+        loadingRows={8}
+        loadingLabel={t('items.loading')}
+        notFound={
+          <RecordNotFound
+            body={t('item.notFound', { code: source })}
+            back={(label) => (
+              <ButtonLink to={paths.item.list} variant="default">
+                {label}
+              </ButtonLink>
+            )}
+          />
+        }
+      >
+        {() => null}
+      </QueryView>,
     );
-  }
   // Without the definitions extension the editor still shows (and keeps) stored values.
   const defsList = definitions ?? [];
   const item = record.data?.record ?? null;

@@ -10,7 +10,8 @@ import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../client/index.ts';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components/layout/index.ts';
+import { EmptyState, ErrorState, PageHeader } from '../../../components/layout/index.ts';
+import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { Timeline, type TimelineRow } from '../components/Timeline.tsx';
 import { crewRows, defaultCrewPeriod } from '../crewsModel.ts';
 import { formats } from '../format.ts';
@@ -195,69 +196,75 @@ export function CrewsPage() {
 
       {!valid ? (
         <EmptyState title={t('crews.badPeriodTitle')} body={t('crews.badPeriod')} />
-      ) : crews.isPending ? (
-        <LoadingState rows={6} label={t('crews.loading')} />
-      ) : crews.isError && !crews.data ? (
-        <ErrorState error={crews.error} onRetry={() => crews.refetch()} />
-      ) : all.length === 0 ? (
-        <EmptyState
-          icon={<IconUsersGroup size={40} stroke={1.4} color="var(--mantine-color-dimmed)" aria-hidden />}
-          title={t('crews.noneTitle')}
-          body={t('crews.none')}
-        />
       ) : (
-        <Stack gap="xs">
-          <Timeline
-            axis={axis}
-            rows={rows}
-            ariaLabel={t('crews.timelineLabel')}
-            dayLabel={(d) => (
-              <Stack gap={0} align="center">
-                <Text size="xs" c="dimmed" lh={1.2}>
-                  {f.weekday(d)}
+        <QueryView
+          query={crews}
+          loadingRows={6}
+          loadingLabel={t('crews.loading')}
+          isEmpty={() => all.length === 0}
+          empty={
+            <EmptyState
+              icon={<IconUsersGroup size={40} stroke={1.4} color="var(--mantine-color-dimmed)" aria-hidden />}
+              title={t('crews.noneTitle')}
+              body={t('crews.none')}
+            />
+          }
+        >
+          {() => (
+            <Stack gap="xs">
+              <Timeline
+                axis={axis}
+                rows={rows}
+                ariaLabel={t('crews.timelineLabel')}
+                dayLabel={(d) => (
+                  <Stack gap={0} align="center">
+                    <Text size="xs" c="dimmed" lh={1.2}>
+                      {f.weekday(d)}
+                    </Text>
+                    <Text size="xs" fw={600} lh={1.2}>
+                      {d === axis.days[0] || d.endsWith('-01') ? f.dayMonth(d) : f.dayNumber(d)}
+                    </Text>
+                  </Stack>
+                )}
+                corner={
+                  <Text size="xs" c="dimmed">
+                    {t('crews.corner')}
+                  </Text>
+                }
+                labelWidth={230}
+                // Two weeks (the default period) fit the page at 1280 px without scrolling.
+                minDayWidth={52}
+                maxHeight={560}
+                hourLines={false}
+                testId="crews-timeline"
+              />
+              {axis.truncated && (
+                <Text size="xs" c="dimmed">
+                  {t('crews.truncated', { count: axis.days.length })}
                 </Text>
-                <Text size="xs" fw={600} lh={1.2}>
-                  {d === axis.days[0] || d.endsWith('-01') ? f.dayMonth(d) : f.dayNumber(d)}
-                </Text>
-              </Stack>
-            )}
-            corner={
-              <Text size="xs" c="dimmed">
-                {t('crews.corner')}
-              </Text>
-            }
-            labelWidth={230}
-            // Two weeks (the default period) fit the page at 1280 px without scrolling.
-            minDayWidth={52}
-            maxHeight={560}
-            hourLines={false}
-            testId="crews-timeline"
-          />
-          {axis.truncated && (
-            <Text size="xs" c="dimmed">
-              {t('crews.truncated', { count: axis.days.length })}
-            </Text>
+              )}
+              <Group gap="sm">
+                {crews.hasNextPage ? (
+                  <Button
+                    variant="light"
+                    onClick={() => crews.fetchNextPage()}
+                    loading={crews.isFetchingNextPage}
+                    data-testid="crews-more"
+                  >
+                    {t('crews.more')}
+                  </Button>
+                ) : (
+                  <Text size="xs" c="dimmed">
+                    {t('crews.end', { count: all.length })}
+                  </Text>
+                )}
+                {crews.isError && crews.data && (
+                  <ErrorState error={crews.error} onRetry={() => crews.fetchNextPage()} />
+                )}
+              </Group>
+            </Stack>
           )}
-          <Group gap="sm">
-            {crews.hasNextPage ? (
-              <Button
-                variant="light"
-                onClick={() => crews.fetchNextPage()}
-                loading={crews.isFetchingNextPage}
-                data-testid="crews-more"
-              >
-                {t('crews.more')}
-              </Button>
-            ) : (
-              <Text size="xs" c="dimmed">
-                {t('crews.end', { count: all.length })}
-              </Text>
-            )}
-            {crews.isError && crews.data && (
-              <ErrorState error={crews.error} onRetry={() => crews.fetchNextPage()} />
-            )}
-          </Group>
-        </Stack>
+        </QueryView>
       )}
     </Stack>
   );

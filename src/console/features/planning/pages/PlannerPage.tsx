@@ -19,13 +19,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../client/index.ts';
 import { readServiceError } from '../../../components/forms/serviceErrors.ts';
-import {
-  CopyReference,
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PageHeader,
-} from '../../../components/layout/index.ts';
+import { CopyReference, EmptyState, PageHeader } from '../../../components/layout/index.ts';
+import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { PlannerForm } from '../components/PlannerForm.tsx';
 import { ScheduleDialog } from '../components/ScheduleDialog.tsx';
 import { SlotList } from '../components/SlotList.tsx';
@@ -207,91 +202,99 @@ export function PlannerPage() {
           <Alert color="red" variant="light" role="alert" title={t('results.fixTitle')}>
             {t('results.fix')}
           </Alert>
-        ) : slots.isPending ? (
-          <LoadingState rows={6} label={t('results.searching')} />
-        ) : refusal ? (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            title={t('results.refusedTitle')}
-            data-testid="search-refused"
-          >
-            <Stack gap={6}>
-              <Text size="sm">
-                {grouped.page.length === 0 ? t('results.refused') : t('results.refusedPage')}
-              </Text>
-              {grouped.page.map((e) => (
-                <Text key={e.code} size="sm">
-                  {errorSentence(t, e)}{' '}
-                  <Text span size="xs" c="dimmed" ff="monospace">
-                    ({e.code})
-                  </Text>
-                </Text>
-              ))}
-              {refusal.errorReference && <CopyReference reference={refusal.errorReference} />}
-            </Stack>
-          </Alert>
-        ) : slots.isError ? (
-          <ErrorState error={slots.error} onRetry={() => slots.refetch()} />
-        ) : list.length === 0 ? (
-          <EmptyState title={t('results.noneTitle')} body={t('results.none')} />
         ) : (
-          <Stack gap="md">
-            <Tabs
-              value={view}
-              onChange={(v) =>
-                void navigate({
-                  to: paths.planner,
-                  search: { ...search, view: v === 'list' ? 'list' : undefined },
-                  replace: true,
-                })
-              }
-              keepMounted={false}
-            >
-              <Tabs.List>
-                <Tabs.Tab
-                  value="timeline"
-                  leftSection={<IconTimeline size={16} />}
-                  data-testid="tab-timeline"
+          <QueryView
+            query={slots}
+            loadingRows={6}
+            loadingLabel={t('results.searching')}
+            // The service's refusal of the search, each sentence with its code.
+            explain={() =>
+              refusal ? (
+                <Alert
+                  color="red"
+                  variant="light"
+                  role="alert"
+                  title={t('results.refusedTitle')}
+                  data-testid="search-refused"
                 >
-                  {t('results.timeline')}
-                </Tabs.Tab>
-                <Tabs.Tab value="list" leftSection={<IconList size={16} />} data-testid="tab-list">
-                  {t('results.list')}
-                </Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="timeline" pt="sm">
-                <Stack gap={6}>
-                  <SlotTimeline
-                    slots={list}
-                    picked={picked}
-                    period={period}
-                    timeZone={timeZone}
-                    f={f}
-                    selected={selected}
-                    onSelect={onSelect}
-                  />
-                </Stack>
-              </Tabs.Panel>
-              <Tabs.Panel value="list" pt="sm">
-                <SlotList
-                  slots={list}
-                  f={f}
-                  selected={selected}
-                  onSelect={onSelect}
-                  onSchedule={search.wo ? (s) => setScheduling(s) : undefined}
-                />
-              </Tabs.Panel>
-            </Tabs>
-            {selectedSlot ? (
-              <SlotDetails slot={selectedSlot} f={f} action={scheduleButton(selectedSlot)} />
-            ) : (
-              <Text size="sm" c="dimmed">
-                {t('results.pickHint')}
-              </Text>
+                  <Stack gap={6}>
+                    <Text size="sm">
+                      {grouped.page.length === 0 ? t('results.refused') : t('results.refusedPage')}
+                    </Text>
+                    {grouped.page.map((e) => (
+                      <Text key={e.code} size="sm">
+                        {errorSentence(t, e)}{' '}
+                        <Text span size="xs" c="dimmed" ff="monospace">
+                          ({e.code})
+                        </Text>
+                      </Text>
+                    ))}
+                    {refusal.errorReference && <CopyReference reference={refusal.errorReference} />}
+                  </Stack>
+                </Alert>
+              ) : undefined
+            }
+            isEmpty={() => list.length === 0}
+            empty={<EmptyState title={t('results.noneTitle')} body={t('results.none')} />}
+          >
+            {() => (
+              <Stack gap="md">
+                <Tabs
+                  value={view}
+                  onChange={(v) =>
+                    void navigate({
+                      to: paths.planner,
+                      search: { ...search, view: v === 'list' ? 'list' : undefined },
+                      replace: true,
+                    })
+                  }
+                  keepMounted={false}
+                >
+                  <Tabs.List>
+                    <Tabs.Tab
+                      value="timeline"
+                      leftSection={<IconTimeline size={16} />}
+                      data-testid="tab-timeline"
+                    >
+                      {t('results.timeline')}
+                    </Tabs.Tab>
+                    <Tabs.Tab value="list" leftSection={<IconList size={16} />} data-testid="tab-list">
+                      {t('results.list')}
+                    </Tabs.Tab>
+                  </Tabs.List>
+                  <Tabs.Panel value="timeline" pt="sm">
+                    <Stack gap={6}>
+                      <SlotTimeline
+                        slots={list}
+                        picked={picked}
+                        period={period}
+                        timeZone={timeZone}
+                        f={f}
+                        selected={selected}
+                        onSelect={onSelect}
+                      />
+                    </Stack>
+                  </Tabs.Panel>
+                  <Tabs.Panel value="list" pt="sm">
+                    <SlotList
+                      slots={list}
+                      f={f}
+                      selected={selected}
+                      onSelect={onSelect}
+                      onSchedule={search.wo ? (s) => setScheduling(s) : undefined}
+                    />
+                  </Tabs.Panel>
+                </Tabs>
+                {selectedSlot ? (
+                  <SlotDetails slot={selectedSlot} f={f} action={scheduleButton(selectedSlot)} />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {t('results.pickHint')}
+                  </Text>
+                )}
+              </Stack>
             )}
-          </Stack>
+          </QueryView>
         )}
       </section>
 

@@ -34,9 +34,11 @@ import {
   parseCyclePath,
   parseOverlaps,
 } from '../../../../contract/projectManagement.ts';
-import { ErrorState, LoadingState } from '../../../components/layout/index.ts';
+import { LoadingState } from '../../../components/layout/index.ts';
+import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
 import { BackLabel, RecordHeader } from '../../../components/records/RecordParts.tsx';
+import { RecordNotFound } from '../../../components/records/RecordStates.tsx';
 import { AddWorkOrder } from '../components/AddWorkOrder.tsx';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import type { GraphHighlight } from '../components/DependencyGraph.tsx';
@@ -77,24 +79,27 @@ export function ProjectLinkerPage() {
   const { t } = useTranslation('projects');
   const project = useProject(code);
 
-  if (project.isPending) return <LoadingState rows={10} label={t('linker.loading')} />;
-  if (project.isError) {
-    const missing = project.error instanceof ApiError && project.error.status === 404;
+  if (!project.data)
     return (
-      <Box maw={720}>
-        <ErrorState
-          title={missing ? t('linker.notFoundTitle') : undefined}
-          error={missing ? new Error(t('linker.projectNotFound', { code })) : project.error}
-          onRetry={missing ? undefined : () => project.refetch()}
-        />
-        <Group mt="md">
-          <ButtonLink to={paths.project.list} variant="default">
-            {t('linker.backToProjects')}
-          </ButtonLink>
-        </Group>
-      </Box>
+      <QueryView
+        query={project}
+        loadingRows={10}
+        loadingLabel={t('linker.loading')}
+        notFound={
+          <RecordNotFound
+            title={t('linker.notFoundTitle')}
+            body={t('linker.projectNotFound', { code })}
+            back={(_, icon) => (
+              <ButtonLink to={paths.project.list} variant="default" leftSection={icon}>
+                {t('linker.backToProjects')}
+              </ButtonLink>
+            )}
+          />
+        }
+      >
+        {() => null}
+      </QueryView>
     );
-  }
   return <Linker project={project.data} />;
 }
 

@@ -27,11 +27,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../client/index.ts';
 import type { LinkableWorkOrder, ServiceOrder } from '../../../../contract/projectManagement.ts';
-import { ErrorState, LoadingState } from '../../../components/layout/index.ts';
+import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
 import { BackLabel, RecordHeader } from '../../../components/records/RecordParts.tsx';
+import { RecordNotFound } from '../../../components/records/RecordStates.tsx';
 import { AddWorkOrder } from '../components/AddWorkOrder.tsx';
 import { type Refusal, RefusalAlert } from '../components/Refusal.tsx';
 import { SortableRows } from '../components/SortableRows.tsx';
@@ -58,24 +58,27 @@ export function ServiceOrderLinkerPage({ kind }: { kind: ServiceOrderKind }) {
   const { code } = routes[kind].useParams();
   const { t } = useTranslation('projects');
   const so = useServiceOrder(kind, code);
-  if (so.isPending) return <LoadingState rows={8} label={t('linker.loading')} />;
-  if (so.isError) {
-    const missing = so.error instanceof ApiError && so.error.status === 404;
+  if (!so.data)
     return (
-      <Box maw={720}>
-        <ErrorState
-          title={missing ? t('linker.notFoundTitle') : undefined}
-          error={missing ? new Error(t(`${kind}.notFound`, { code })) : so.error}
-          onRetry={missing ? undefined : () => so.refetch()}
-        />
-        <Group mt="md">
-          <ButtonLink to={paths[kind].list} variant="default">
-            {t(`${kind}.back`)}
-          </ButtonLink>
-        </Group>
-      </Box>
+      <QueryView
+        query={so}
+        loadingRows={8}
+        loadingLabel={t('linker.loading')}
+        notFound={
+          <RecordNotFound
+            title={t('linker.notFoundTitle')}
+            body={t(`${kind}.notFound`, { code })}
+            back={(_, icon) => (
+              <ButtonLink to={paths[kind].list} variant="default" leftSection={icon}>
+                {t(`${kind}.back`)}
+              </ButtonLink>
+            )}
+          />
+        }
+      >
+        {() => null}
+      </QueryView>
     );
-  }
   return <Linker kind={kind} so={so.data} />;
 }
 

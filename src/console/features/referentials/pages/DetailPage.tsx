@@ -3,12 +3,11 @@
  * records attached below it, from the resource table (../resources.tsx).
  */
 import { Breadcrumbs, Group, List, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CustomFieldsSection } from '../../../components/customFields/CustomFieldsSection.tsx';
-import { readServiceError } from '../../../components/forms/serviceErrors.ts';
-import { EmptyState, ErrorState } from '../../../components/layout/index.ts';
+import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
 import {
   BackLabel,
@@ -18,6 +17,7 @@ import {
   Section,
   valueOrNotSet,
 } from '../../../components/records/RecordParts.tsx';
+import { RecordNotFound, RecordSkeleton } from '../../../components/records/RecordStates.tsx';
 import { useChildren, useDefinitions, useRecord } from '../api.ts';
 import { useAncestors } from '../components/ParentPicker.tsx';
 import { countryName } from '../countries.ts';
@@ -47,32 +47,25 @@ export function DetailPage({ entity }: { entity: ReferentialEntity }) {
     </AnchorLink>
   );
 
-  if (record.isPending) {
+  if (!r || !recCode)
     return (
-      <Stack gap="md" aria-busy>
-        <Skeleton height={40} width={320} />
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Skeleton height={180} />
-          <Skeleton height={180} />
-        </SimpleGrid>
-      </Stack>
-    );
-  }
-  if (record.isError || !r || !recCode) {
-    return readServiceError(record.error).status === 404 ? (
-      <EmptyState
-        title={t('common:record.notFoundTitle')}
-        body={t('detail.notFound', { entity: t(`entity.${entity}`), code: code.toUpperCase() })}
-        action={
-          <ButtonLink to={paths.list} variant="default" leftSection={<IconArrowLeft size={16} />}>
-            {t('common:record.backToList')}
-          </ButtonLink>
+      <QueryView
+        query={record}
+        loading={<RecordSkeleton />}
+        notFound={
+          <RecordNotFound
+            body={t('detail.notFound', { entity: t(`entity.${entity}`), code: code.toUpperCase() })}
+            back={(label, icon) => (
+              <ButtonLink to={paths.list} variant="default" leftSection={icon}>
+                {label}
+              </ButtonLink>
+            )}
+          />
         }
-      />
-    ) : (
-      <ErrorState error={record.error} onRetry={() => record.refetch()} />
+      >
+        {() => null}
+      </QueryView>
     );
-  }
   const place = res.address?.(r);
   const ctx = { t, lang };
 

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { initialCustomFields } from '../../../components/customFields/customFieldValues.ts';
 import { formResolver } from '../../../components/forms/formResolver.ts';
 import { RecordForm, readServiceError, zodErrorMap } from '../../../components/forms/index.ts';
-import { EmptyState, ErrorState, PageHeader } from '../../../components/layout/index.ts';
+import { EmptyState, PageHeader } from '../../../components/layout/index.ts';
+import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink } from '../../../components/links.tsx';
 import { BackLabel } from '../../../components/records/RecordParts.tsx';
 import { useChildren, useDefinitions, useInvalidateAfterWrite, useRecord } from '../api.ts';
@@ -78,26 +79,28 @@ function FormPage({
     return formResolver<FieldValues>(form.schema(definitions ?? [], previous), zodErrorMap(t));
   }, [form, definitions, versioned, t]);
 
-  if ((!creating && record.isPending) || defs.isPending) {
+  const formSkeleton = (
+    <Stack gap="md" aria-busy>
+      <Skeleton height={220} radius="md" />
+      <Skeleton height={160} radius="md" />
+    </Stack>
+  );
+  if (defs.isPending) return frame(formSkeleton);
+  if (!creating && !versioned)
     return frame(
-      <Stack gap="md" aria-busy>
-        <Skeleton height={220} radius="md" />
-        <Skeleton height={160} radius="md" />
-      </Stack>,
+      <QueryView
+        query={record}
+        loading={formSkeleton}
+        notFound={
+          <EmptyState
+            title={t('common:record.notFoundTitle')}
+            body={t('detail.notFound', { entity: entityLabel, code: upper })}
+          />
+        }
+      >
+        {() => null}
+      </QueryView>,
     );
-  }
-  if (!creating && (record.isError || !versioned)) {
-    return frame(
-      readServiceError(record.error).status === 404 ? (
-        <EmptyState
-          title={t('common:record.notFoundTitle')}
-          body={t('detail.notFound', { entity: entityLabel, code: upper })}
-        />
-      ) : (
-        <ErrorState error={record.error} onRetry={() => record.refetch()} />
-      ),
-    );
-  }
   // Without the definitions extension the editor still shows (and keeps) stored values.
   const defsList = definitions ?? [];
   const rec = versioned?.record ?? null;

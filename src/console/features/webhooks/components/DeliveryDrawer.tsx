@@ -19,7 +19,7 @@ import {
 import { IconCheck, IconCopy, IconRepeat, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { readServiceError } from '../../../components/forms/serviceErrors.ts';
-import { ErrorState } from '../../../components/layout/index.ts';
+import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { Field, valueOrNotSet } from '../../../components/records/RecordParts.tsx';
 import { eventKey, serviceErrorText } from '../errors.ts';
 import { formatDateTime, relativeTime } from '../model.ts';
@@ -96,134 +96,136 @@ export function DeliveryDrawer({
       closeButtonProps={{ 'aria-label': t('delivery.close') }}
       data-testid="delivery-drawer"
     >
-      {detail.isPending ? (
-        <Stack gap="sm" aria-busy="true">
-          <Skeleton height={24} width="60%" />
-          <Skeleton height={120} />
-          <Skeleton height={160} />
-        </Stack>
-      ) : detail.isError || !d ? (
-        readServiceError(detail.error).status === 404 ? (
+      <QueryView
+        query={detail}
+        loading={
+          <Stack gap="sm" aria-busy="true">
+            <Skeleton height={24} width="60%" />
+            <Skeleton height={120} />
+            <Skeleton height={160} />
+          </Stack>
+        }
+        notFound={
           <Alert color="gray" variant="light" data-testid="delivery-gone">
             {t('delivery.notFound')}
           </Alert>
-        ) : (
-          <ErrorState error={detail.error} onRetry={() => detail.refetch()} />
-        )
-      ) : (
-        <Stack gap="md">
-          <Group gap="sm" justify="space-between" align="flex-start">
-            <Group gap="sm">
-              <DeliveryStatusBadge status={d.status} />
-              <Text size="sm" c="dimmed">
-                {t(eventKey(d.eventType), { defaultValue: d.eventType })}
-              </Text>
-            </Group>
-            <Button
-              leftSection={<IconRepeat size={16} />}
-              onClick={() => void doReplay()}
-              disabled={d.status === 'pending'}
-              loading={replay.isPending}
-              aria-describedby="delivery-replay-hint"
-              data-testid="replay"
-            >
-              {t('delivery.replay')}
-            </Button>
-          </Group>
-          <Text size="xs" c="dimmed" id="delivery-replay-hint">
-            {d.status === 'pending' ? t('delivery.replayPending') : t('delivery.replayHint')}
-          </Text>
-          <Stack gap={8}>
-            <Field label={t('delivery.id')}>
-              <Group gap={4} wrap="nowrap">
-                <Text span ff="monospace" size="sm" data-testid="delivery-id">
-                  {d.deliveryId}
+        }
+      >
+        {(d) => (
+          <Stack gap="md">
+            <Group gap="sm" justify="space-between" align="flex-start">
+              <Group gap="sm">
+                <DeliveryStatusBadge status={d.status} />
+                <Text size="sm" c="dimmed">
+                  {t(eventKey(d.eventType), { defaultValue: d.eventType })}
                 </Text>
-                <CopyText value={d.deliveryId} label={t('delivery.copyId')} copied={t('delivery.copied')} />
               </Group>
-              <Text size="xs" c="dimmed">
-                {t('delivery.idHint')}
-              </Text>
-            </Field>
-            <Field label={t('delivery.created')}>{when(d.creationTime)}</Field>
-            <Field label={t('delivery.attempts')}>
-              <span data-testid="delivery-attempts">{d.attempts}</span>
-            </Field>
-            {d.status === 'pending' && d.nextAttemptAt && (
-              <Field label={t('delivery.next')}>
-                {when(d.nextAttemptAt)} ({relativeTime(d.nextAttemptAt, Date.now(), lang)})
-              </Field>
-            )}
-            {d.deliveredAt && <Field label={t('delivery.deliveredAt')}>{when(d.deliveredAt)}</Field>}
-            {d.lastError && <Field label={t('delivery.lastError')}>{valueOrNotSet(d.lastError)}</Field>}
-          </Stack>
-
-          <Title order={3} size="h5">
-            {t('delivery.history')}
-          </Title>
-          {d.attemptHistory.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('delivery.noAttempt')}
+              <Button
+                leftSection={<IconRepeat size={16} />}
+                onClick={() => void doReplay()}
+                disabled={d.status === 'pending'}
+                loading={replay.isPending}
+                aria-describedby="delivery-replay-hint"
+                data-testid="replay"
+              >
+                {t('delivery.replay')}
+              </Button>
+            </Group>
+            <Text size="xs" c="dimmed" id="delivery-replay-hint">
+              {d.status === 'pending' ? t('delivery.replayPending') : t('delivery.replayHint')}
             </Text>
-          ) : (
-            <Table withTableBorder striped aria-label={t('delivery.history')} data-testid="attempts">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>{t('delivery.columns.attempt')}</Table.Th>
-                  <Table.Th>{t('delivery.columns.time')}</Table.Th>
-                  <Table.Th w={90}>{t('delivery.columns.response')}</Table.Th>
-                  <Table.Th w={90}>{t('delivery.columns.duration')}</Table.Th>
-                  <Table.Th>{t('delivery.columns.result')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {d.attemptHistory.map((a) => (
-                  <Table.Tr key={a.attempt} data-testid="attempt-row">
-                    <Table.Td>{a.attempt}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{when(a.time)}</Text>
-                    </Table.Td>
-                    <Table.Td data-testid="attempt-status">
-                      {a.statusCode ?? (
-                        <Text span size="sm" c="dimmed">
-                          {t('log.noAnswer')}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{t('log.ms', { ms: a.durationMs })}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap" align="flex-start">
-                        {a.succeeded ? (
-                          <IconCheck size={16} color="var(--mantine-color-teal-7)" aria-hidden />
-                        ) : (
-                          <IconX size={16} color="var(--mantine-color-red-7)" aria-hidden />
-                        )}
-                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                          {a.succeeded ? t('delivery.ok') : (a.error ?? '')}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
+            <Stack gap={8}>
+              <Field label={t('delivery.id')}>
+                <Group gap={4} wrap="nowrap">
+                  <Text span ff="monospace" size="sm" data-testid="delivery-id">
+                    {d.deliveryId}
+                  </Text>
+                  <CopyText value={d.deliveryId} label={t('delivery.copyId')} copied={t('delivery.copied')} />
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {t('delivery.idHint')}
+                </Text>
+              </Field>
+              <Field label={t('delivery.created')}>{when(d.creationTime)}</Field>
+              <Field label={t('delivery.attempts')}>
+                <span data-testid="delivery-attempts">{d.attempts}</span>
+              </Field>
+              {d.status === 'pending' && d.nextAttemptAt && (
+                <Field label={t('delivery.next')}>
+                  {when(d.nextAttemptAt)} ({relativeTime(d.nextAttemptAt, Date.now(), lang)})
+                </Field>
+              )}
+              {d.deliveredAt && <Field label={t('delivery.deliveredAt')}>{when(d.deliveredAt)}</Field>}
+              {d.lastError && <Field label={t('delivery.lastError')}>{valueOrNotSet(d.lastError)}</Field>}
+            </Stack>
 
-          <Group justify="space-between" align="center">
             <Title order={3} size="h5">
-              {t('delivery.payload')}
+              {t('delivery.history')}
             </Title>
-            <CopyText
-              value={JSON.stringify(d.payload, null, 2)}
-              label={t('delivery.copyPayload')}
-              copied={t('delivery.copied')}
-            />
-          </Group>
-          <Code block data-testid="delivery-payload" tabIndex={0}>
-            {JSON.stringify(d.payload, null, 2)}
-          </Code>
-        </Stack>
-      )}
+            {d.attemptHistory.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('delivery.noAttempt')}
+              </Text>
+            ) : (
+              <Table withTableBorder striped aria-label={t('delivery.history')} data-testid="attempts">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={40}>{t('delivery.columns.attempt')}</Table.Th>
+                    <Table.Th>{t('delivery.columns.time')}</Table.Th>
+                    <Table.Th w={90}>{t('delivery.columns.response')}</Table.Th>
+                    <Table.Th w={90}>{t('delivery.columns.duration')}</Table.Th>
+                    <Table.Th>{t('delivery.columns.result')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {d.attemptHistory.map((a) => (
+                    <Table.Tr key={a.attempt} data-testid="attempt-row">
+                      <Table.Td>{a.attempt}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{when(a.time)}</Text>
+                      </Table.Td>
+                      <Table.Td data-testid="attempt-status">
+                        {a.statusCode ?? (
+                          <Text span size="sm" c="dimmed">
+                            {t('log.noAnswer')}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{t('log.ms', { ms: a.durationMs })}</Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap" align="flex-start">
+                          {a.succeeded ? (
+                            <IconCheck size={16} color="var(--mantine-color-teal-7)" aria-hidden />
+                          ) : (
+                            <IconX size={16} color="var(--mantine-color-red-7)" aria-hidden />
+                          )}
+                          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                            {a.succeeded ? t('delivery.ok') : (a.error ?? '')}
+                          </Text>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+
+            <Group justify="space-between" align="center">
+              <Title order={3} size="h5">
+                {t('delivery.payload')}
+              </Title>
+              <CopyText
+                value={JSON.stringify(d.payload, null, 2)}
+                label={t('delivery.copyPayload')}
+                copied={t('delivery.copied')}
+              />
+            </Group>
+            <Code block data-testid="delivery-payload" tabIndex={0}>
+              {JSON.stringify(d.payload, null, 2)}
+            </Code>
+          </Stack>
+        )}
+      </QueryView>
     </Drawer>
   );
 }

@@ -16,16 +16,18 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconArrowLeft, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconSend, IconTrash } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readServiceError } from '../../../components/forms/serviceErrors.ts';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/layout/index.ts';
+import { EmptyState, LoadingState } from '../../../components/layout/index.ts';
+import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
 import { formatTimestamp } from '../../../components/records/format.ts';
 import { ListFrame } from '../../../components/records/ListFrame.tsx';
 import { BackLabel, Field, RecordHeader } from '../../../components/records/RecordParts.tsx';
+import { RecordNotFound } from '../../../components/records/RecordStates.tsx';
 import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
 import { DeliveryStatusBadge, EventTypes } from '../components/Badges.tsx';
 import { DeleteSubscriptionDialog } from '../components/DeleteSubscriptionDialog.tsx';
@@ -69,30 +71,29 @@ export function SubscriptionPage() {
     </AnchorLink>
   );
 
-  if (list.isPending)
-    return (
-      <Stack gap="md" aria-busy="true">
-        <Skeleton height={40} width={360} />
-        <Skeleton height={120} />
-        <LoadingState rows={5} />
-      </Stack>
-    );
-  if (list.isError) return <ErrorState error={list.error} onRetry={() => list.refetch()} />;
   if (!subscription)
     return (
-      <EmptyState
-        title={t('common:record.notFoundTitle')}
-        body={t('detail.notFound', { id: code })}
-        action={
-          <ButtonLink
-            to={paths.subscription.list}
-            variant="default"
-            leftSection={<IconArrowLeft size={16} />}
-          >
-            {t('form.back')}
-          </ButtonLink>
+      <QueryView
+        query={list}
+        loading={
+          <Stack gap="md" aria-busy="true">
+            <Skeleton height={40} width={360} />
+            <Skeleton height={120} />
+            <LoadingState rows={5} />
+          </Stack>
         }
-      />
+      >
+        {() => (
+          <RecordNotFound
+            body={t('detail.notFound', { id: code })}
+            back={(_, icon) => (
+              <ButtonLink to={paths.subscription.list} variant="default" leftSection={icon}>
+                {t('form.back')}
+              </ButtonLink>
+            )}
+          />
+        )}
+      </QueryView>
     );
 
   return (
@@ -389,40 +390,48 @@ function DeliveryLog({
           />
         </Group>
       </Group>
-      {log.isPending ? (
-        <LoadingState rows={5} label={t('log.loading')} />
-      ) : unavailable ? (
-        <Alert color="gray" variant="light" data-testid="log-unavailable">
-          {t('log.unavailable')}
-        </Alert>
-      ) : log.isError ? (
-        <ErrorState error={log.error} onRetry={() => log.refetch()} />
-      ) : rows.length === 0 ? (
-        search.status ? (
-          <EmptyState
-            title={t('log.noMatchTitle')}
-            body={t('log.noMatch', { status: t(`log.badge.${search.status}`) })}
-            action={
-              <Button variant="default" onClick={() => setSearch({})}>
-                {t('log.showAll')}
-              </Button>
-            }
+      <QueryView
+        query={log}
+        loadingRows={5}
+        loadingLabel={t('log.loading')}
+        // An instance without the delivery log extension (a 404 that is not about the subscription).
+        explain={() =>
+          unavailable ? (
+            <Alert color="gray" variant="light" data-testid="log-unavailable">
+              {t('log.unavailable')}
+            </Alert>
+          ) : undefined
+        }
+        isEmpty={() => rows.length === 0}
+        empty={
+          search.status ? (
+            <EmptyState
+              title={t('log.noMatchTitle')}
+              body={t('log.noMatch', { status: t(`log.badge.${search.status}`) })}
+              action={
+                <Button variant="default" onClick={() => setSearch({})}>
+                  {t('log.showAll')}
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState title={t('log.emptyTitle')} body={t('log.empty')} />
+          )
+        }
+      >
+        {() => (
+          <VirtualTable
+            rows={rows}
+            columns={columns}
+            rowKey={(d) => d.deliveryId}
+            onOpen={(d) => setSearch({ ...search, delivery: d.deliveryId })}
+            hasMore={!!log.hasNextPage}
+            loadingMore={log.isFetchingNextPage}
+            loadMore={() => void log.fetchNextPage()}
+            label={t('log.label')}
           />
-        ) : (
-          <EmptyState title={t('log.emptyTitle')} body={t('log.empty')} />
-        )
-      ) : (
-        <VirtualTable
-          rows={rows}
-          columns={columns}
-          rowKey={(d) => d.deliveryId}
-          onOpen={(d) => setSearch({ ...search, delivery: d.deliveryId })}
-          hasMore={!!log.hasNextPage}
-          loadingMore={log.isFetchingNextPage}
-          loadMore={() => void log.fetchNextPage()}
-          label={t('log.label')}
-        />
-      )}
+        )}
+      </QueryView>
     </>
   );
 }

@@ -6,7 +6,8 @@
 import { Badge, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/layout/index.ts';
+import { EmptyState } from '../../../components/layout/index.ts';
+import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink } from '../../../components/links.tsx';
 import {
   ACTIVITY_CSV_HEADER,
@@ -179,51 +180,55 @@ export function ActivitiesTab({
           </>
         )}
       </TotalsBar>
-      {list.isPending ? (
-        <LoadingState rows={8} label={t('activity.loading')} />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          title={t('activity.emptyTitle')}
-          body={search.validation || search.invoicing ? t('activity.noMatch') : t('activity.empty')}
-        />
-      ) : (
-        <DataGrid
-          gridId="activities"
-          label={t('activity.label', { code })}
-          rows={rows}
-          columns={columns}
-          rowKey={(a) => a.activityId}
-          hasMore={!!hasNextPage}
-          fetchingMore={isFetchingNextPage}
-          fetchNext={fetchNext}
-          toolbar={
-            <>
-              <Badge variant="light" color="gray" radius="sm" data-testid="activities-loaded">
-                {t('grid.loaded', {
-                  n: count.format(rows.length),
-                  total: count.format(tot?.count ?? rows.length),
-                })}
-              </Badge>
-              <ExportCsvButton<Activity>
-                testId="export-activities"
-                total={tot?.count}
-                fetchPage={(token, signal) =>
-                  api.activities(woRef, { ...filters, continuationToken: token }, signal)
-                }
-                toCsv={(all) =>
-                  toCsv(
-                    ACTIVITY_CSV_HEADER,
-                    all.map((a) => ACTIVITY_CSV_HEADER.map((k) => a[k])),
-                  )
-                }
-                fileName={() => csvName('activities', code, new Date())}
-              />
-            </>
-          }
-        />
-      )}
+      <QueryView
+        query={list}
+        loadingRows={8}
+        loadingLabel={t('activity.loading')}
+        isEmpty={() => rows.length === 0}
+        empty={
+          <EmptyState
+            title={t('activity.emptyTitle')}
+            body={search.validation || search.invoicing ? t('activity.noMatch') : t('activity.empty')}
+          />
+        }
+      >
+        {() => (
+          <DataGrid
+            gridId="activities"
+            label={t('activity.label', { code })}
+            rows={rows}
+            columns={columns}
+            rowKey={(a) => a.activityId}
+            hasMore={!!hasNextPage}
+            fetchingMore={isFetchingNextPage}
+            fetchNext={fetchNext}
+            toolbar={
+              <>
+                <Badge variant="light" color="gray" radius="sm" data-testid="activities-loaded">
+                  {t('grid.loaded', {
+                    n: count.format(rows.length),
+                    total: count.format(tot?.count ?? rows.length),
+                  })}
+                </Badge>
+                <ExportCsvButton<Activity>
+                  testId="export-activities"
+                  total={tot?.count}
+                  fetchPage={(token, signal) =>
+                    api.activities(woRef, { ...filters, continuationToken: token }, signal)
+                  }
+                  toCsv={(all) =>
+                    toCsv(
+                      ACTIVITY_CSV_HEADER,
+                      all.map((a) => ACTIVITY_CSV_HEADER.map((k) => a[k])),
+                    )
+                  }
+                  fileName={() => csvName('activities', code, new Date())}
+                />
+              </>
+            }
+          />
+        )}
+      </QueryView>
     </Stack>
   );
 }

@@ -6,7 +6,8 @@
 import { Badge, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/layout/index.ts';
+import { EmptyState } from '../../../components/layout/index.ts';
+import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { csvName, toCsv, USED_ITEM_CSV_HEADER, usedItemFilters, utcMinute } from '../model.ts';
 import { USED_ITEMS_PAGE, useUsedItems, useUsedItemTotals, useWorkordersApi } from '../queries.ts';
 import { INVOICE_MODE_FILTERS, type WorkOrderSearch } from '../search.ts';
@@ -130,55 +131,59 @@ export function UsedItemsTab({
           </>
         )}
       </TotalsBar>
-      {list.isPending ? (
-        <LoadingState rows={8} label={t('item.loading')} />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          title={t('item.emptyTitle')}
-          body={search.invoiceMode ? t('item.noMatch') : t('item.empty')}
-        />
-      ) : (
-        <DataGrid
-          gridId="items"
-          label={t('item.label', { code })}
-          rows={rows}
-          columns={columns}
-          rowKey={(u) => u.usedItemId}
-          hasMore={!!hasNextPage}
-          fetchingMore={isFetchingNextPage}
-          fetchNext={fetchNext}
-          toolbar={
-            <>
-              <Badge variant="light" color="gray" radius="sm" data-testid="items-loaded">
-                {t('grid.loaded', {
-                  n: num.format(rows.length),
-                  total: num.format(shown?.count ?? rows.length),
-                })}
-              </Badge>
-              <ExportCsvButton<UsedItem>
-                testId="export-items"
-                total={shown?.count}
-                fetchPage={(token, signal) =>
-                  api.usedItems(
-                    woRef,
-                    { ...filters, pageSize: USED_ITEMS_PAGE, continuationToken: token },
-                    signal,
-                  )
-                }
-                toCsv={(all) =>
-                  toCsv(
-                    USED_ITEM_CSV_HEADER,
-                    all.map((u) => USED_ITEM_CSV_HEADER.map((k) => u[k])),
-                  )
-                }
-                fileName={() => csvName('used-items', code, new Date())}
-              />
-            </>
-          }
-        />
-      )}
+      <QueryView
+        query={list}
+        loadingRows={8}
+        loadingLabel={t('item.loading')}
+        isEmpty={() => rows.length === 0}
+        empty={
+          <EmptyState
+            title={t('item.emptyTitle')}
+            body={search.invoiceMode ? t('item.noMatch') : t('item.empty')}
+          />
+        }
+      >
+        {() => (
+          <DataGrid
+            gridId="items"
+            label={t('item.label', { code })}
+            rows={rows}
+            columns={columns}
+            rowKey={(u) => u.usedItemId}
+            hasMore={!!hasNextPage}
+            fetchingMore={isFetchingNextPage}
+            fetchNext={fetchNext}
+            toolbar={
+              <>
+                <Badge variant="light" color="gray" radius="sm" data-testid="items-loaded">
+                  {t('grid.loaded', {
+                    n: num.format(rows.length),
+                    total: num.format(shown?.count ?? rows.length),
+                  })}
+                </Badge>
+                <ExportCsvButton<UsedItem>
+                  testId="export-items"
+                  total={shown?.count}
+                  fetchPage={(token, signal) =>
+                    api.usedItems(
+                      woRef,
+                      { ...filters, pageSize: USED_ITEMS_PAGE, continuationToken: token },
+                      signal,
+                    )
+                  }
+                  toCsv={(all) =>
+                    toCsv(
+                      USED_ITEM_CSV_HEADER,
+                      all.map((u) => USED_ITEM_CSV_HEADER.map((k) => u[k])),
+                    )
+                  }
+                  fileName={() => csvName('used-items', code, new Date())}
+                />
+              </>
+            }
+          />
+        )}
+      </QueryView>
     </Stack>
   );
 }

@@ -5,15 +5,15 @@
  * positions table (a row sets the slider to its time).
  */
 import { Badge, Card, Group, Slider, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readServiceError } from '../../../components/forms/serviceErrors.ts';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/layout/index.ts';
+import { EmptyState } from '../../../components/layout/index.ts';
+import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
 import { ListFrame } from '../../../components/records/ListFrame.tsx';
 import { BackLabel, RecordHeader } from '../../../components/records/RecordParts.tsx';
+import { RecordNotFound } from '../../../components/records/RecordStates.tsx';
 import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
 import { Trace } from '../components/Trace.tsx';
 import { clock, minuteOfDay } from '../model.ts';
@@ -65,27 +65,27 @@ export function TechnicianPage() {
     [t],
   );
 
-  if (technician.isPending) return <LoadingState rows={4} label={t('technician.loading')} />;
-  if (technician.isError) {
-    const err = readServiceError(technician.error);
-    if (err.status === 404)
-      return (
-        <EmptyState
-          title={t('technician.notFoundTitle')}
-          body={t('technician.notFound', { code })}
-          action={
-            <ButtonLink
-              to={paths.technician.list}
-              variant="default"
-              leftSection={<IconArrowLeft size={16} />}
-            >
-              {t('technician.back')}
-            </ButtonLink>
-          }
-        />
-      );
-    return <ErrorState error={technician.error} onRetry={() => technician.refetch()} />;
-  }
+  if (!technician.data)
+    return (
+      <QueryView
+        query={technician}
+        loadingRows={4}
+        loadingLabel={t('technician.loading')}
+        notFound={
+          <RecordNotFound
+            title={t('technician.notFoundTitle')}
+            body={t('technician.notFound', { code })}
+            back={(_, icon) => (
+              <ButtonLink to={paths.technician.list} variant="default" leftSection={icon}>
+                {t('technician.back')}
+              </ButtonLink>
+            )}
+          />
+        }
+      >
+        {() => null}
+      </QueryView>
+    );
   const tech = technician.data;
   return (
     <ListFrame>
@@ -120,73 +120,77 @@ export function TechnicianPage() {
           />
         }
       />
-      {positions.isPending ? (
-        <LoadingState rows={6} label={t('technician.loadingPositions')} />
-      ) : positions.isError ? (
-        <ErrorState error={positions.error} onRetry={() => positions.refetch()} />
-      ) : data.length === 0 ? (
-        <EmptyState title={t('technician.noPositionsTitle')} body={t('technician.noPositions', { day })} />
-      ) : (
-        <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: '1 1 auto', minHeight: 0 }}>
-          <Card
-            withBorder
-            radius="md"
-            padding="sm"
-            style={{ flex: '3 1 0', display: 'flex', flexDirection: 'column', minWidth: 0 }}
-          >
-            <Group justify="space-between" mb={4}>
-              <Text size="sm" fw={600} component="h2" m={0}>
-                {t('technician.trace', { day })}
-              </Text>
-              <Text size="sm" c="dimmed" data-testid="trace-time">
-                {t('technician.at', { time: clock(Math.min(minute, 1440)) })}
-              </Text>
-            </Group>
-            <div style={{ flex: '1 1 auto', minHeight: 0 }}>
-              <Trace positions={data} day={day} minute={minute} />
-            </div>
-            <Stack gap={2} mt="sm" px="xs">
-              <Slider
-                min={firstMinute}
-                max={Math.max(lastMinute, firstMinute + 1)}
-                step={1}
-                value={Math.min(Math.max(minute, firstMinute), lastMinute)}
-                onChange={setMinute}
-                onChangeEnd={(v) => setSearch({ ...search, day, at: v })}
-                label={(v) => clock(v)}
-                thumbLabel={t('technician.slider')}
-                data-testid="trace-slider"
-              />
-              <Group justify="space-between">
-                <Text size="xs" c="dimmed">
-                  {clock(firstMinute)}
+      <QueryView
+        query={positions}
+        loadingRows={6}
+        loadingLabel={t('technician.loadingPositions')}
+        isEmpty={() => data.length === 0}
+        empty={
+          <EmptyState title={t('technician.noPositionsTitle')} body={t('technician.noPositions', { day })} />
+        }
+      >
+        {() => (
+          <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: '1 1 auto', minHeight: 0 }}>
+            <Card
+              withBorder
+              radius="md"
+              padding="sm"
+              style={{ flex: '3 1 0', display: 'flex', flexDirection: 'column', minWidth: 0 }}
+            >
+              <Group justify="space-between" mb={4}>
+                <Text size="sm" fw={600} component="h2" m={0}>
+                  {t('technician.trace', { day })}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {clock(lastMinute)}
+                <Text size="sm" c="dimmed" data-testid="trace-time">
+                  {t('technician.at', { time: clock(Math.min(minute, 1440)) })}
                 </Text>
               </Group>
+              <div style={{ flex: '1 1 auto', minHeight: 0 }}>
+                <Trace positions={data} day={day} minute={minute} />
+              </div>
+              <Stack gap={2} mt="sm" px="xs">
+                <Slider
+                  min={firstMinute}
+                  max={Math.max(lastMinute, firstMinute + 1)}
+                  step={1}
+                  value={Math.min(Math.max(minute, firstMinute), lastMinute)}
+                  onChange={setMinute}
+                  onChangeEnd={(v) => setSearch({ ...search, day, at: v })}
+                  label={(v) => clock(v)}
+                  thumbLabel={t('technician.slider')}
+                  data-testid="trace-slider"
+                />
+                <Group justify="space-between">
+                  <Text size="xs" c="dimmed">
+                    {clock(firstMinute)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {clock(lastMinute)}
+                  </Text>
+                </Group>
+              </Stack>
+            </Card>
+            <Stack gap={4} style={{ flex: '2 1 0', minWidth: 0, minHeight: 0 }}>
+              <Text size="sm" fw={600} component="h2" m={0} data-testid="positions-count">
+                {t('technician.positions', {
+                  count: data.length,
+                  n: new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en').format(data.length),
+                })}
+              </Text>
+              <VirtualTable
+                rows={data}
+                columns={columns}
+                rowKey={(p) => p.timestamp}
+                onOpen={(p) => setSearch({ ...search, day, at: minuteOfDay(p.timestamp, day) })}
+                hasMore={false}
+                loadingMore={false}
+                loadMore={() => undefined}
+                label={t('technician.positionsLabel', { day })}
+              />
             </Stack>
-          </Card>
-          <Stack gap={4} style={{ flex: '2 1 0', minWidth: 0, minHeight: 0 }}>
-            <Text size="sm" fw={600} component="h2" m={0} data-testid="positions-count">
-              {t('technician.positions', {
-                count: data.length,
-                n: new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en').format(data.length),
-              })}
-            </Text>
-            <VirtualTable
-              rows={data}
-              columns={columns}
-              rowKey={(p) => p.timestamp}
-              onOpen={(p) => setSearch({ ...search, day, at: minuteOfDay(p.timestamp, day) })}
-              hasMore={false}
-              loadingMore={false}
-              loadMore={() => undefined}
-              label={t('technician.positionsLabel', { day })}
-            />
-          </Stack>
-        </Group>
-      )}
+          </Group>
+        )}
+      </QueryView>
     </ListFrame>
   );
 }

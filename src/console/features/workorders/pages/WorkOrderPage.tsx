@@ -6,18 +6,18 @@
  */
 import { Button, Card, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconCircleCheck, IconTrash } from '@tabler/icons-react';
+import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordTab } from '../../../app/feature.ts';
-import { readServiceError } from '../../../components/forms/serviceErrors.ts';
-import { EmptyState, ErrorState } from '../../../components/layout/index.ts';
+import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
 import { ContributedTab } from '../../../components/records/ContributedTab.tsx';
 import { ListFrame } from '../../../components/records/ListFrame.tsx';
 import { BackLabel, Field, RecordHeader, valueOrNotSet } from '../../../components/records/RecordParts.tsx';
+import { RecordNotFound } from '../../../components/records/RecordStates.tsx';
 import { ActivitiesTab } from '../components/ActivitiesTab.tsx';
 import { ConfirmAction } from '../components/ConfirmAction.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
@@ -57,30 +57,32 @@ export function WorkOrderPage({ by, tabs }: { by: 'code' | 'uuid'; tabs: readonl
     </AnchorLink>
   );
 
-  if (wo.isPending)
+  if (!wo.data)
     return (
-      <Stack gap="md" aria-busy="true">
-        <Skeleton height={40} width={360} />
-        <Skeleton height={140} />
-        <Skeleton height={300} />
-      </Stack>
+      <QueryView
+        query={wo}
+        loading={
+          <Stack gap="md" aria-busy="true">
+            <Skeleton height={40} width={360} />
+            <Skeleton height={140} />
+            <Skeleton height={300} />
+          </Stack>
+        }
+        notFound={
+          <RecordNotFound
+            title={t('detail.notFoundTitle')}
+            body={t('detail.notFound', { id })}
+            back={(_, icon) => (
+              <ButtonLink to={paths.workOrder.list} variant="default" leftSection={icon}>
+                {t('detail.back')}
+              </ButtonLink>
+            )}
+          />
+        }
+      >
+        {() => null}
+      </QueryView>
     );
-  if (wo.isError) {
-    const err = readServiceError(wo.error);
-    if (err.status === 404)
-      return (
-        <EmptyState
-          title={t('detail.notFoundTitle')}
-          body={t('detail.notFound', { id })}
-          action={
-            <ButtonLink to={paths.workOrder.list} variant="default" leftSection={<IconArrowLeft size={16} />}>
-              {t('detail.back')}
-            </ButtonLink>
-          }
-        />
-      );
-    return <ErrorState error={wo.error} onRetry={() => wo.refetch()} />;
-  }
   return (
     <WorkOrderView wo={wo.data} woRef={woRef} back={back} search={search} setSearch={setSearch} tabs={tabs} />
   );
