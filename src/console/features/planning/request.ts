@@ -54,6 +54,9 @@ export interface PlannerFormValues {
   /** '' = the service's default (50). */
   max: string;
   ignoreCapacity: boolean;
+  /** Not inputs: where the form's check puts the problems of the place's and coordinates' inputs. */
+  place?: never;
+  coordinates?: never;
 }
 
 /** The form's inputs, as named in the page (the targets of the errors). */

@@ -7,7 +7,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   FileInput,
   Group,
@@ -19,7 +18,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconFileTypeCsv, IconUpload, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
@@ -27,6 +26,7 @@ import { type CsvIssue, type CsvRow, ITEM_CSV_COLUMNS, type ItemsCsv, parseItems
 import { serverErrorKey } from '../errorFields.ts';
 import { type ImportSummary, type RowOutcome, runImport } from '../importRunner.ts';
 import { useCatalogApi, useInvalidateItem } from '../queries.ts';
+import { ImportSummaryBlock, RowStatus } from './ImportRows.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 type Phase = 'choose' | 'preview' | 'running' | 'done';
@@ -327,50 +327,5 @@ export function ImportItemsModal({ opened, onClose }: { opened: boolean; onClose
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-function RowStatus({ row, outcome }: { row: CsvRow; outcome: RowOutcome | undefined }) {
-  const { t } = useTranslation('catalog');
-  if (row.errors.length > 0)
-    return (
-      <StatusBadge color="red" leftSection={<IconX size={12} />}>
-        {t('csv.status.invalid')}
-      </StatusBadge>
-    );
-  if (!outcome) return <StatusBadge color="gray">{t('csv.status.ready')}</StatusBadge>;
-  if (outcome.status === 'failed')
-    return (
-      <Badge color="red" variant="filled" leftSection={<IconX size={12} />}>
-        {t('csv.status.failed')}
-      </Badge>
-    );
-  return (
-    <StatusBadge color="teal" leftSection={<IconCheck size={12} />}>
-      {t(`csv.status.${outcome.status}`)}
-    </StatusBadge>
-  );
-}
-
-function ImportSummaryBlock({ summary, invalid }: { summary: ImportSummary; invalid: number }) {
-  const { t } = useTranslation('catalog');
-  const color = summary.failed > 0 ? 'orange' : summary.cancelled ? 'yellow' : 'teal';
-  return (
-    <Alert
-      color={color}
-      variant="light"
-      title={summary.cancelled ? t('csv.summaryCancelled') : t('csv.summaryTitle')}
-      data-testid="import-summary"
-    >
-      <Group gap="lg">
-        <Text size="sm">{t('csv.created', { count: summary.created })}</Text>
-        <Text size="sm">{t('csv.updated', { count: summary.updated })}</Text>
-        <Text size="sm" c={summary.failed > 0 ? 'red.9' : undefined}>
-          {t('csv.failed', { count: summary.failed })}
-        </Text>
-        {summary.skipped > 0 && <Text size="sm">{t('csv.skipped', { count: summary.skipped })}</Text>}
-        {invalid > 0 && <Text size="sm">{t('csv.notImported', { count: invalid })}</Text>}
-      </Group>
-    </Alert>
   );
 }

@@ -7,44 +7,21 @@ import {
   Autocomplete,
   Fieldset,
   Grid,
-  Group,
   NumberInput,
   Switch,
   TagsInput,
-  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Controller, get, useFormContext, useWatch } from 'react-hook-form';
+import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CustomFieldDefinition } from '../../../../contract/common.ts';
 import { CustomFieldsField } from '../../../components/customFields/CustomFieldsField.tsx';
 import { CodeInput } from '../../../components/records/RecordParts.tsx';
-import { type ItemForm, splitVatInput, testSerial } from '../itemForm.ts';
+import { type ItemForm, splitVatInput } from '../itemForm.ts';
 import { CATALOG_CODE_MAX, MAX_VAT_RATES } from '../model.ts';
-import { StatusBadge } from './StatusBadge.tsx';
-
-/** Field errors are i18n keys (`catalog:validation.pattern`) or plain messages. */
-function useErr() {
-  const { t } = useTranslation('catalog');
-  const { formState } = useFormContext<ItemForm>();
-  return (...paths: string[]) => {
-    for (const p of paths) {
-      type E = { message?: string; type?: string };
-      const e = get(formState.errors, p) as E | E[] | undefined;
-      const one = Array.isArray(e) ? e.find((x) => x?.message) : e;
-      const m = one?.message;
-      if (!m) continue;
-      // The contract's own refinements (regular expression, cents) speak English: use ours.
-      if (one.type === 'custom' && p === 'serialNumberPattern') return t('validation.pattern');
-      if (one.type === 'custom' && p === 'unitPrice') return t('validation.cents');
-      return t(m, { defaultValue: m });
-    }
-    return undefined;
-  };
-}
+import { SerialPatternFields } from './SerialPatternFields.tsx';
+import { useItemFieldError as useErr } from './useItemFieldError.ts';
 
 export function ItemFields({
   creating,
@@ -247,69 +224,5 @@ export function ItemFields({
 
       <CustomFieldsField definitions={definitions} />
     </>
-  );
-}
-
-/** The pattern, checked as a RegExp while typing, and a sample to try it on. */
-function SerialPatternFields() {
-  const { t } = useTranslation('catalog');
-  const { register, control } = useFormContext<ItemForm>();
-  const err = useErr();
-  const pattern = useWatch({ control, name: 'serialNumberPattern' });
-  const [sample, setSample] = useState('');
-  const compiles = pattern === '' ? null : testSerial(pattern, '') !== null;
-  const result = pattern && sample ? testSerial(pattern, sample) : null;
-  return (
-    <Grid gap="md">
-      <Grid.Col span={{ base: 12, sm: 7 }}>
-        <TextInput
-          label={t('item.fields.serialNumberPattern')}
-          description={t('item.hints.serialNumberPattern')}
-          placeholder="^SN-\d{6}$"
-          maxLength={1000}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          {...register('serialNumberPattern')}
-          error={err('serialNumberPattern') ?? (compiles === false ? t('validation.pattern') : undefined)}
-          rightSection={
-            compiles === true ? (
-              <IconCheck
-                size={16}
-                color="var(--mantine-color-teal-6)"
-                aria-label={t('item.hints.patternOk')}
-              />
-            ) : undefined
-          }
-          data-testid="item-serial-pattern"
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 5 }}>
-        <TextInput
-          label={t('item.fields.serialSample')}
-          description={t('item.hints.serialSample')}
-          value={sample}
-          disabled={!pattern || compiles === false}
-          onChange={(e) => setSample(e.currentTarget.value)}
-          rightSectionWidth={110}
-          rightSection={
-            result === null ? undefined : (
-              <StatusBadge
-                color={result ? 'teal' : 'red'}
-                leftSection={result ? <IconCheck size={12} /> : <IconX size={12} />}
-              >
-                {result ? t('item.hints.matches') : t('item.hints.noMatch')}
-              </StatusBadge>
-            )
-          }
-          data-testid="item-serial-sample"
-        />
-      </Grid.Col>
-      <Grid.Col span={12}>
-        <Group gap={6}>
-          <Text size="xs" c="dimmed">
-            {t('item.hints.patternExamples')}
-          </Text>
-        </Group>
-      </Grid.Col>
-    </Grid>
   );
 }

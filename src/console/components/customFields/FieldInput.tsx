@@ -1,0 +1,274 @@
+/**
+ * The input of one custom field, by its definition's type (text, number, yes/no, list, date,
+ * date-time, GPS, minutes).
+ */
+import { Fieldset, Group, NumberInput, Radio, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CustomFieldDefinition, CustomFieldValue } from '../../../contract/common.ts';
+import {
+  dateTimeFromPicker,
+  dateTimeToPicker,
+  formatCustomValue,
+  gpsErrors,
+  parseLatLng,
+  presentType,
+} from './customFieldValues.ts';
+import { DateTimeInput, StrictDateInput } from './dates.tsx';
+
+export interface FieldInputProps {
+  def: CustomFieldDefinition;
+  value: CustomFieldValue | undefined;
+  error?: string;
+  disabled?: boolean;
+  onChange: (next: CustomFieldValue | undefined) => void;
+}
+
+export function FieldInput({ def, value, error, disabled, onChange }: FieldInputProps) {
+  const { t } = useTranslation('customFields');
+  const label = def.label || def.code;
+  const common = {
+    label,
+    withAsterisk: def.mandatory,
+    error,
+    disabled,
+    'data-testid': `cf-${def.code}`,
+  };
+  const present = presentType(value);
+  if (present !== null && present !== def.type) {
+    // The stored value has another type than the definition (the configuration changed):
+    // show it as it is, keep it, and let the user clear it.
+    return (
+      <TextInput
+        {...common}
+        readOnly
+        value={formatCustomValue(value, t('yes'), t('no'))}
+        description={t('typeMismatchHint', { type: t(`types.${present}`) })}
+      />
+    );
+  }
+  const v = value ? (value as Record<string, unknown>)[def.type] : undefined;
+
+  switch (def.type) {
+    case 'textValue':
+      return (
+        <TextInput
+          {...common}
+          value={typeof v === 'string' ? v : ''}
+          onChange={(e) => {
+            const s = e.currentTarget.value;
+            onChange(s === '' && !def.mandatory ? undefined : { textValue: s });
+          }}
+        />
+      );
+    case 'booleanValue':
+      // Yes, No, and for an optional field "Not set" (the code absent): a choice can be undone.
+      return (
+        <Radio.Group
+          label={label}
+          withAsterisk={def.mandatory}
+          error={error}
+          value={v === true ? 'yes' : v === false ? 'no' : 'unset'}
+          onChange={(c) => onChange(c === 'unset' ? undefined : { booleanValue: c === 'yes' })}
+          data-testid={`cf-${def.code}`}
+        >
+          <Group gap="md" mt={6}>
+            {!def.mandatory && <Radio value="unset" label={t('notSet')} disabled={disabled} />}
+            <Radio value="yes" label={t('yes')} disabled={disabled} />
+            <Radio value="no" label={t('no')} disabled={disabled} />
+          </Group>
+        </Radio.Group>
+      );
+    case 'dateValue':
+      return (
+        <StrictDateInput
+          {...common}
+          value={typeof v === 'string' ? v : null}
+          placeholder="YYYY-MM-DD"
+          clearable={!def.mandatory}
+          onChange={(d) => onChange(d ? { dateValue: d } : undefined)}
+        />
+      );
+    case 'dateTimeValue':
+      return (
+        <DateTimeInput
+          {...common}
+          value={dateTimeToPicker(typeof v === 'string' ? v : null)}
+          placeholder="YYYY-MM-DD HH:MM"
+          clearable={!def.mandatory}
+          onChange={(d) => {
+            const s = dateTimeFromPicker(d);
+            onChange(s ? { dateTimeValue: s } : undefined);
+          }}
+        />
+      );
+    case 'timeValue':
+      return (
+        <NumberInput
+          {...common}
+          value={typeof v === 'number' ? v : ''}
+          allowDecimal={false}
+          description={t('timeHint')}
+          suffix={` ${t('minutesSuffix')}`}
+          onChange={(n) =>
+            onChange(
+              n === '' || n === undefined ? undefined : { timeValue: typeof n === 'number' ? n : Number(n) },
+            )
+          }
+        />
+      );
+    case 'dropDownValue':
+      return (
+        <Select
+          {...common}
+          data={dropDownData(def.values, typeof v === 'string' ? v : null)}
+          value={typeof v === 'string' ? v : null}
+          // Clicking the chosen value again keeps it; the clear button (optional fields) empties it.
+          allowDeselect={false}
+          clearable={!def.mandatory}
+          clearButtonProps={{ 'aria-label': t('clear', { label }) }}
+          searchable={(def.values?.length ?? 0) > 8}
+          onChange={(s) => onChange(s === null ? undefined : { dropDownValue: s })}
+        />
+      );
+    case 'urlValue':
+      return (
+        <TextInput
+          {...common}
+          type="url"
+          placeholder="https://"
+          value={typeof v === 'string' ? v : ''}
+          onChange={(e) => {
+            const s = e.currentTarget.value;
+            onChange(s === '' ? undefined : { urlValue: s });
+          }}
+        />
+      );
+    case 'gpsValue':
+      return (
+        <GpsInput
+          def={def}
+          value={v as { latitude?: number; longitude?: number } | undefined}
+          error={error}
+          disabled={disabled}
+          onChange={onChange}
+        />
+      );
+  }
+}
+
+/** Keeps a stored value visible even when the definition no longer lists it. */
+export function dropDownData(values: string[] | null, current: string | null): string[] {
+  const data = [...(values ?? [])];
+  if (current !== null && !data.includes(current)) data.push(current);
+  return data;
+}
+
+export function GpsInput(props: {
+  def: CustomFieldDefinition;
+  value: { latitude?: number; longitude?: number } | undefined;
+  error?: string;
+  disabled?: boolean;
+  onChange: (next: CustomFieldValue | undefined) => void;
+}) {
+  const { def, value, error, disabled, onChange } = props;
+  const { t } = useTranslation('customFields');
+  const [paste, setPaste] = useState('');
+  const [pasteError, setPasteError] = useState<string | null>(null);
+  // Checked as typed: each coordinate's range at once, the pair once the user leaves it.
+  const [left, setLeft] = useState(false);
+  const id = useId();
+  const live = gpsErrors(value?.latitude, value?.longitude, left);
+  const write = (lat: number | undefined, lng: number | undefined) => {
+    if (lat === undefined && lng === undefined) onChange(undefined);
+    // A half-filled pair is kept in the form value so that validation can report it.
+    else onChange({ gpsValue: { latitude: lat, longitude: lng } as { latitude: number; longitude: number } });
+  };
+  const num = (n: number | string) => (n === '' ? undefined : typeof n === 'number' ? n : Number(n));
+  const applyPaste = (text: string) => {
+    const p = parseLatLng(text);
+    if (p) {
+      write(p.latitude, p.longitude);
+      setPaste('');
+      setPasteError(null);
+    } else if (text.trim() !== '') setPasteError(t('pasteInvalid'));
+  };
+  const pairError = live.pair ? t(live.pair) : error && !live.latitude && !live.longitude ? error : undefined;
+  return (
+    <Fieldset
+      legend={
+        <Text component="span" size="sm" fw={500}>
+          {def.label || def.code}
+          {def.mandatory && (
+            <Text component="span" c="red" aria-hidden>
+              {' *'}
+            </Text>
+          )}
+        </Text>
+      }
+      variant="unstyled"
+      style={{ gridColumn: '1 / -1' }}
+      data-testid={`cf-${def.code}`}
+      disabled={disabled}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setLeft(true);
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <NumberInput
+          label={t('latitude')}
+          value={value?.latitude ?? ''}
+          min={-90}
+          max={90}
+          decimalScale={10}
+          clampBehavior="none"
+          error={live.latitude ? t(live.latitude) : undefined}
+          onChange={(n) => write(num(n), value?.longitude)}
+          data-testid={`cf-${def.code}-lat`}
+        />
+        <NumberInput
+          label={t('longitude')}
+          value={value?.longitude ?? ''}
+          min={-180}
+          max={180}
+          decimalScale={10}
+          clampBehavior="none"
+          error={live.longitude ? t(live.longitude) : undefined}
+          onChange={(n) => write(value?.latitude, num(n))}
+          data-testid={`cf-${def.code}-lng`}
+        />
+        <TextInput
+          id={id}
+          label={t('paste')}
+          placeholder="48.8566, 2.3522"
+          value={paste}
+          error={pasteError}
+          onChange={(e) => {
+            setPaste(e.currentTarget.value);
+            setPasteError(null);
+          }}
+          onPaste={(e) => {
+            const text = e.clipboardData.getData('text');
+            if (parseLatLng(text)) {
+              e.preventDefault();
+              applyPaste(text);
+            }
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              applyPaste(paste);
+            }
+          }}
+          onBlur={() => applyPaste(paste)}
+          data-testid={`cf-${def.code}-paste`}
+        />
+      </SimpleGrid>
+      {pairError && (
+        <Text size="xs" c="red" mt={4} role="alert" data-testid={`cf-${def.code}-error`}>
+          {pairError}
+        </Text>
+      )}
+    </Fieldset>
+  );
+}

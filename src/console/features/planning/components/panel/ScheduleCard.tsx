@@ -1,0 +1,177 @@
+/**
+ * The work order panel's schedule: who and when, scheduled on a technician or a crew at a
+ * start typed in the browser's zone, each refusal on its input.
+ */
+import { Badge, Button, Group, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { IconCalendarSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { CODE_PATTERN } from '../../../../../contract/common.ts';
+import { formResolver } from '../../../../components/forms/formResolver.ts';
+import { readServiceError, type ServiceError } from '../../../../components/forms/serviceErrors.ts';
+import { zodErrorMap } from '../../../../components/forms/zodErrorMap.ts';
+import { ButtonLink } from '../../../../components/links.tsx';
+import { errorSentence, type ScheduleLine, scheduleErrorLine } from '../../errorFields.ts';
+import { formats } from '../../format.ts';
+import { planningPaths } from '../../paths.ts';
+import { useSchedule, useScheduleWorkOrder } from '../../queries.ts';
+import { browserTimeZone, fromApiDateTime, fromLocalInput, toApiDateTime } from '../../time.ts';
+import { RefusalAlert } from '../RefusalAlert.tsx';
+import { Section } from './Section.tsx';
+
+interface ScheduleForm {
+  kind: 'technician' | 'crew';
+  resource: string;
+  /** `YYYY-MM-DDTHH:MM` in the browser's zone (the schema gives the API's UTC time). */
+  start: string;
+}
+
+/** The form's check: a code, and a time that exists in the zone (sent in UTC). */
+const scheduleSchema = (zone: string) =>
+  z.object({
+    kind: z.enum(['technician', 'crew']),
+    resource: z.string().trim().regex(CODE_PATTERN, { message: 'panel.resourceInvalid' }),
+    start: z.string().transform((v, ctx) => {
+      const at = fromLocalInput(v, zone);
+      if (at !== null) return toApiDateTime(at);
+      ctx.addIssue({ code: 'custom', message: 'panel.startInvalid' });
+      return z.NEVER;
+    }),
+  });
+
+export function ScheduleCard({ code, onScheduled }: { code: string; onScheduled?: () => void }) {
+  const { t, i18n } = useTranslation('planning');
+  const zone = useMemo(browserTimeZone, []);
+  const f = useMemo(() => formats(i18n.language, zone), [i18n.language, zone]);
+  const current = useSchedule(code);
+  const schedule = useScheduleWorkOrder();
+  const resolver = useMemo(() => formResolver<ScheduleForm>(scheduleSchema(zone), zodErrorMap(t)), [zone, t]);
+  const { register, control, handleSubmit, formState } = useForm<ScheduleForm>({
+    defaultValues: { kind: 'technician', resource: '', start: '' },
+    resolver,
+  });
+  const kind = useWatch({ control, name: 'kind' });
+  const checkOf = (field: 'resource' | 'start') => {
+    const m = formState.errors[field]?.message;
+    return m ? t(m) : undefined;
+  };
+  const [refusal, setRefusal] = useState<ServiceError | null>(null);
+  const [done, setDone] = useState(false);
+
+  const on = (line: ScheduleLine) =>
+    refusal?.errors
+      .filter((e) => scheduleErrorLine(e.code) === line)
+      .map((e) => errorSentence(t, e))
+      .join(' ') || undefined;
+
+  const submit = handleSubmit(({ kind, resource, start }) => {
+    setDone(false);
+    setRefusal(null);
+    const body = kind === 'technician' ? { technicianCode: resource, start } : { crewCode: resource, start };
+    schedule.mutate(
+      { code, body },
+      {
+        onSuccess: () => {
+          setDone(true);
+          onScheduled?.();
+        },
+        onError: (err) => setRefusal(readServiceError(err)),
+      },
+    );
+  });
+
+  const s = current.data;
+  const startMs = s?.scheduledStart ? fromApiDateTime(s.scheduledStart) : null;
+  const endMs = s?.scheduledEnd ? fromApiDateTime(s.scheduledEnd) : null;
+  const others = refusal?.errors.filter((e) => scheduleErrorLine(e.code) === null) ?? [];
+
+  return (
+    <Section title={t('panel.schedule')} testId="schedule-panel">
+      <Stack gap="sm">
+        {current.isPending ? (
+          <Skeleton h={40} />
+        ) : current.isError ? (
+          <Text size="sm" c="red">
+            {errorSentence(t, readServiceError(current.error).errors[0])}
+          </Text>
+        ) : s && startMs !== null ? (
+          <Group gap="xs" data-testid="schedule-current">
+            <Badge variant="light">{s.status}</Badge>
+            <Text size="sm" fw={600}>
+              {s.technicianCode ?? s.crewCode}
+            </Text>
+            <Text size="sm">{endMs !== null ? f.span(startMs, endMs) : f.dateTime(startMs)}</Text>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="schedule-current">
+            {t('panel.notScheduled')}
+          </Text>
+        )}
+        <form onSubmit={submit} noValidate aria-label={t('panel.scheduleForm')}>
+          <Stack gap="xs">
+            <Controller
+              control={control}
+              name="kind"
+              render={({ field }) => (
+                <SegmentedControl
+                  value={field.value}
+                  onChange={(v) => field.onChange(v === 'crew' ? 'crew' : 'technician')}
+                  data={[
+                    { value: 'technician', label: t('panel.technician') },
+                    { value: 'crew', label: t('panel.crew') },
+                  ]}
+                  aria-label={t('panel.resourceKind')}
+                  w="fit-content"
+                />
+              )}
+            />
+            <Group align="flex-start" gap="sm" grow>
+              <TextInput
+                label={kind === 'technician' ? t('panel.technicianCode') : t('panel.crewCode')}
+                {...register('resource')}
+                error={checkOf('resource') ?? on('resource')}
+                data-testid="schedule-resource"
+                required
+              />
+              <TextInput
+                type="datetime-local"
+                label={t('panel.start')}
+                description={t('panel.zone', { zone })}
+                {...register('start')}
+                error={checkOf('start') ?? on('start')}
+                data-testid="schedule-start"
+                required
+              />
+            </Group>
+            {on('workOrder') && (
+              <Text size="sm" c="var(--mantine-color-error)">
+                {on('workOrder')}
+              </Text>
+            )}
+            {refusal && <RefusalAlert refusal={refusal} items={others} title={t('panel.refused')} />}
+            {done && (
+              <Text size="sm" c="teal" role="status" data-testid="schedule-done">
+                {t('panel.scheduled')}
+              </Text>
+            )}
+            <Group justify="space-between">
+              <ButtonLink
+                to={planningPaths.planner}
+                search={{ wo: code }}
+                variant="subtle"
+                leftSection={<IconCalendarSearch size={16} />}
+              >
+                {t('panel.findSlot')}
+              </ButtonLink>
+              <Button type="submit" loading={schedule.isPending} data-testid="schedule-submit">
+                {t('panel.scheduleAction')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+    </Section>
+  );
+}

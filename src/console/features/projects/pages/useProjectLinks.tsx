@@ -1,0 +1,223 @@
+/**
+ * What the project linker does, and what it shows of it: each action (move a work order by
+ * a drop, add one found by its code, declare a dependency, remove one) as the link call that
+ * reproduces it, with the refusal, the notice, the graph's highlight and the announcement
+ * ("moved to position 3") it leaves.
+ */
+import { Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useState } from 'react';
+import { ApiError } from '../../../../client/index.ts';
+import {
+  ProjectManagementCodes as C,
+  type JobRef,
+  type LinkableWorkOrder,
+  type Project,
+  parseCyclePath,
+  parseOverlaps,
+} from '../../../../contract/projectManagement.ts';
+import type { GraphHighlight } from '../components/DependencyGraph.tsx';
+import { jobLabel } from '../components/jobLabel.ts';
+import type { Refusal } from '../components/Refusal.tsx';
+import {
+  cycleHighlight,
+  type DependencyRef,
+  dependencyCall,
+  formatPlanned,
+  moveItem,
+  overlapJobs,
+  type ProjectPlace,
+  projectDropInsertion,
+  projectPlaceInsertion,
+  refText,
+} from '../model.ts';
+import { projectKeys, useInvalidateLinks, useProjectsApi } from '../queries.ts';
+
+export const NO_HIGHLIGHT: GraphHighlight = { cycle: null, overlap: null };
+
+export function useProjectLinks({
+  project,
+  t,
+  lang,
+  showGraph,
+}: {
+  project: Project;
+  t: TFunction;
+  lang: string;
+  /** A refused cycle is drawn on the graph: the page shows it. */
+  showGraph: () => void;
+}) {
+  const api = useProjectsApi();
+  const qc = useQueryClient();
+  const invalidate = useInvalidateLinks();
+  const key = projectKeys.project(project.projectCode);
+  const jobs = project.jobs;
+  const dependencies = project.dependencies as DependencyRef[];
+
+  const [busy, setBusy] = useState<'move' | 'add' | 'dependency' | 'remove' | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [highlight, setHighlight] = useState<GraphHighlight>(NO_HIGHLIGHT);
+  const [pending, setPending] = useState<DependencyRef | null>(null);
+  const [removing, setRemoving] = useState<DependencyRef | null>(null);
+  const [status, setStatus] = useState('');
+
+  const startAction = (kind: NonNullable<typeof busy>) => {
+    setBusy(kind);
+    setRefusal(null);
+    setNotice(null);
+    setHighlight(NO_HIGHLIGHT);
+  };
+
+  /* ---- drag a work order to a new place ---- */
+  const move = async (from: number, to: number) => {
+    const insertion = projectDropInsertion(jobs, from, to);
+    const moved = jobs[from];
+    if (!insertion || moved.jobType !== 'workOrder') return;
+    startAction('move');
+    const before = qc.getQueryData<Project>(key);
+    await qc.cancelQueries({ queryKey: key });
+    qc.setQueryData<Project>(key, (p) => (p ? { ...p, jobs: moveItem(p.jobs, from, to) } : p));
+    try {
+      await api.linkToProject(project.projectCode, moved.code, insertion);
+      setStatus(t('linker.moved', { code: moved.code, position: to + 1 }));
+      await invalidate(key);
+    } catch (e) {
+      if (before) qc.setQueryData(key, before);
+      setRefusal({ title: t('refused.move', { code: moved.code }), error: e });
+      setStatus(t('linker.moveRefused', { code: moved.code }));
+      void qc.invalidateQueries({ queryKey: key });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /* ---- add a work order found by its code ---- */
+  const phases = jobs.filter((j) => j.jobType === 'phase');
+  const places = [
+    { value: 'last', label: t('add.placeLast') },
+    { value: 'first', label: t('add.placeFirst') },
+    ...phases.map((p) => ({ value: `phase:${p.code}`, label: t('add.placeEndOfPhase', { phase: p.code }) })),
+  ];
+  const placeOf = (value: string): ProjectPlace =>
+    value.startsWith('phase:')
+      ? { at: 'endOfPhase', phase: value.slice(6) }
+      : { at: value === 'first' ? 'first' : 'last' };
+  const add = async (wo: LinkableWorkOrder, place: string): Promise<boolean> => {
+    startAction('add');
+    try {
+      await api.linkToProject(
+        project.projectCode,
+        wo.workOrderCode,
+        projectPlaceInsertion(jobs, placeOf(place)),
+      );
+      setStatus(t('linker.added', { code: wo.workOrderCode }));
+      await invalidate(key);
+      return true;
+    } catch (e) {
+      setRefusal({ title: t('refused.add', { code: wo.workOrderCode }), error: e });
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /* ---- declare a dependency (graph arrow or list) ---- */
+  const declare = async (blocking: JobRef, blocked: JobRef): Promise<boolean> => {
+    const call = dependencyCall(jobs, dependencies, blocking, blocked);
+    if (!call.ok) {
+      setRefusal(null);
+      setHighlight(NO_HIGHLIGHT);
+      setNotice(
+        t(`dependencies.reasons.${call.reason}`, {
+          blocking: jobLabel(blocking, t),
+          blocked: jobLabel(blocked, t),
+        }),
+      );
+      return false;
+    }
+    startAction('dependency');
+    setPending({ blocking, blocked });
+    try {
+      await api.linkToProject(project.projectCode, call.code, call.insertion);
+      setStatus(t('linker.declared', { blocking: jobLabel(blocking, t), blocked: jobLabel(blocked, t) }));
+      await invalidate(key);
+      return true;
+    } catch (e) {
+      const errors = e instanceof ApiError ? e.errors : [];
+      const cycle = errors.find((x) => x.code === C.dependencyCycle);
+      const overlap = errors.find((x) => x.code === C.dependencyOverlap);
+      const path = cycle ? parseCyclePath(cycle.message) : undefined;
+      const overlaps = overlap ? parseOverlaps(overlap.message) : [];
+      setHighlight({
+        cycle: path ? cycleHighlight(path) : null,
+        overlap: overlaps.length ? overlapJobs(overlaps) : null,
+      });
+      const details: ReactNode[] = [];
+      if (path)
+        details.push(
+          <Text key="cycle" size="sm" fw={600} data-testid="cycle-path">
+            {t('graph.cyclePath', { path: path.map((j) => jobLabel(j, t)).join(' → ') })}
+          </Text>,
+        );
+      for (const o of overlaps)
+        details.push(
+          <Text key={`${refText(o.blocking)}>${refText(o.blocked)}`} size="sm" fw={600} data-testid="overlap">
+            {t('graph.overlapLine', {
+              blocking: jobLabel(o.blocking, t),
+              end: formatPlanned(o.blocking.plannedEnd, lang),
+              blocked: jobLabel(o.blocked, t),
+              start: formatPlanned(o.blocked.plannedStart, lang),
+            })}
+          </Text>,
+        );
+      setRefusal({
+        title: t('refused.dependency', { blocking: jobLabel(blocking, t), blocked: jobLabel(blocked, t) }),
+        error: e,
+        details: details.length ? details : undefined,
+      });
+      // The path is drawn on the graph.
+      if (path) showGraph();
+      return false;
+    } finally {
+      setPending(null);
+      setBusy(null);
+    }
+  };
+
+  /* ---- remove a dependency (after confirmation) ---- */
+  const remove = async () => {
+    if (!removing) return;
+    const d = removing;
+    startAction('remove');
+    try {
+      await api.removeDependency(project.projectCode, { blocking: d.blocking, blocked: d.blocked });
+      setStatus(t('linker.removed', { blocking: jobLabel(d.blocking, t), blocked: jobLabel(d.blocked, t) }));
+      await invalidate(key);
+    } catch (e) {
+      setRefusal({ title: t('refused.remove'), error: e });
+    } finally {
+      setRemoving(null);
+      setBusy(null);
+    }
+  };
+
+  return {
+    busy,
+    refusal,
+    setRefusal,
+    notice,
+    setNotice,
+    highlight,
+    pending,
+    removing,
+    setRemoving,
+    status,
+    places,
+    move,
+    add,
+    declare,
+    remove,
+  };
+}
