@@ -60,6 +60,18 @@ function expectUnavailable(res: LightMyRequestResponse) {
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 
+/** POST /oauth/token as the root test client (client_credentials). */
+const requestToken = (t: TestApp) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`root:${t.secrets.root}`).toString('base64')}`,
+    },
+    payload: 'grant_type=client_credentials',
+  });
+
 async function putCustomer(t: TestApp, code: string) {
   return t.call('PUT', `${CUSTOMERS}/code:${code}`, {
     body: { name: code, addressDetails: { city: 'Lyon' } },
@@ -224,17 +236,7 @@ describe('a table locked by another session', () => {
           loop(async () => {
             // Authentication reads the database again (no cached caller), then a new token.
             t.app.fieldwork.auth?.callers.invalidate();
-            const { ms, res } = await timed(() =>
-              t.app.inject({
-                method: 'POST',
-                url: '/oauth/token',
-                headers: {
-                  'content-type': 'application/x-www-form-urlencoded',
-                  authorization: `Basic ${Buffer.from(`root:${t.secrets.root}`).toString('base64')}`,
-                },
-                payload: 'grant_type=client_credentials',
-              }),
-            );
+            const { ms, res } = await timed(() => requestToken(t));
             tokens.push({ ms, status: res.statusCode });
             await sleep(100);
           }),
@@ -334,6 +336,11 @@ describe('the server refusing connections', () => {
         t.app.fieldwork.auth?.callers.invalidate();
         const res = await t.call('GET', `${CUSTOMERS}/code:REFUSED`);
         expectUnavailable(res);
+        // The token endpoint (oidc-provider) says so in OAuth's words, not 500 server_error.
+        const token = await requestToken(t);
+        expect(token.statusCode, token.body).toBe(503);
+        expect(token.json().error).toBe('temporarily_unavailable');
+        expect(token.headers['retry-after']).toBe('2');
         during.push(performance.now() - started);
         await sleep(200);
       }
@@ -352,6 +359,7 @@ describe('the server refusing connections', () => {
       }
       expect(readyAfter).toBeDefined();
       expect(servedAfter).toBeDefined();
+      expect((await requestToken(t)).statusCode).toBe(200);
       // The caller notifications are listened to again (reconnected within its back-off).
       let liveAfter: number | undefined;
       for (let i = 0; i < 100 && liveAfter === undefined; i++) {

@@ -3,15 +3,17 @@ import middie from '@fastify/middie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { importJWK, jwtVerify } from 'jose';
 import { sql } from 'kysely';
+import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
 import oidcContext from 'oidc-provider/lib/helpers/als.js';
 import { requiredScope } from '../../../contract/domains.ts';
 import type { Endpoint } from '../../../contract/endpoint.ts';
 import { CommonCodes } from '../../../contract/errors.ts';
 import { scopesOfRoles } from '../../../contract/roles.ts';
+import { isDatabaseUnavailable } from '../../db/faults.ts';
 import type { Db } from '../../db/index.ts';
 import type { Caller } from '../caller.ts';
 import { inlineScriptHashes } from '../console.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, DATABASE_RETRY_AFTER } from '../errors.ts';
 import { CallerCache, Lru } from './callerCache.ts';
 import { createClientAuthenticator } from './clientAuth.ts';
 import { CONSOLE_CLIENT_ID, consoleClient } from './consoleClient.ts';
@@ -80,6 +82,34 @@ function securePages(res: ServerResponse) {
 }
 
 /**
+ * A database that cannot serve (db/faults.ts: unreachable, a lost connection, a timeout) is
+ * `503 temporarily_unavailable` with Retry-After at the OAuth endpoints, as it is `503
+ * service.database.unavailable` in the API, instead of oidc-provider's `500 server_error`.
+ */
+function databaseUnavailable(provider: Provider) {
+  const failed = new WeakMap<object, unknown>();
+  provider.on('server_error', (ctx: object, err: unknown) => failed.set(ctx, err));
+  return async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+    let err: unknown;
+    try {
+      await next();
+      err = ctx.status === 500 ? failed.get(ctx) : undefined;
+    } catch (thrown) {
+      if (!isDatabaseUnavailable(thrown)) throw thrown;
+      err = thrown;
+    }
+    if (!isDatabaseUnavailable(err)) return;
+    ctx.status = 503;
+    ctx.set('Retry-After', String(DATABASE_RETRY_AFTER));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      error: 'temporarily_unavailable',
+      error_description: 'the database is unavailable or did not answer in time; retry shortly',
+    };
+  };
+}
+
+/**
  * Mounts the OAuth 2.0 authorization server (oidc-provider) at /oauth and returns the
  * guard that turns a bearer token into a Caller.
  */
@@ -96,6 +126,7 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
       return undefined;
     }
   };
+  provider.use(databaseUnavailable(provider));
   provider.use(revokeAccessTokens(opts.db, verifyToken));
 
   const handle = provider.callback();
