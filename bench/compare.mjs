@@ -66,7 +66,7 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const WORKERS = process.env.FIELDWORK_WORKERS ?? String(cpus().length);
 const PATH = '/eTech/rest/ws/referentials/v1/customers/code:';
 const CLIENT_ID = 'bench';
-const CLIENT_SECRET = `bench-${randomBytes(12).toString('hex')}`;
+const CLIENT_SECRET = `bench-${randomBytes(16).toString('hex')}`;
 const code = (i) => `BENCH${String(i).padStart(6, '0')}`;
 /** CPU ms per customer GET of the references in issue 9's table (json-server: the top of its 0.3-0.5 ms). */
 const ISSUE_MACHINE_CPU = { 'bare Fastify': 0.02, Prism: 0.7, 'json-server': 0.5 };

@@ -25,7 +25,7 @@ import {
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 300);
 const DURATION = Number(process.env.DURATION ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
-const SECRET = 'bench-compression-secret';
+const SECRET = 'bench-compression-secret-of-32-characters';
 const BASE = '/eTech/rest/ws/referentials/v1/customers';
 const PATHS = { 'customer list page': BASE, 'one customer': `${BASE}/code:C000001` };
 const ENCODINGS = ['identity', 'gzip', 'br'];

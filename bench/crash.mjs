@@ -45,7 +45,7 @@ const SUBSCRIPTIONS = '/rest/ws/webhooks/v1/subscriptions';
 /** How long the last start may take to deliver what is pending (leases of killed deliveries end first). */
 const DELIVERY_WAIT_MS = Number(process.env.DELIVERY_WAIT_MS ?? 120_000);
 const CLIENT_ID = 'crash';
-const CLIENT_SECRET = `crash-${randomBytes(12).toString('hex')}`;
+const CLIENT_SECRET = `crash-${randomBytes(16).toString('hex')}`;
 const code = (i) => `CRASH${String(i).padStart(4, '0')}`;
 
 const dataset = () => ({

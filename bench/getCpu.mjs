@@ -41,7 +41,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 1);
 const ROUNDS = Number(process.env.ROUNDS ?? 8);
 const DURATION = Number(process.env.DURATION ?? 3);
 const WARMUP = Number(process.env.WARMUP ?? 5);
-const SECRET = `bench-${randomBytes(12).toString('hex')}`;
+const SECRET = `bench-${randomBytes(16).toString('hex')}`;
 const code = (i) => `BENCH${String(i).padStart(6, '0')}`;
 const dataset = {
   offices: [

@@ -24,7 +24,7 @@ import {
 
 const REQUESTS = Number(process.env.REQUESTS ?? 20);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const SECRET = 'bench-redis-secret';
+const SECRET = 'bench-redis-secret-of-at-least-32-characters';
 const PATH = '/eTech/rest/ws/referentials/v1/customers/code:BENCH1';
 
 function answers(url) {

@@ -37,7 +37,7 @@ const CONNECTIONS = (process.env.CONNECTIONS ?? '1,10,50').split(',').map(Number
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PATH = '/eTech/rest/ws/referentials/v1/customers/code:';
 const CLIENT_ID = 'bench';
-const CLIENT_SECRET = `bench-${randomBytes(12).toString('hex')}`;
+const CLIENT_SECRET = `bench-${randomBytes(16).toString('hex')}`;
 const code = (i) => `BENCH${String(i).padStart(6, '0')}`;
 
 async function postgresAnswers() {

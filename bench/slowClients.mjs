@@ -100,7 +100,14 @@ try {
     dir,
     {
       offices: [{ code: 'HQ', name: 'Head office' }],
-      applications: [{ name: 'Bench', officeCode: 'HQ', clientId: 'bench', clientSecret: 'bench-secret' }],
+      applications: [
+        {
+          name: 'Bench',
+          officeCode: 'HQ',
+          clientId: 'bench',
+          clientSecret: 'bench-secret-of-at-least-32-characters',
+        },
+      ],
       customers: [
         { customerCode: 'C1', name: 'Customer 1', officeCode: 'HQ', addressDetails: { city: 'Lyon' } },
       ],
@@ -109,7 +116,7 @@ try {
   );
   service = await startService(env);
   const port = Number(new URL(service.url).port);
-  const token = await clientToken(service.url, 'bench', 'bench-secret');
+  const token = await clientToken(service.url, 'bench', 'bench-secret-of-at-least-32-characters');
   const measure = () =>
     loadTest({
       url: `${service.url}${CUSTOMER}`,

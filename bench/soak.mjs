@@ -48,7 +48,7 @@ const CUSTOMERS = Number(process.env.CUSTOMERS ?? 1000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BASE = '/eTech/rest/ws/referentials/v1';
 const CLIENT_ID = 'soak';
-const CLIENT_SECRET = `soak-${randomBytes(12).toString('hex')}`;
+const CLIENT_SECRET = `soak-${randomBytes(16).toString('hex')}`;
 const code = (i) => `SOAK${String(i).padStart(6, '0')}`;
 const MIX = [
   'getCustomer',

@@ -70,7 +70,12 @@ try {
     {
       offices: [{ code: 'BENCH', name: 'Bench office' }],
       applications: [
-        { name: 'Bench', officeCode: 'BENCH', clientId: CLIENT_ID, clientSecret: 'bench-token-secret' },
+        {
+          name: 'Bench',
+          officeCode: 'BENCH',
+          clientId: CLIENT_ID,
+          clientSecret: 'bench-token-secret-of-at-least-32-characters',
+        },
       ],
     },
     env,

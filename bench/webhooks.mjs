@@ -39,7 +39,7 @@ const CONCURRENCY = Number(process.env.CONCURRENCY ?? 16);
 const PACED = Number(process.env.PACED ?? 200);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CLIENT_ID = 'bench-hooks';
-const CLIENT_SECRET = `bench-${randomBytes(12).toString('hex')}`;
+const CLIENT_SECRET = `bench-${randomBytes(16).toString('hex')}`;
 const ASSETS = '/eTech/rest/ws/referentials/v1/assets/code:';
 const SUBSCRIPTIONS = '/rest/ws/webhooks/v1/subscriptions';
 

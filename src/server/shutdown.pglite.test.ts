@@ -20,7 +20,7 @@ import { runCapturedCli } from './testing/cli.ts';
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'fieldwork-shutdown-'));
 const dataDir = join(dir, 'data');
-const SECRET = `secret-${randomBytes(8).toString('hex')}`;
+const SECRET = `secret-${randomBytes(16).toString('hex')}`;
 /** How long the receiver takes to answer the callback that is in flight at SIGTERM. */
 const RECEIVER_DELAY_MS = 4000;
 let receiver: Receiver;

@@ -71,10 +71,10 @@ export async function createClientAuthenticator(db: Db, guard: TokenGuard) {
     if (!ctx || !credentials) return undefined;
     // Fastify's view of the caller's address (its trustProxy setting), passed on by middie.
     const address = (ctx.req as { ip?: string }).ip ?? ctx.ip;
-    const wait = await guard.refusal({ perAddress: address });
-    if (wait !== undefined) {
-      ctx.set('Retry-After', String(wait));
-      throw new TooManyFailures(wait);
+    const attempt = await guard.attempt({ perAddress: address });
+    if ('wait' in attempt) {
+      ctx.set('Retry-After', String(attempt.wait));
+      throw new TooManyFailures(attempt.wait);
     }
     const app = await db
       .selectFrom('applications')
@@ -84,10 +84,8 @@ export async function createClientAuthenticator(db: Db, guard: TokenGuard) {
       .executeTakeFirst();
     // Always one scrypt, whether or not the client id exists.
     const matches = await verifySecretOrDummy(credentials.secret, app?.secret_hash);
-    if (!app || !matches) {
-      await guard.failed({ perAddress: address });
-      return undefined;
-    }
+    if (!app || !matches) return undefined;
+    await attempt.succeeded();
     authenticated.set(ctx, { fw_app: String(app.id), fw_ver: app.token_version });
     return {
       client_id: clientId,

@@ -3,9 +3,9 @@
  * code, token with the PKCE verifier, API call as the user, refresh rotation, revocation.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getMe } from '../../../contract/console.ts';
+import { CONSOLE_REDIRECT, FORM, form, Jar, pathOf } from '../../testing/consoleSignIn.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { CONSOLE_CLIENT_ID } from './consoleClient.ts';
 
@@ -17,33 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const REDIRECT = 'http://localhost/auth/callback';
+const REDIRECT = CONSOLE_REDIRECT;
 const SCOPE = 'referentials:read referentials:write offline_access';
-
-/** A browser's cookie jar, enough for oidc-provider's cookies. */
-class Jar {
-  private cookies = new Map<string, string>();
-  take(res: LightMyRequestResponse) {
-    const set = res.headers['set-cookie'];
-    for (const line of Array.isArray(set) ? set : set ? [set] : []) {
-      const [pair] = line.split(';');
-      const i = pair.indexOf('=');
-      const name = pair.slice(0, i);
-      const value = pair.slice(i + 1);
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return res;
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
-
-const pathOf = (location: string) => {
-  const u = new URL(location, 'http://localhost');
-  return u.pathname + u.search;
-};
 
 function pkce() {
   const verifier = randomBytes(32).toString('base64url');
@@ -62,9 +37,6 @@ function authorizeUrl(extra: Record<string, string> = {}) {
   });
   return `/oauth/auth?${q}`;
 }
-
-const form = (o: Record<string, string>) => new URLSearchParams(o).toString();
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** Follows the flow up to the sign-in form; returns the form's action. */
 async function openLoginForm(jar: Jar, challenge: string, scope = SCOPE) {

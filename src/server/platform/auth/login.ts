@@ -119,23 +119,22 @@ export function registerLoginRoutes(
         const password = String(request.body?.password ?? '');
         // Failed sign-ins are limited per login and per address (tokenLimits.ts); while
         // limited, the password is not checked (a flood costs no scrypt).
-        const subjects = { perLogin: login.trim(), perAddress: request.ip };
-        const wait = await guard.refusal(subjects);
-        if (wait !== undefined) {
-          reply.code(429).header('retry-after', String(wait));
-          if (json) return reply.header('cache-control', 'no-store').send(tooManyJson(wait, lang));
+        const attempt = await guard.attempt({ perLogin: login.trim(), perAddress: request.ip });
+        if ('wait' in attempt) {
+          reply.code(429).header('retry-after', String(attempt.wait));
+          if (json) return reply.header('cache-control', 'no-store').send(tooManyJson(attempt.wait, lang));
           return pageHeaders(reply).send(
-            loginPage({ action: `${INTERACTION_PATH}/${it.uid}`, login, retryAfter: wait, lang }),
+            loginPage({ action: `${INTERACTION_PATH}/${it.uid}`, login, retryAfter: attempt.wait, lang }),
           );
         }
         const accountId = login && password ? await checkPassword(db, login, password) : null;
         if (!accountId) {
-          await guard.failed(subjects);
           if (json) return reply.code(401).header('cache-control', 'no-store').send(badCredentialsJson(lang));
           return pageHeaders(reply)
             .code(401)
             .send(loginPage({ action: `${INTERACTION_PATH}/${it.uid}`, login, failed: true, lang }));
         }
+        await attempt.succeeded();
         const grantId = await grantFor(provider, db, accountId, it.params);
         const to = await provider.interactionResult(
           request.raw,

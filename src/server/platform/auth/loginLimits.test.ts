@@ -95,6 +95,18 @@ describe('failed console sign-ins are limited', () => {
     });
   });
 
+  it('a burst of concurrent guesses gets no more checks than the figure', async () => {
+    const forms = await Promise.all(Array.from({ length: 10 }, () => openSignInForm(t.app)));
+    const answers = await Promise.all(
+      forms.map((f, i) =>
+        postSignIn(t.app, f, 'limited', `burst-${i}`, { 'x-forwarded-for': `198.51.100.${100 + i}` }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(3);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(7);
+    expect(checks).toHaveBeenCalledTimes(3);
+  });
+
   it('successful sign-ins do not count', async () => {
     for (let i = 0; i < 8; i++)
       expect((await attempt('other', 'right password', '192.0.2.50')).statusCode).toBe(303);

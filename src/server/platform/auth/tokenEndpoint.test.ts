@@ -91,6 +91,15 @@ describe.each([
     expect((await post(t.secrets.northA, '198.18.0.2')).statusCode).toBe(200);
   });
 
+  it('a burst of concurrent wrong secrets gets no more checks than the figure', async () => {
+    clock += 60_000;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => tokenRequest(t, wrong(i % 2 ? 'root' : 'south'), '192.0.2.99')),
+    );
+    expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(5);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(7);
+  });
+
   it('successful authentications do not count', async () => {
     clock += 60_000;
     for (let i = 0; i < 8; i++)

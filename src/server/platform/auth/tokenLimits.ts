@@ -59,9 +59,12 @@ export const parseLoginLimits = (text: string | undefined) =>
 
 /** The counters of one kind of authentication, by subject (`perAddress`, `perLogin`...). */
 export interface FailureGuard<K extends string> {
-  /** Seconds to wait when a budget is spent, else undefined. */
-  refusal(subjects: Record<K, string>): Promise<number | undefined>;
-  failed(subjects: Record<K, string>): Promise<void>;
+  /**
+   * Counts an attempt before the secret is checked (so concurrent guesses cannot all slip
+   * under the figure): the seconds to wait when a budget is spent (nothing counted), else
+   * `succeeded`, to call when the secret was right (a success does not count).
+   */
+  attempt(subjects: Record<K, string>): Promise<{ wait: number } | { succeeded(): Promise<void> }>;
 }
 export type TokenGuard = FailureGuard<keyof TokenLimitFigures>;
 export type LoginGuard = FailureGuard<keyof LoginLimitFigures>;
@@ -90,15 +93,20 @@ export function createFailureGuard<K extends string>(
       };
     });
   }
+  const giveBack = (keys: string[]) => Promise.all(keys.map((key) => store.release([key], 1)));
   return {
-    async refusal(subjects) {
-      const ws = windows(subjects);
-      const counts = await Promise.all(ws.map((w) => store.peek([w.key]).then((c) => c[0])));
-      const spent = ws.filter((w, i) => counts[i] >= w.limit);
-      return spent.length > 0 ? Math.max(...spent.map((w) => w.reset)) : undefined;
-    },
-    async failed(subjects) {
-      await Promise.all(windows(subjects).map((w) => store.hit([w.key], [w.ttlMs])));
+    async attempt(subjects) {
+      const taken: string[] = [];
+      for (const w of windows(subjects)) {
+        // Atomic: one unit, none when the window is at its figure.
+        const { granted } = await store.reserve([w.key], [w.limit], [w.ttlMs], 1, 1);
+        if (granted === 0) {
+          await giveBack(taken);
+          return { wait: w.reset };
+        }
+        taken.push(w.key);
+      }
+      return { succeeded: async () => void (await giveBack(taken)) };
     },
   };
 }

@@ -80,37 +80,24 @@ describe('client_credentials scope', () => {
   });
 
   it('a narrowing of the application applies to its tokens on their next request', async () => {
+    // As the command line does: every process has dropped its cached callers.
+    const setScopes = async (scopes: string[]) => {
+      await t.db.updateTable('applications').set({ scopes }).where('client_id', '=', 'root').execute();
+      await awaitCallerListeners(t.db);
+    };
     const token = (await tokenRequest('root')).json().access_token as string;
     expect((await put(token)).statusCode).toBe(201);
-    await t.db
-      .updateTable('applications')
-      .set({ scopes: ALL_SCOPES.filter((s) => s !== 'referentials:write') })
-      .where('client_id', '=', 'root')
-      .execute();
-    // As the command line does: every process has dropped its cached callers.
-    await awaitCallerListeners(t.db);
+    await setScopes(ALL_SCOPES.filter((s) => s !== 'referentials:write'));
     try {
       const refused = await put(token);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().errors[0].code).toBe('access.forbiden');
       expect(refused.headers['www-authenticate']).toMatch(/error="insufficient_scope"/);
       // Given back: the token's own grant covers it again.
-      await t.db
-        .updateTable('applications')
-        .set({ scopes: [...ALL_SCOPES] })
-        .where('client_id', '=', 'root')
-        .execute();
-      // As the command line does: every process has dropped its cached callers.
-      await awaitCallerListeners(t.db);
+      await setScopes([...ALL_SCOPES]);
       expect((await put(token)).statusCode).toBe(204);
     } finally {
-      await t.db
-        .updateTable('applications')
-        .set({ scopes: [...ALL_SCOPES] })
-        .where('client_id', '=', 'root')
-        .execute();
-      // As the command line does: every process has dropped its cached callers.
-      await awaitCallerListeners(t.db);
+      await setScopes([...ALL_SCOPES]);
     }
   });
 });
