@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import type { EventType } from '../../contract/webhooks.ts';
 import type { Db } from '../db/index.ts';
 import type { Caller } from '../platform/caller.ts';
+import { pathAbove } from '../platform/officeScope.ts';
 
 export type { EventType };
 
@@ -72,7 +73,7 @@ export async function recordEvent(trx: Db, event: DomainEvent): Promise<void> {
       JOIN offices so ON so.id = COALESCE(a.office_id, u.office_id)
       WHERE ${event.type}::text = ANY (s.event_types)
         AND a.disabled_at IS NULL
-        AND (SELECT o.path FROM offices o WHERE o.id = ${event.officeId}::bigint) LIKE so.path || '%'
+        AND ${pathAbove('so.path', sql<string>`(SELECT o.path FROM offices o WHERE o.id = ${event.officeId}::bigint)`)}
       RETURNING 1
     )
     SELECT count(*)::int AS queued,

@@ -1,4 +1,4 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { foldCode } from '../../contract/common.ts';
 import { CommonCodes } from '../../contract/errors.ts';
 import type { Db } from '../db/index.ts';
@@ -13,11 +13,33 @@ export interface OfficeScope {
 }
 
 /**
+ * The one rule of the office tree: an office is at or below another when its materialised
+ * path starts with the other's (paths hold digits and slashes only, nothing LIKE reads).
+ * SQL condition "the office path in `pathColumn` is `path` or below it".
+ */
+export function pathUnder(pathColumn: string, path: string): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(pathColumn)} LIKE ${`${path}%`}`;
+}
+
+/**
+ * The same rule the other way: "the office path in `pathColumn` is `path` or above it" (one
+ * of its parent offices). `path` a value, or SQL giving one.
+ */
+export function pathAbove(pathColumn: string, path: string | RawBuilder<string>): Expression<SqlBool> {
+  return sql<SqlBool>`${path} LIKE ${sql.ref(pathColumn)} || '%'`;
+}
+
+/** SQL condition "this office id is at or below the office of path `path`". */
+export function officeUnder(officeIdColumn: string, path: string): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(officeIdColumn)} IN (SELECT o.id FROM offices o WHERE ${pathUnder('o.path', path)})`;
+}
+
+/**
  * SQL condition "this office id is in the caller's tree". Every query on scoped data goes
  * through it, so out-of-tree rows never leave the database.
  */
 export function inScope(scope: OfficeScope, officeIdColumn: string): Expression<SqlBool> {
-  return sql<SqlBool>`${sql.ref(officeIdColumn)} IN (SELECT o.id FROM offices o WHERE o.path LIKE ${`${scope.path}%`})`;
+  return officeUnder(officeIdColumn, scope.path);
 }
 
 /** An office by code within the caller's tree; undefined when unknown or outside. */
@@ -26,7 +48,7 @@ export function findOfficeInScope(db: Db, scope: OfficeScope, code: string) {
     .selectFrom('offices')
     .select(['id', 'code', 'name', 'path', 'parent_id'])
     .where('code', '=', foldCode(code))
-    .where('path', 'like', `${scope.path}%`)
+    .where(pathUnder('path', scope.path))
     .executeTakeFirst();
 }
 

@@ -1,6 +1,7 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { CustomFields } from '../../../contract/common.ts';
 import type { Db } from '../../db/index.ts';
+import { likePattern } from '../../platform/sqlText.ts';
 import { jsonb, upsertRow, type WriteOutcome } from '../../platform/upsert.ts';
 import { versionOf } from '../../platform/versions.ts';
 import type { BusinessOrganizationTables } from './tables.ts';
@@ -36,9 +37,6 @@ export interface ItemFilters {
   active?: boolean;
 }
 
-/** `%`, `_` and `\` taken literally in a LIKE pattern. */
-const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Keyset page in code order (primary key), narrowed by the console's filters. `q` is a
  * case-insensitive substring of code, name, reference or bar code (the `search` column).
@@ -54,7 +52,7 @@ export function itemsAfter(
   if (filters.category !== undefined) query = query.where('category', '=', filters.category);
   if (filters.active !== undefined) query = query.where('active', '=', filters.active);
   const q = filters.q?.trim();
-  if (q) query = query.where(sql<boolean>`search LIKE lower(${`%${likeLiteral(q)}%`})`);
+  if (q) query = query.where(sql<boolean>`search LIKE lower(${likePattern(q)})`);
   return query.orderBy('code').limit(limit).execute();
 }
 

@@ -1,4 +1,4 @@
-import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { WorkOrderStatus } from '../../../contract/fieldService.ts';
 import type {
   DependencyJobType,
@@ -8,18 +8,17 @@ import type {
   ServiceOrderStatus,
 } from '../../../contract/projectManagement.ts';
 import type { Db } from '../../db/index.ts';
-import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
+import { inScope, type OfficeScope, pathAbove, pathUnder } from '../../platform/officeScope.ts';
+import { likePattern } from '../../platform/sqlText.ts';
 import { namedWorkOrdersSql } from '../fieldService/index.ts';
 import type { Edge } from './graph.ts';
 import { MAX_ENTRIES, type Placement, RANK_LIMIT, RANK_STEP } from './ranking.ts';
 import type { ServiceOrderKind } from './tables.ts';
 
 /** The office path column `column` is the caller's office or one of its parent offices. */
-const onCallersChain = (scope: OfficeScope, column: string): Expression<SqlBool> =>
-  sql<SqlBool>`${scope.path} LIKE ${sql.ref(column)} || '%'`;
+const onCallersChain = (scope: OfficeScope, column: string) => pathAbove(column, scope.path);
 /** The office path column `column` is in the caller's tree. */
-const inTree = (scope: OfficeScope, column: string): Expression<SqlBool> =>
-  sql<SqlBool>`${sql.ref(column)} LIKE ${`${scope.path}%`}`;
+const inTree = (scope: OfficeScope, column: string) => pathUnder(column, scope.path);
 /**
  * Containers a caller may link to (spec rules 1, 4 and 6 together): one filed in the caller's
  * tree, or on the caller's chain of parent offices; one of a sibling branch is unknown.
@@ -528,9 +527,9 @@ export async function serviceOrderInTree(db: Db, scope: OfficeScope, kind: Servi
   return rows[0];
 }
 
-/** `%`, `_` and `\` taken literally in a LIKE pattern; codes are uppercase. */
+/** The code column holds `q` (codes are uppercase). */
 const containsCode = (column: string, q: string | undefined) =>
-  q ? sql`AND ${sql.ref(column)} LIKE ${`%${q.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
+  q ? sql`AND ${sql.ref(column)} LIKE ${likePattern(q.toUpperCase())}` : sql``;
 
 export async function projectsPage(
   db: Db,

@@ -3,7 +3,8 @@ import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Asset, Customer, Site } from '../../../contract/referentials.ts';
 import type { Db } from '../../db/index.ts';
 import { prepared } from '../../db/prepared.ts';
-import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
+import { inScope, type OfficeScope, officeUnder, pathUnder } from '../../platform/officeScope.ts';
+import { likePattern } from '../../platform/sqlText.ts';
 import { rfc3339 } from '../../platform/time.ts';
 import { nextVersion, versionOf } from '../../platform/versions.ts';
 import type { ReferentialsTables, StoredContact } from './tables.ts';
@@ -148,7 +149,7 @@ export async function isOfficeInScope(db: Db, scope: OfficeScope, officeId: stri
     .selectFrom('offices')
     .select('id')
     .where('id', '=', officeId)
-    .where('path', 'like', `${scope.path}%`)
+    .where(pathUnder('path', scope.path))
     .executeTakeFirst();
   return !!row;
 }
@@ -206,12 +207,7 @@ export async function hasVisibleChildren(
 
 /* ---------------- scoped reads ---------------- */
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const contains = (column: string, q: string) =>
-  sql<SqlBool>`${sql.ref(column)} ILIKE ${`%${escapeLike(q)}%`}`;
-/** Offices at or below `officePath`. */
-const underOffice = (column: string, officePath: string) =>
-  sql<SqlBool>`${sql.ref(column)} IN (SELECT o2.id FROM offices o2 WHERE o2.path LIKE ${`${officePath}%`})`;
+const contains = (column: string, q: string) => sql<SqlBool>`${sql.ref(column)} ILIKE ${likePattern(q)}`;
 
 /**
  * Keyset condition "after this code". Codes sort in byte order (COLLATE "C"), where the
@@ -259,7 +255,7 @@ export function listCustomerRows(db: Db, scope: OfficeScope, f: ListFilter) {
     where.push(
       sql<SqlBool>`(${contains('c.code', f.q)} OR ${contains('c.name', f.q)} OR ${contains('c.city', f.q)})`,
     );
-  if (f.officePath) where.push(underOffice('c.office_id', f.officePath));
+  if (f.officePath) where.push(officeUnder('c.office_id', f.officePath));
   if (f.parentCode) where.push(sql<SqlBool>`c.parent_code = ${f.parentCode}`);
   if (f.after !== undefined) where.push(afterCode('c.code', f.after));
   return customersQuery(db, scope)
@@ -295,7 +291,7 @@ export function listSiteRows(db: Db, scope: OfficeScope, f: ListFilter) {
     where.push(
       sql<SqlBool>`(${contains('s.code', f.q)} OR ${contains('s.name', f.q)} OR ${contains('s.city', f.q)})`,
     );
-  if (f.officePath) where.push(underOffice('s.office_id', f.officePath));
+  if (f.officePath) where.push(officeUnder('s.office_id', f.officePath));
   if (f.parentCode) where.push(sql<SqlBool>`s.parent_code = ${f.parentCode}`);
   if (f.customerCode) where.push(sql<SqlBool>`s.customer_code = ${f.customerCode}`);
   if (f.after !== undefined) where.push(afterCode('s.code', f.after));
@@ -328,7 +324,7 @@ export function listAssetRows(db: Db, scope: OfficeScope, f: ListFilter) {
     where.push(
       sql<SqlBool>`(${contains('a.code', f.q)} OR ${contains('a.name', f.q)} OR ${contains('a.serial_number', f.q)})`,
     );
-  if (f.officePath) where.push(underOffice('a.office_id', f.officePath));
+  if (f.officePath) where.push(officeUnder('a.office_id', f.officePath));
   if (f.parentCode) where.push(sql<SqlBool>`a.parent_code = ${f.parentCode}`);
   if (f.customerCode) where.push(sql<SqlBool>`a.customer_code = ${f.customerCode}`);
   if (f.siteCode) where.push(sql<SqlBool>`a.site_code = ${f.siteCode}`);
@@ -347,7 +343,7 @@ export function listOfficeRows(db: Db, scope: OfficeScope, after: string | undef
     .selectFrom('offices as o')
     .leftJoin('offices as p', 'p.id', 'o.parent_id')
     .select(['o.code', 'o.name', 'o.path', 'p.code as parent_code', 'o.id'])
-    .where('o.path', 'like', `${scope.path}%`)
+    .where(pathUnder('o.path', scope.path))
     .orderBy('o.path')
     .limit(limit + 1);
   if (after !== undefined) q = q.where('o.path', '>', after);
