@@ -5,8 +5,9 @@
  * the lists, where a work order sits).
  *
  * The three link bodies answer business codes, and a refusal lists every error found in the
- * order of the spec's table. So the route takes any JSON object and the domain checks every
- * field itself (`bodyCheckedByRules`); the OpenAPI document still shows the exact shape.
+ * order of the spec's table, body and rules together. So each body is read here into a typed
+ * request holding its problems (`linkBody`, `readProjectLink`, `readServiceOrderLink`), and
+ * the service adds those of the rules; the OpenAPI document shows the exact shape.
  */
 import { z } from 'zod';
 import { foldCode, Page } from './common.ts';
@@ -189,6 +190,61 @@ export const ROUTE_LINK_CODES: readonly string[] = [
   C.ruleViolated,
 ];
 
+/**
+ * The two kinds of service order a work order is linked to, and what differs between them:
+ * one table instead of a branch per kind (multi-equipment ones only exist to be unknown to
+ * the links). One namespace of codes for the three kinds.
+ */
+export const SERVICE_ORDER_KINDS = {
+  standard: {
+    title: 'Standard',
+    listId: 'projectManagement.standardServiceOrders.list',
+    importKey: 'standardServiceOrders',
+    /** Spec endpoint 20's modes (no `before`). */
+    modes: ['first', 'last', 'index', 'after'],
+    codes: {
+      unknown: C.standardUnknown,
+      workOrderUnknown: C.standardWorkOrderUnknown,
+      workOrderMandatory: C.standardWorkOrderMandatory,
+      officeConflict: C.standardOfficeConflict,
+      statusConflict: C.standardStatusConflict,
+      full: C.standardFull,
+    },
+    table: STANDARD_LINK_CODES,
+    /** A work order completed or higher may leave it. */
+    keepsClosedWorkOrders: false,
+  },
+  route: {
+    title: 'Route',
+    listId: 'projectManagement.routeServiceOrders.list',
+    importKey: 'routeServiceOrders',
+    modes: ['first', 'last', 'index', 'before', 'after'],
+    codes: {
+      unknown: C.routeUnknown,
+      workOrderUnknown: C.routeWorkOrderUnknown,
+      workOrderMandatory: C.routeWorkOrderMandatory,
+      officeConflict: C.routeOfficeConflict,
+      statusConflict: C.routeStatusConflict,
+      full: C.routeFull,
+    },
+    table: ROUTE_LINK_CODES,
+    /** A work order completed or higher moves along its route but cannot leave it. */
+    keepsClosedWorkOrders: true,
+  },
+} as const satisfies Record<
+  string,
+  { title: string; modes: readonly InsertionMode[] } & Record<string, unknown>
+>;
+export type LinkableServiceOrderKind = keyof typeof SERVICE_ORDER_KINDS;
+/** Whether a service order of this kind (any, multi-equipment included) keeps its work orders completed or higher. */
+export const keepsClosedWorkOrders = (kind: string) =>
+  Object.hasOwn(SERVICE_ORDER_KINDS, kind) &&
+  SERVICE_ORDER_KINDS[kind as LinkableServiceOrderKind].keepsClosedWorkOrders;
+export const LINKABLE_SERVICE_ORDER_KINDS = Object.keys(SERVICE_ORDER_KINDS) as [
+  LinkableServiceOrderKind,
+  ...LinkableServiceOrderKind[],
+];
+
 /* ---------------- cycle and overlap messages (parseable) ---------------- */
 
 /** A job as the messages, dependencies and the console name it: `task:3`, `workOrder:WO-7`. */
@@ -250,17 +306,258 @@ export function parseOverlaps(message: string): Overlap[] {
 /* ---------------- link bodies ---------------- */
 
 /**
- * The route accepts any JSON object for these bodies (a non-object is
- * `projectmanagement.invalid.json`); the service checks each field with the spec's codes and
- * lists every error found at once. The document shows `exact`, the shape the rules accept.
+ * The route takes any JSON object for these bodies (a non-object is
+ * `projectmanagement.invalid.json`) and reads it into a typed request: every field checked
+ * with the spec's code, every problem kept, so the service adds the rules that need the
+ * database and answers every error found at once, in the order of the link's table. The
+ * document shows `exact`, the shape the rules accept.
  */
-function bodyCheckedByRules(id: string, exact: z.ZodType) {
+function linkBody<R>(id: string, exact: z.ZodType, read: (body: Record<string, unknown>) => R) {
   const { $schema: _s, ...json } = z.toJSONSchema(exact, {
     target: 'draft-2020-12',
     io: 'input',
     unrepresentable: 'any',
   });
-  return z.looseObject({}).meta({ ...json, id });
+  return z
+    .looseObject({})
+    .meta({ ...json, id })
+    .transform(read);
+}
+
+/** A problem of a link body: its spec code and what is wrong. */
+export interface LinkProblem {
+  code: string;
+  message: string;
+}
+
+export type InsertionMode = 'first' | 'last' | 'index' | 'before' | 'after';
+
+/** Where the body places the work order; undefined where the body was wrong (reported). */
+export interface InsertionRequest {
+  mode: InsertionMode | undefined;
+  position: number | undefined;
+  /** Set for `before` and `after`. */
+  relative: JobRef | undefined;
+}
+
+export interface ServiceOrderLinkRequest {
+  problems: LinkProblem[];
+  /** The work order code, or undefined when missing or malformed (reported). */
+  code: string | undefined;
+  insertion: InsertionRequest;
+}
+
+export interface ProjectLinkRequest extends ServiceOrderLinkRequest {
+  block: JobRef[];
+  isBlockedBy: JobRef[];
+}
+
+/** The canonical code of a job of this type: phases uppercase, tasks as a number without leading zeros. */
+export function jobCode(jobType: JobType, code: string): string {
+  if (jobType === 'task' && /^\d+$/.test(code)) return code.replace(/^0+(?=\d)/, '');
+  return foldCode(code);
+}
+
+/** The shapes a link body's values take; a value of another JSON type is `invalid.json`. */
+const Shape = {
+  object: z.record(z.string(), z.unknown()),
+  array: z.array(z.unknown()),
+  text: z.string(),
+  number: z.number(),
+  /** A task number given as a JSON number. */
+  taskNumber: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+} as const;
+const isShape = <T>(shape: z.ZodType<T>, value: unknown): value is T => shape.safeParse(value).success;
+const absent = (v: unknown) => v === undefined || v === null;
+const blank = (v: unknown) => absent(v) || (typeof v === 'string' && v.trim() === '');
+const JOB_TYPE_NAMES: Record<string, JobType> = { phase: 'phase', task: 'task', workorder: 'workOrder' };
+
+/** Reads one link body, collecting its problems in order. */
+class BodyReader {
+  readonly problems: LinkProblem[] = [];
+  add(code: string, message: string) {
+    this.problems.push({ code, message });
+  }
+  /** Fields of `value` outside `known`, reported as `projectmanagement.field.unknown`. */
+  unknownFields(value: Record<string, unknown>, known: readonly string[], where: string) {
+    for (const key of Object.keys(value))
+      if (!known.includes(key)) this.add(C.fieldUnknown, `Unknown field ${where}${key}`);
+  }
+  /**
+   * A code field: absent, null or blank is missing; a string is uppercased (ASCII only: a code
+   * with other characters stays impossible, then unknown); a whole number is taken as its
+   * digits (task numbers); anything else is a shape error (invalid.json).
+   */
+  code(value: unknown, field: string): string | 'missing' | 'invalid' {
+    if (blank(value)) return 'missing';
+    if (isShape(Shape.taskNumber, value)) return String(value);
+    if (isShape(Shape.text, value)) return foldCode(value);
+    this.add(C.invalidJson, `${field}: a string`);
+    return 'invalid';
+  }
+  /** The work order code of a link body (`code`), with the endpoint's mandatory code. */
+  workOrderCode(body: Record<string, unknown>, mandatory: string): string | undefined {
+    const code = this.code(body.code, 'code');
+    if (code === 'missing') {
+      this.add(mandatory, 'code (the work order code) is required');
+      return undefined;
+    }
+    return code === 'invalid' ? undefined : code;
+  }
+  /** `insertionMode`, `position`, `relativePosition` (and `jobType` for projects). */
+  insertion(
+    insertion: Record<string, unknown>,
+    modes: readonly InsertionMode[],
+    withJobType: boolean,
+  ): InsertionRequest {
+    let mode: InsertionMode | undefined = 'last';
+    const m = insertion.insertionMode;
+    if (!absent(m)) {
+      if (!isShape(Shape.text, m)) {
+        this.add(C.invalidJson, 'insertion.insertionMode: a string');
+        mode = undefined;
+      } else {
+        mode = modes.find((x) => x === m.toLowerCase());
+        if (!mode)
+          this.add(C.insertionModeUnknown, `insertion.insertionMode ${m} is not one of ${modes.join(', ')}`);
+      }
+    }
+
+    let position: number | undefined;
+    const pos = insertion.position;
+    if (!absent(pos)) {
+      if (!isShape(Shape.number, pos)) this.add(C.invalidJson, 'insertion.position: a number');
+      else if (!Number.isInteger(pos) || pos < 0)
+        this.add(C.positionInvalid, `insertion.position ${pos} is not a whole number of 0 or more`);
+      else position = pos;
+    } else if (mode === 'index')
+      this.add(C.positionMandatory, 'insertion.position is required by the mode index');
+
+    // An unknown jobType leaves relativePosition unresolved (reported once, as jobType.unknown).
+    let jobType: JobType | undefined = withJobType ? 'phase' : 'workOrder';
+    const t = insertion.jobType;
+    if (withJobType && !absent(t)) {
+      jobType = isShape(Shape.text, t) ? JOB_TYPE_NAMES[t.toLowerCase()] : undefined;
+      if (!isShape(Shape.text, t)) this.add(C.invalidJson, 'insertion.jobType: a string');
+      else if (!jobType)
+        this.add(C.insertionJobTypeUnknown, `insertion.jobType ${t} is not task, workOrder or phase`);
+    }
+
+    let relative: JobRef | undefined;
+    if (mode === 'before' || mode === 'after') {
+      const code = this.code(insertion.relativePosition, 'insertion.relativePosition');
+      if (code === 'missing')
+        this.add(C.relativePositionMandatory, `insertion.relativePosition is required by the mode ${mode}`);
+      else if (code !== 'invalid' && jobType) relative = { jobType, code: jobCode(jobType, code) };
+    } else if (!absent(insertion.relativePosition)) this.code(insertion.relativePosition, 'relativePosition');
+    return { mode, position, relative };
+  }
+  /** The entries of `block` or `isBlockedBy`: each `{jobType: task|workOrder, code}`, once each. */
+  dependencies(value: unknown, field: 'block' | 'isBlockedBy'): JobRef[] {
+    if (absent(value)) return [];
+    if (!isShape(Shape.array, value)) {
+      this.add(C.invalidJson, `insertion.${field}: an array`);
+      return [];
+    }
+    const codes = DEPENDENCY_CODES[field];
+    const refs = new Map<string, JobRef>();
+    value.forEach((entry, i) => {
+      const where = `insertion.${field}[${i}]`;
+      if (!isShape(Shape.object, entry) || Array.isArray(entry)) {
+        this.add(C.invalidJson, `${where}: an object {jobType, code}`);
+        return;
+      }
+      this.unknownFields(entry, ['jobType', 'code'], `${where}.`);
+      let jobType: DependencyJobType | undefined;
+      const t = entry.jobType;
+      if (absent(t) || t === '') this.add(codes.jobTypeMandatory, `${where}.jobType is required`);
+      else if (!isShape(Shape.text, t)) this.add(C.invalidJson, `${where}.jobType: a string`);
+      else {
+        const known = JOB_TYPE_NAMES[t.toLowerCase()];
+        if (known === 'task' || known === 'workOrder') jobType = known;
+        else
+          this.add(
+            codes.jobTypeUnknown,
+            `${where}.jobType ${t} is not task or workOrder (phases take no part)`,
+          );
+      }
+      const code = this.code(entry.code, `${where}.code`);
+      if (code === 'missing') this.add(codes.codeMandatory, `${where}.code is required`);
+      if (jobType && code !== 'missing' && code !== 'invalid') {
+        const ref = { jobType, code: jobCode(jobType, code) };
+        refs.set(`${ref.jobType}:${ref.code}`, ref);
+      }
+    });
+    return [...refs.values()];
+  }
+  /** The `insertion` object, or undefined when absent or not an object (reported). */
+  insertionObject(body: Record<string, unknown>, known: readonly string[]) {
+    if (absent(body.insertion)) return undefined;
+    if (!isShape(Shape.object, body.insertion) || Array.isArray(body.insertion)) {
+      this.add(C.invalidJson, 'insertion: an object');
+      return undefined;
+    }
+    this.unknownFields(body.insertion, known, 'insertion.');
+    return body.insertion;
+  }
+}
+
+const DEPENDENCY_CODES = {
+  block: {
+    codeMandatory: C.blockCodeMandatory,
+    jobTypeMandatory: C.blockJobTypeMandatory,
+    jobTypeUnknown: C.blockJobTypeUnknown,
+  },
+  isBlockedBy: {
+    codeMandatory: C.isBlockedByCodeMandatory,
+    jobTypeMandatory: C.isBlockedByJobTypeMandatory,
+    jobTypeUnknown: C.isBlockedByJobTypeUnknown,
+  },
+} as const;
+
+const LAST: InsertionRequest = { mode: 'last', position: undefined, relative: undefined };
+const PROJECT_MODES: readonly InsertionMode[] = ['first', 'last', 'index', 'before', 'after'];
+
+/** Spec endpoint 19's body, read. */
+export function readProjectLink(body: Record<string, unknown>): ProjectLinkRequest {
+  const r = new BodyReader();
+  r.unknownFields(body, ['type', 'code', 'insertion'], '');
+  const type = body.type;
+  if (blank(type)) r.add(C.jobTypeMandatory, 'type is required (workOrder)');
+  else if (!isShape(Shape.text, type)) r.add(C.invalidJson, 'type: a string');
+  else if (type.toLowerCase() !== 'workorder') r.add(C.jobTypeUnknown, `type ${type} is not workOrder`);
+  const code = r.workOrderCode(body, C.jobCodeMandatory);
+  const i = r.insertionObject(body, [
+    'insertionMode',
+    'position',
+    'relativePosition',
+    'jobType',
+    'block',
+    'isBlockedBy',
+  ]);
+  return {
+    problems: r.problems,
+    code,
+    insertion: i ? r.insertion(i, PROJECT_MODES, true) : LAST,
+    block: i ? r.dependencies(i.block, 'block') : [],
+    isBlockedBy: i ? r.dependencies(i.isBlockedBy, 'isBlockedBy') : [],
+  };
+}
+
+/** Spec endpoint 20's body (no `type`: an unknown field), or the route link's, read. */
+export function readServiceOrderLink(
+  body: Record<string, unknown>,
+  kind: LinkableServiceOrderKind,
+): ServiceOrderLinkRequest {
+  const r = new BodyReader();
+  r.unknownFields(body, ['code', 'insertion'], '');
+  const code = r.workOrderCode(body, SERVICE_ORDER_KINDS[kind].codes.workOrderMandatory);
+  const i = r.insertionObject(body, ['insertionMode', 'position', 'relativePosition']);
+  return {
+    problems: r.problems,
+    code,
+    insertion: i ? r.insertion(i, SERVICE_ORDER_KINDS[kind].modes, false) : LAST,
+  };
 }
 
 const caseInsensitive = 'case-insensitive';
@@ -327,9 +624,9 @@ const serviceOrderLinkBody = (modes: readonly [string, ...string[]]) =>
       .nullish()
       .meta({ description: 'When absent: linked after every work order of the service order' }),
   });
-export const StandardServiceOrderLinkBody = serviceOrderLinkBody(['first', 'last', 'index', 'after']);
+export const StandardServiceOrderLinkBody = serviceOrderLinkBody(SERVICE_ORDER_KINDS.standard.modes);
 export type StandardServiceOrderLinkBody = z.input<typeof StandardServiceOrderLinkBody>;
-export const RouteServiceOrderLinkBody = serviceOrderLinkBody(['first', 'last', 'index', 'before', 'after']);
+export const RouteServiceOrderLinkBody = serviceOrderLinkBody(SERVICE_ORDER_KINDS.route.modes);
 export type RouteServiceOrderLinkBody = z.input<typeof RouteServiceOrderLinkBody>;
 
 const DependencyEntryInput = z.strictObject({
@@ -431,7 +728,7 @@ export const LinkableWorkOrder = z
     plannedEnd: DateTime,
     projectCode: z.string().nullable().meta({ description: 'The project holding it, if any' }),
     serviceOrderCode: z.string().nullable().meta({ description: 'The service order holding it, if any' }),
-    serviceOrderKind: z.enum(['standard', 'route']).nullable(),
+    serviceOrderKind: z.enum(LINKABLE_SERVICE_ORDER_KINDS).nullable(),
   })
   .meta({ id: 'LinkableWorkOrder' });
 export type LinkableWorkOrder = z.infer<typeof LinkableWorkOrder>;
@@ -477,7 +774,7 @@ export const linkProject = endpoint({
   errorPrefix: PM,
   codeMandatory: C.projectCodeMandatory,
   params: projectParams,
-  body: bodyCheckedByRules('ProjectLinkBody', ProjectLinkBody),
+  body: linkBody('ProjectLinkBody', ProjectLinkBody, readProjectLink),
   responses: { 204: undefined },
   errors: { 400: [...PROJECT_LINK_CODES, ...bodyShapeCodes] },
 });
@@ -496,7 +793,9 @@ export const linkStandardServiceOrder = endpoint({
   errorPrefix: PM,
   codeMandatory: C.serviceOrderCodeMandatory,
   params: standardParams,
-  body: bodyCheckedByRules('StandardServiceOrderLinkBody', StandardServiceOrderLinkBody),
+  body: linkBody('StandardServiceOrderLinkBody', StandardServiceOrderLinkBody, (b) =>
+    readServiceOrderLink(b, 'standard'),
+  ),
   responses: { 204: undefined },
   errors: { 400: [...STANDARD_LINK_CODES, ...bodyShapeCodes] },
 });
@@ -514,7 +813,9 @@ export const linkRouteServiceOrder = endpoint({
   errorPrefix: PM,
   codeMandatory: C.serviceOrderCodeMandatory,
   params: routeParams,
-  body: bodyCheckedByRules('RouteServiceOrderLinkBody', RouteServiceOrderLinkBody),
+  body: linkBody('RouteServiceOrderLinkBody', RouteServiceOrderLinkBody, (b) =>
+    readServiceOrderLink(b, 'route'),
+  ),
   responses: { 204: undefined },
   errors: { 400: [...ROUTE_LINK_CODES, ...bodyShapeCodes] },
 });
@@ -613,19 +914,19 @@ export const listProjects = endpoint({
   extension: true,
 });
 
-function serviceOrderList(kind: 'standard' | 'route') {
+function serviceOrderList(kind: LinkableServiceOrderKind) {
   return endpoint({
-    id: `projectManagement.${kind}ServiceOrders.list`,
+    id: SERVICE_ORDER_KINDS[kind].listId,
     method: 'GET',
     path: `${BASE}/${kind}ServiceOrders`,
     domain: 'projectManagement',
     range: 'standard',
-    summary: `${kind === 'standard' ? 'Standard' : 'Route'} service orders of your office tree, sorted by code, ${PROJECT_MANAGEMENT_PAGE_SIZE} a page; q: text contained in the code.`,
+    summary: `${SERVICE_ORDER_KINDS[kind].title} service orders of your office tree, sorted by code, ${PROJECT_MANAGEMENT_PAGE_SIZE} a page; q: text contained in the code.`,
     errorPrefix: PM,
     query: ListQuery,
     responses: {
       200: Page(ServiceOrderSummary).meta({
-        id: `${kind === 'standard' ? 'Standard' : 'Route'}ServiceOrderPage`,
+        id: `${SERVICE_ORDER_KINDS[kind].title}ServiceOrderPage`,
       }),
     },
     errors: listErrors,

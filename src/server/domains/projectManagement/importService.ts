@@ -15,9 +15,12 @@ import {
   isServiceOrderClosed,
   type JobRef,
   jobRefText,
+  keepsClosedWorkOrders,
+  type LinkableServiceOrderKind,
   type Overlap,
   overlapMessage,
   type ProjectStatus,
+  SERVICE_ORDER_KINDS,
   type ServiceOrderStatus,
 } from '../../../contract/projectManagement.ts';
 import type { Db } from '../../db/index.ts';
@@ -256,24 +259,17 @@ const KIND_LABEL: Record<ServiceOrderKind, string> = {
 /** An element of `standardServiceOrders` or `routeServiceOrders`; `instanceMax` when it gives no maximum. */
 export async function putServiceOrder(
   trx: Db,
-  kind: 'standard' | 'route',
+  kind: LinkableServiceOrderKind,
   row: ImportedServiceOrder,
   instanceMax: number,
 ): Promise<WriteOutcome> {
-  const codes =
-    kind === 'standard'
-      ? {
-          workOrderUnknown: C.standardWorkOrderUnknown,
-          office: C.standardOfficeConflict,
-          status: C.standardStatusConflict,
-          full: C.standardFull,
-        }
-      : {
-          workOrderUnknown: C.routeWorkOrderUnknown,
-          office: C.routeOfficeConflict,
-          status: C.routeStatusConflict,
-          full: C.routeFull,
-        };
+  const {
+    workOrderUnknown,
+    officeConflict: office,
+    statusConflict: status,
+    full,
+  } = SERVICE_ORDER_KINDS[kind].codes;
+  const codes = { workOrderUnknown, office, status, full };
   const scope = await importScope(trx);
   const before = await q.serviceOrderForUpdate(trx, row.serviceOrderCode);
   if (before && before.kind !== kind)
@@ -341,7 +337,7 @@ export async function putServiceOrder(
         C.currentServiceOrderConflict,
         `Work order ${d.code} is carried by ${other.code}, which is ${other.status}`,
       );
-    if (other.kind === 'route' && isCompletedOrHigher(d.status))
+    if (keepsClosedWorkOrders(other.kind) && isCompletedOrHigher(d.status))
       throw badRequest(
         C.currentServiceOrderStatusConflict,
         `Work order ${d.code} is ${d.status}: route service order ${other.code} does not let it go`,

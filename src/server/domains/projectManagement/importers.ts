@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { Code, DateTimeInput } from '../../../contract/common.ts';
 import {
+  jobCode,
+  type LinkableServiceOrderKind,
   PROJECT_CODE_MAX,
   ProjectStatus,
   SERVICE_ORDER_CODE_MAX,
+  SERVICE_ORDER_KINDS,
   ServiceOrderStatus,
 } from '../../../contract/projectManagement.ts';
 import { CATALOG_CODE_MAX } from '../../../contract/staff.ts';
 import { applyRows, type Importer, importer } from '../../platform/importer.ts';
 import { officeIdByCode } from '../../platform/offices.ts';
 import { putMultiEquipmentServiceOrder, putProject, putServiceOrder } from './importService.ts';
-import { jobCode } from './linkRequest.ts';
 import { parseServiceOrderMax } from './settings.ts';
 
 /** A task's code is its number: a whole number, or its digits as a string. */
@@ -87,10 +89,9 @@ const MultiEquipmentRow = z.strictObject({
   officeCode: Code(256),
 });
 
-function serviceOrderImporter(key: 'standardServiceOrders' | 'routeServiceOrders', order: number) {
-  const kind = key === 'standardServiceOrders' ? 'standard' : 'route';
+function serviceOrderImporter(kind: LinkableServiceOrderKind, order: number) {
   return importer({
-    key,
+    key: SERVICE_ORDER_KINDS[kind].importKey,
     order,
     schema: ServiceOrderRow,
     keyOf: (r) => r.serviceOrderCode,
@@ -154,6 +155,6 @@ export const projectManagementImporters: Importer[] = [
           putMultiEquipmentServiceOrder(trx, { ...r, officeId: await officeIdByCode(trx, officeCode) }),
       ),
   }),
-  serviceOrderImporter('standardServiceOrders', 410),
-  serviceOrderImporter('routeServiceOrders', 420),
+  serviceOrderImporter('standard', 410),
+  serviceOrderImporter('route', 420),
 ];

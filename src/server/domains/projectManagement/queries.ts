@@ -4,6 +4,7 @@ import type {
   DependencyJobType,
   JobRef,
   JobType,
+  LinkableServiceOrderKind,
   ProjectStatus,
   ServiceOrderStatus,
 } from '../../../contract/projectManagement.ts';
@@ -598,7 +599,7 @@ export async function workOrdersPage(
     duration_minutes: number;
     project_code: string | null;
     service_order_code: string | null;
-    service_order_kind: 'standard' | 'route' | null;
+    service_order_kind: LinkableServiceOrderKind | null;
   }>`
     SELECT w.code, w.uuid::text AS uuid, w.status, o.code AS office_code, w.scheduled_start, t.duration_minutes,
       CASE WHEN ${linkable(scope, 'po.path')} THEN p.code END AS project_code,

@@ -13,25 +13,27 @@ import {
   cycleMessage,
   isServiceOrderClosed,
   type JobRef,
+  jobCode,
   jobRefText,
+  keepsClosedWorkOrders,
+  type LinkableServiceOrderKind,
   type LinkableWorkOrder,
   listLinkableWorkOrders,
   listProjects,
-  listRouteServiceOrders,
-  listStandardServiceOrders,
   type Overlap,
   overlapMessage,
   PROJECT_CODE_MAX,
   PROJECT_LINK_CODES,
   PROJECT_MANAGEMENT_PAGE_SIZE,
   type Project,
+  type ProjectLinkRequest,
   type ProjectManagementListQuery,
   type ProjectSummary,
-  ROUTE_LINK_CODES,
   SERVICE_ORDER_CODE_MAX,
+  SERVICE_ORDER_KINDS,
   type ServiceOrder,
+  type ServiceOrderLinkRequest,
   type ServiceOrderSummary,
-  STANDARD_LINK_CODES,
 } from '../../../contract/projectManagement.ts';
 import type { Db } from '../../db/index.ts';
 import type { Caller } from '../../platform/caller.ts';
@@ -42,10 +44,9 @@ import { rfc3339 } from '../../platform/time.ts';
 import { writeTransaction } from '../../platform/transactions.ts';
 import { scheduledEnd } from '../fieldService/index.ts';
 import { cycleThrough, type Edge } from './graph.ts';
-import { isPossibleCode, jobCode, Problems, readProjectLink, readServiceOrderLink } from './linkRequest.ts';
+import { isPossibleCode, Problems } from './problems.ts';
 import * as q from './queries.ts';
 import { keyBetween, type Placement } from './ranking.ts';
-import type { ServiceOrderKind } from './tables.ts';
 
 /** A project code that could exist (1..50 characters of a code). */
 const isPossibleProjectCode = (code: string) => code.length <= PROJECT_CODE_MAX && CODE_PATTERN.test(code);
@@ -106,14 +107,13 @@ export async function linkProject(
   db: Db,
   caller: Caller,
   projectCode: string,
-  body: Record<string, unknown>,
+  req: ProjectLinkRequest,
 ): Promise<void> {
-  const req = readProjectLink(body);
   const scope = caller.scope;
   // The usual call, a work order moved last in the project holding it and no dependency: one
   // statement without a transaction. Anything else, or any refusal, takes the full path.
   if (
-    req.problems.size === 0 &&
+    req.problems.length === 0 &&
     req.code !== undefined &&
     req.insertion.mode === 'last' &&
     req.block.length + req.isBlockedBy.length === 0 &&
@@ -124,7 +124,7 @@ export async function linkProject(
     return;
   await writeTransaction(db, async (trx) => {
     // The body's problems, and those of this attempt (the transaction may run again).
-    const p = req.problems.copy();
+    const p = Problems.of(req.problems);
     const wo =
       req.code === undefined
         ? undefined
@@ -370,39 +370,19 @@ export async function removeDependency(
 
 /* ---------------- service order links (spec endpoints 20 and 21) ---------------- */
 
-const SERVICE_ORDER_CODES = {
-  standard: {
-    unknown: C.standardUnknown,
-    workOrderUnknown: C.standardWorkOrderUnknown,
-    officeConflict: C.standardOfficeConflict,
-    statusConflict: C.standardStatusConflict,
-    full: C.standardFull,
-    table: STANDARD_LINK_CODES,
-  },
-  route: {
-    unknown: C.routeUnknown,
-    workOrderUnknown: C.routeWorkOrderUnknown,
-    officeConflict: C.routeOfficeConflict,
-    statusConflict: C.routeStatusConflict,
-    full: C.routeFull,
-    table: ROUTE_LINK_CODES,
-  },
-} as const;
-
 export async function linkServiceOrder(
   db: Db,
   caller: Caller,
-  kind: 'standard' | 'route',
+  kind: LinkableServiceOrderKind,
   serviceOrderCode: string,
-  body: Record<string, unknown>,
+  req: ServiceOrderLinkRequest,
   instanceMax: number,
 ): Promise<void> {
-  const codes = SERVICE_ORDER_CODES[kind];
-  const req = readServiceOrderLink(body, kind);
+  const { codes, table } = SERVICE_ORDER_KINDS[kind];
   const scope = caller.scope;
-  const label = kind === 'standard' ? 'Standard service order' : 'Route service order';
+  const label = `${SERVICE_ORDER_KINDS[kind].title} service order`;
   await writeTransaction(db, async (trx) => {
-    const p = req.problems.copy();
+    const p = Problems.of(req.problems);
     // A code of several live work orders: the spec's service order table has no ambiguity code.
     const wo =
       req.code === undefined
@@ -477,7 +457,7 @@ export async function linkServiceOrder(
             C.currentServiceOrderConflict,
             `Work order ${wo.code} is carried by service order ${current.code}, which is ${current.status}`,
           );
-        if (current.kind === 'route' && isCompletedOrHigher(wo.status))
+        if (keepsClosedWorkOrders(current.kind) && isCompletedOrHigher(wo.status))
           p.add(
             C.currentServiceOrderStatusConflict,
             `Work order ${wo.code} is ${wo.status}: route service order ${current.code} does not let it go`,
@@ -485,7 +465,7 @@ export async function linkServiceOrder(
       }
     }
 
-    p.throwIfAny(codes.table);
+    p.throwIfAny(table);
     if (!so || !wo || !placement)
       throw new Error('service order link: a rule let an incomplete request through');
     if (current && !movingInside) await q.removeFromServiceOrder(trx, wo.id);
@@ -532,7 +512,7 @@ export async function getProject(db: Db, scope: OfficeScope, code: string): Prom
 export async function getServiceOrder(
   db: Db,
   scope: OfficeScope,
-  kind: 'standard' | 'route',
+  kind: LinkableServiceOrderKind,
   code: string,
   instanceMax: number,
 ): Promise<ServiceOrder> {
@@ -542,8 +522,8 @@ export async function getServiceOrder(
       : undefined;
   if (!row)
     throw notFound(
-      SERVICE_ORDER_CODES[kind].unknown,
-      `${kind === 'standard' ? 'Standard' : 'Route'} service order ${code} does not exist in your office tree`,
+      SERVICE_ORDER_KINDS[kind].codes.unknown,
+      `${SERVICE_ORDER_KINDS[kind].title} service order ${code} does not exist in your office tree`,
     );
   return {
     serviceOrderCode: row.code,
@@ -593,12 +573,11 @@ export async function listServiceOrdersPage(
   db: Db,
   scope: OfficeScope,
   tokens: PageTokens,
-  kind: Exclude<ServiceOrderKind, 'multiEquipment'>,
+  kind: LinkableServiceOrderKind,
   query: ProjectManagementListQuery,
   instanceMax: number,
 ): Promise<Page<ServiceOrderSummary>> {
-  const id = kind === 'standard' ? listStandardServiceOrders.id : listRouteServiceOrders.id;
-  const request = listRequest(tokens, id, query);
+  const request = listRequest(tokens, SERVICE_ORDER_KINDS[kind].listId, query);
   const rows = await q.serviceOrdersPage(
     db,
     scope,

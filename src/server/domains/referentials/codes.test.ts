@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_PATTERN, Code, foldCode } from '../../../contract/common.ts';
+import { jobCode, readProjectLink } from '../../../contract/projectManagement.ts';
 import { ImportValidationError, importerRegistry, validateImport } from '../../cli/importFile.ts';
 import type { TestApp } from '../../testing/harness.ts';
-import { jobCode, readProjectLink } from '../projectManagement/linkRequest.ts';
 import { createReferentialsTestApp } from './testApp.ts';
 
 let t: TestApp;
