@@ -11,6 +11,7 @@ import { hashSecret } from '../platform/auth/passwords.ts';
 import { upsertOffice } from '../platform/offices.ts';
 import { DEFAULT_RATE_LIMITS } from '../platform/rateLimit.ts';
 import type { RouteDeps } from '../platform/routes.ts';
+import { apiOf, pagesOf } from './api.ts';
 
 /**
  * Office tree of every API test:
@@ -26,6 +27,13 @@ export const TEST_OFFICES = [
   { code: 'SOUTH', name: 'South', parentCode: 'ROOT' },
   { code: 'RIVAL', name: 'Rival company', parentCode: null },
 ] as const;
+
+/** Rate limits no test reaches, for a test that writes many records through the API. */
+export const NO_RATE_LIMITS = {
+  high: { perMinute: 1e6, perHour: 1e7 },
+  standard: { perMinute: 1e6, perHour: 1e7 },
+  low: { perMinute: 1e6, perHour: 1e7 },
+};
 
 export type TestClient = 'root' | 'north' | 'northA' | 'south' | 'readonly' | 'rival';
 const CLIENT_OFFICE: Record<TestClient, string> = {
@@ -50,6 +58,10 @@ export interface TestApp {
     url: string,
     opts?: { as?: TestClient; body?: unknown; raw?: string; headers?: Record<string, string> },
   ): Promise<LightMyRequestResponse>;
+  /** One request to a row of the contract: its path and query filled (testing/api.ts). */
+  api: ReturnType<typeof apiOf>;
+  /** Every page of a list row, following continuationToken until it is null. */
+  pages: ReturnType<typeof pagesOf>;
   secrets: Record<TestClient, string>;
   /** Adds a console user (scrypt-hashed password) in an office; returns users.id. */
   createUser(login: string, password: string, officeCode: string, roles?: string[]): Promise<string>;
@@ -156,12 +168,15 @@ export async function createTestApp(
     return String(row.id);
   }
 
+  const api = apiOf(call);
   return {
     app,
     db,
     config,
     token,
     call,
+    api,
+    pages: pagesOf(api),
     secrets,
     createUser,
     async close() {

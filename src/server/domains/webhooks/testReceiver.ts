@@ -87,8 +87,4 @@ export async function startReceiver(responder: Responder = () => undefined): Pro
 }
 
 /** Rate limits out of the way of tests that make many calls. */
-export const NO_RATE_LIMITS = {
-  high: { perMinute: 1e6, perHour: 1e7 },
-  standard: { perMinute: 1e6, perHour: 1e7 },
-  low: { perMinute: 1e6, perHour: 1e7 },
-};
+export { NO_RATE_LIMITS } from '../../testing/harness.ts';
