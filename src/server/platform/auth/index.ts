@@ -339,12 +339,15 @@ async function loadCaller(db: Db, claims: Record<string, unknown>): Promise<Call
     .executeTakeFirst();
   if (!app) return undefined;
   const held = new Set(app.scopes);
+  // Every token issued now names its scopes (provider.ts); one issued before scopes were
+  // granted per token names none and keeps what its application holds, until it expires.
+  const granted = claims.scope === undefined ? app.scopes : tokenScopes(claims);
   return {
     kind: 'application',
     id: app.id,
     name: app.name,
     rateKey: `app:${clientId}`,
-    scopes: new Set(tokenScopes(claims).filter((s) => held.has(s))),
+    scopes: new Set(granted.filter((s) => held.has(s))),
     scope: { officeId: app.officeId, officeCode: app.officeCode, path: app.path },
   };
 }

@@ -4,10 +4,13 @@
  * refuses an unheld or unknown scope; the API checks the token's scopes, intersected with
  * what the application holds at the time of each request.
  */
+
+import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SCOPES } from '../../../contract/domains.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { awaitCallerListeners } from './callerCache.ts';
+import { API_RESOURCE, signingKey } from './provider.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,5 +102,28 @@ describe('client_credentials scope', () => {
     } finally {
       await setScopes([...ALL_SCOPES]);
     }
+  });
+
+  it('a token issued before tokens named their scopes keeps what its application holds', async () => {
+    const app = await t.db
+      .selectFrom('applications')
+      .select(['id', 'token_version'])
+      .where('client_id', '=', 'readonly')
+      .executeTakeFirstOrThrow();
+    const jwk = await signingKey(t.db);
+    const token = await new SignJWT({
+      client_id: 'readonly',
+      fw_app: String(app.id),
+      fw_ver: app.token_version,
+    })
+      .setProtectedHeader({ alg: 'ES256', kid: jwk.kid, typ: 'at+jwt' })
+      .setIssuer('http://localhost/oauth')
+      .setAudience(API_RESOURCE)
+      .setJti('before-scopes')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(await importJWK(jwk, 'ES256'));
+    expect([200, 404]).toContain((await get(token)).statusCode);
+    expect((await put(token)).statusCode).toBe(403);
   });
 });
