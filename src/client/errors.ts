@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly errorReference: string | null,
     /** `METHOD path` of the call, for logs and error surfaces. */
     readonly request: string,
+    /** Seconds the service asks to wait (`Retry-After` of a 429 or 503), when it says. */
+    readonly retryAfter: number | null = null,
   ) {
     super(errors.map((e) => e.message || e.code).join('; ') || `HTTP ${status}`);
   }
@@ -54,7 +56,8 @@ export async function toApiError(res: Response, request: string): Promise<ApiErr
   if (errors.length === 0)
     errors.push({ code: `http.${res.status}`, message: res.statusText || `HTTP ${res.status}` });
   const ref = typeof b?.errorReference === 'string' ? b.errorReference : null;
-  return new ApiError(res.status, errors, ref, request);
+  const wait = Number(res.headers.get('retry-after') ?? Number.NaN);
+  return new ApiError(res.status, errors, ref, request, Number.isFinite(wait) && wait >= 0 ? wait : null);
 }
 
 /** True for what a retry may fix: no answer, or a 5xx. */

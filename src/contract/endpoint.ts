@@ -2,7 +2,11 @@ import type { z } from 'zod';
 import type { Domain } from './domains.ts';
 
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
-export type RateRange = 'high' | 'standard' | 'low';
+/**
+ * The spec's ranges (high, standard, low), and `interactive`: the console's search, sized for
+ * a person typing, so that a palette never spends the budget of the lists.
+ */
+export type RateRange = 'high' | 'standard' | 'low' | 'interactive';
 
 /**
  * One row of the endpoint table. The server registers its routes from these rows, the

@@ -5,5 +5,19 @@
  */
 /** `getMe`: who the token speaks for. */
 export const ME_PATH = '/eTech/rest/ws/console/v1/me';
-/** `listOffices`: the caller's office tree (Home). */
-export const OFFICES_PATH = '/eTech/rest/ws/referentials/v1/offices';
+/** `getHome`: Home's counts and offices, in one call. */
+export const HOME_PATH = '/eTech/rest/ws/console/v1/home';
+/** `searchRecords`: the palette's one call. */
+export const SEARCH_PATH = '/eTech/rest/ws/console/v1/search';
+
+/** What the shell reads of getHome and searchRecords (their contract types, without zod). */
+export interface HomeAnswer {
+  counts: { kind: string; count: number; more: boolean }[];
+  offices: { code: string; name: string; parentCode: string | null; depth: number }[];
+  officeCount: number;
+}
+export interface SearchAnswer {
+  data: { kind: string; code: string; name: string; uuid?: string }[];
+  kinds: { kind: string; more: boolean }[];
+  continuationToken: string | null;
+}

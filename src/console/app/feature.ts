@@ -28,28 +28,20 @@ export interface FeatureI18n {
   load: Record<Language, BundleLoader>;
 }
 
-/** How the command palette searches a resource's list. */
-export type PaletteSearch =
-  /** The list takes a text filter (`?<param>=text`) and answers the matches. */
-  | { kind: 'server'; param: string }
-  /** The list has no text filter: its pages are read once and filtered in the browser. */
-  | { kind: 'client' };
-
 /**
  * A kind of record the feature lists. `paths` are route templates of the feature's paths
  * module; a record's page is `paths.detail` with `{ code }`.
  */
 export interface ResourceManifest<TPath extends string = string, TDetail extends string = string> {
-  /** Unique across features, e.g. `customer`. */
+  /**
+   * Unique across features, e.g. `customer`: a kind the console's search finds and Home
+   * counts (contract/console.ts RECORD_KINDS; a unit test checks both lists agree).
+   */
   key: string;
   /** i18n keys (with the namespace): the plural is the list's title, the palette group. */
   label: { one: string; many: string };
-  /** The record's code field in list answers, e.g. `customerCode`. */
-  codeField: string;
-  /** The field shown next to the code, `name` by default. */
-  nameField?: string;
   /** The list endpoint (a path of the contract's endpoint table; a unit test checks it). */
-  list: { path: string; search: PaletteSearch };
+  list: { path: string };
   paths: { list: TPath; new?: TPath; detail?: TDetail };
   /**
    * A palette query matching `pattern` (a RegExp source, e.g. a uuid) is offered as one hit

@@ -35,3 +35,14 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * What the shell reads of every feature's records (Home's counts, the palette's hits): a
+ * write that adds or removes records marks them stale too.
+ */
+export function invalidateShellFigures(qc: QueryClient, refetchType: 'active' | 'none' = 'active') {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: ['home'], refetchType }),
+    qc.invalidateQueries({ queryKey: ['palette'], refetchType }),
+  ]);
+}

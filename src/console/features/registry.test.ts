@@ -4,8 +4,9 @@
  * the breadcrumbs and the route tree come from the declarations alone.
  */
 import { describe, expect, it } from 'vitest';
-import { endpoints, getMe, listOffices } from '../../contract/index.ts';
-import { ME_PATH, OFFICES_PATH } from '../app/apiPaths.ts';
+import { RECORD_KIND_NAMES } from '../../contract/console.ts';
+import { endpoints, getHome, getMe, searchRecords } from '../../contract/index.ts';
+import { HOME_PATH, ME_PATH, SEARCH_PATH } from '../app/apiPaths.ts';
 import common from '../i18n/en.ts';
 import commonFr from '../i18n/fr.ts';
 import { LANGUAGES } from '../i18n/language.ts';
@@ -43,18 +44,14 @@ describe('the feature registry', () => {
       ).toBe(true);
   });
 
-  it('a list searched on the server declares a query parameter its contract row accepts', () => {
-    for (const r of RESOURCES) {
-      if (r.list.search.kind !== 'server') continue;
-      const row = listRows.find((e) => e.path === r.list.path);
-      const shape = (row?.query as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
-      expect(Object.keys(shape), r.key).toContain(r.list.search.param);
-    }
+  it('the resources are the kinds the search finds and Home counts, each declared once', () => {
+    expect(RESOURCES.map((r) => r.key).sort()).toEqual([...RECORD_KIND_NAMES].sort());
   });
 
   it("the shell's own paths are the contract rows' paths", () => {
     expect(ME_PATH).toBe(getMe.path);
-    expect(OFFICES_PATH).toBe(listOffices.path);
+    expect(HOME_PATH).toBe(getHome.path);
+    expect(SEARCH_PATH).toBe(searchRecords.path);
   });
 
   it('every navigation entry and resource page is a route of its feature', () => {

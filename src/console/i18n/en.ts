@@ -30,6 +30,8 @@ export default {
     searching: 'Searching…',
     pages: 'Pages',
     unavailable: 'Search is not available on this instance.',
+    throttled: 'Too many searches for now: try again in {{seconds}} s.',
+    failed: 'The search failed: try again.',
   },
   home: {
     title: 'Good to see you, {{login}}',

@@ -31,6 +31,8 @@ const fr: Shape<typeof en> = {
     searching: 'Recherche…',
     pages: 'Pages',
     unavailable: "La recherche n'est pas disponible sur cette instance.",
+    throttled: 'Trop de recherches pour le moment : réessayez dans {{seconds}} s.',
+    failed: 'La recherche a échoué : réessayez.',
   },
   home: {
     title: 'Bonjour, {{login}}',

@@ -1,102 +1,69 @@
 /**
- * Ctrl+K / ⌘K: open a record by code or name, and the pages of the navigation. Searches
- * every resource the features declare with a list (shell/nav.ts): a list
- * with a text filter is asked for the first page of matches; a list without one is read
- * once and filtered here. Calls go through `api.raw` with the declared paths, which keeps
- * the contract's schemas out of the shell's bundle.
+ * Ctrl+K / ⌘K: open a record by code or name, and the pages of the navigation. One call per
+ * pause in typing: the console's search extension (`GET .../console/v1/search`, its own
+ * `interactive` rate range) finds every kind the user may read; hits are grouped by the
+ * resources the features declare (nav.ts). A refused or failed search says so (throttled,
+ * unavailable), never "Nothing found". Through `api.raw` with its path, which keeps the
+ * contract's schemas out of the shell's bundle.
  */
 import { Badge, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight, spotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Client, walkPages } from '../../client/index.ts';
+import { ApiError } from '../../client/index.ts';
 import { useApi } from '../app/api.ts';
+import { SEARCH_PATH, type SearchAnswer } from '../app/apiPaths.ts';
 import { matchesText } from '../components/matchesText.ts';
 import { NAV, RESOURCES, type Resource } from './nav.ts';
 
 export { spotlight };
 
-const PER_GROUP = 6;
-type Row = Record<string, unknown>;
-type PageOf = { data: Row[]; continuationToken?: string | null };
+/** Hits per kind. */
+const PER_KIND = 6;
+/** A search is asked once typing pauses this long (ms). */
+export const PALETTE_DEBOUNCE = 250;
 
-interface Hit {
-  resource: Resource;
-  code: string;
-  name: string;
-}
+type Hit = SearchAnswer['data'][number] & { resource: Resource };
 
-/** Every row of a list without a text filter (at most 20 pages), shared for a minute. */
-async function allRows(api: Client, path: string, signal: AbortSignal): Promise<Row[]> {
-  const rows: Row[] = [];
-  let pages = 0;
-  for await (const page of walkPages((token) =>
-    api.raw<PageOf>('GET', path, { query: { continuationToken: token }, signal }),
-  )) {
-    rows.push(...page.data);
-    if (++pages >= 20) break;
-  }
-  return rows;
+/** Why the search has no answer to show: said in the palette. */
+function failureOf(error: unknown): { key: string; seconds?: number } {
+  if (error instanceof ApiError && error.status === 429)
+    return { key: 'palette.throttled', seconds: error.retryAfter ?? undefined };
+  if (error instanceof ApiError && error.status === 404) return { key: 'palette.unavailable' };
+  return { key: 'palette.failed' };
 }
 
 export function CommandPalette() {
   const { t } = useTranslation('common');
   const api = useApi();
-  const qc = useQueryClient();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  const [q] = useDebouncedValue(query.trim(), 200);
+  const [q] = useDebouncedValue(query.trim(), PALETTE_DEBOUNCE);
 
   const search = useQuery({
     queryKey: ['palette', q],
     enabled: q.length > 0,
     staleTime: 30_000,
     retry: false,
-    queryFn: async ({ signal }) => {
-      const lists = await Promise.allSettled(
-        RESOURCES.map(async (r): Promise<Row[]> => {
-          if (r.list.search.kind === 'server') {
-            const page = await api.raw<PageOf>('GET', r.list.path, {
-              query: { [r.list.search.param]: q },
-              signal,
-            });
-            return page.data;
-          }
-          const rows = await qc.fetchQuery({
-            queryKey: ['palette', 'all', r.key],
-            queryFn: ({ signal: s }) => allRows(api, r.list.path, s),
-            staleTime: 60_000,
-          });
-          const name = r.nameField ?? 'name';
-          return rows.filter((row) =>
-            matchesText(q, String(row[r.codeField] ?? ''), String(row[name] ?? '')),
-          );
-        }),
-      );
-      const hits: Hit[] = [];
-      lists.forEach((res, i) => {
-        if (res.status !== 'fulfilled') return;
-        const r = RESOURCES[i];
-        for (const row of res.value.slice(0, PER_GROUP))
-          hits.push({
-            resource: r,
-            code: String(row[r.codeField]),
-            name: String(row[r.nameField ?? 'name'] ?? ''),
-          });
-      });
-      return { hits, failed: lists.every((res) => res.status === 'rejected') };
-    },
+    queryFn: ({ signal }) =>
+      api.raw<SearchAnswer>('GET', SEARCH_PATH, { query: { q, size: String(PER_KIND) }, signal }),
   });
 
   const lower = query.trim();
   const pages = NAV.flatMap((g) => g.items).filter((i) => !lower || matchesText(lower, t(i.label)));
-  const hits = q ? (search.data?.hits ?? []) : [];
+  const hits: Hit[] = q
+    ? (search.data?.data ?? []).flatMap((h) => {
+        const resource = RESOURCES.find((r) => r.key === h.kind);
+        return resource ? [{ ...h, resource }] : [];
+      })
+    : [];
   // A query of a resource's direct form (e.g. a uuid) opens that record without a search.
   const direct = q ? RESOURCES.filter((r) => r.direct && new RegExp(r.direct.pattern).test(q)) : [];
+  const failure = q && search.isError ? failureOf(search.error) : null;
 
   const openHit = (h: Hit) => {
     spotlight.close();
@@ -143,7 +110,7 @@ export function CommandPalette() {
             <Spotlight.ActionsGroup key={r.key} label={t(r.label.many)}>
               {group.map((h) => (
                 <Spotlight.Action
-                  key={`${r.key}:${h.code}`}
+                  key={`${r.key}:${h.uuid ?? h.code}`}
                   onClick={() => openHit(h)}
                   data-testid="palette-hit"
                   data-resource={r.key}
@@ -179,12 +146,14 @@ export function CommandPalette() {
         {q && search.isFetching && hits.length === 0 && (
           <Spotlight.Empty>{t('palette.searching')}</Spotlight.Empty>
         )}
-        {q && !search.isFetching && search.data?.failed && (
-          <Spotlight.Empty>{t('palette.unavailable')}</Spotlight.Empty>
+        {failure && (
+          <Spotlight.Empty role="status" data-testid="palette-failure" data-reason={failure.key}>
+            {t(failure.key, { seconds: failure.seconds ?? 60 })}
+          </Spotlight.Empty>
         )}
         {q &&
           !search.isFetching &&
-          !search.data?.failed &&
+          search.isSuccess &&
           hits.length === 0 &&
           pages.length === 0 &&
           direct.length === 0 && <Spotlight.Empty>{t('palette.nothing')}</Spotlight.Empty>}

@@ -5,13 +5,17 @@ import type { Caller } from './caller.ts';
 import { type CounterStore, memoryStore } from './counterStore.ts';
 import { ApiError } from './errors.ts';
 
-export type RateLimitFigures = Record<RateRange, { perMinute: number; perHour: number }>;
+type Figures = { perMinute: number; perHour: number };
+/** The spec's three ranges; `interactive` (not the spec's) takes its default when not given. */
+export type RateLimitFigures = Record<Exclude<RateRange, 'interactive'>, Figures> & { interactive?: Figures };
 
 /** gaps.md: the stricter per-minute statement is the default. */
-export const DEFAULT_RATE_LIMITS: RateLimitFigures = {
+export const DEFAULT_RATE_LIMITS: Required<RateLimitFigures> = {
   high: { perMinute: 110, perHour: 4000 },
   standard: { perMinute: 55, perHour: 2000 },
   low: { perMinute: 30, perHour: 1000 },
+  /** Not the spec's: the console's search (one call per pause in typing, about 4 a second at most). */
+  interactive: { perMinute: 240, perHour: 6000 },
 };
 
 const ENV = 'FIELDWORK_RATE_LIMITS';
@@ -22,7 +26,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  * Reads FIELDWORK_RATE_LIMITS, e.g. `{"standard":{"perMinute":5,"perHour":1000}}`; missing
  * keys keep their default. Anything else is a startup error naming the variable.
  */
-export function parseRateLimits(text: string | undefined): RateLimitFigures {
+export function parseRateLimits(text: string | undefined): Required<RateLimitFigures> {
   const figures = structuredClone(DEFAULT_RATE_LIMITS);
   if (!text?.trim()) return figures;
   const fail = (why: string) =>
@@ -35,7 +39,7 @@ export function parseRateLimits(text: string | undefined): RateLimitFigures {
   }
   if (!isObject(given)) throw fail('must be a JSON object');
   for (const [range, value] of Object.entries(given)) {
-    if (!Object.hasOwn(figures, range)) throw fail(`unknown range "${range}" (high, standard, low)`);
+    if (!Object.hasOwn(figures, range)) throw fail(`unknown range "${range}" (high, standard, low, interactive)`);
     if (!isObject(value)) throw fail(`"${range}" must be an object`);
     for (const [key, n] of Object.entries(value)) {
       if (key !== 'perMinute' && key !== 'perHour')
@@ -89,7 +93,11 @@ interface Lease {
  * figure across a minute boundary, is bounded by the hour window; a sliding log would
  * cost memory per request and a sliding estimate could not announce an exact reset.
  */
-export function createRateLimiter(figures: RateLimitFigures, options: RateLimiterOptions = {}) {
+export function createRateLimiter(given: RateLimitFigures, options: RateLimiterOptions = {}) {
+  const figures: Required<RateLimitFigures> = {
+    ...given,
+    interactive: given.interactive ?? DEFAULT_RATE_LIMITS.interactive,
+  };
   const now = options.now ?? Date.now;
   const prefix = options.prefix ?? 'fieldwork:rl:';
   const store = options.store ?? memoryStore(now);

@@ -5,6 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApi } from '../../app/api.ts';
+import { invalidateShellFigures } from '../../app/queryClient.ts';
 import { type CatalogApi, catalogApi, type ItemsQuery } from './transport.ts';
 
 /** The catalog's calls over the signed-in session's client. */
@@ -65,5 +66,6 @@ export function useInvalidateItem() {
         : qc.invalidateQueries({ queryKey: catalogKeys.items }),
       qc.invalidateQueries({ queryKey: catalogKeys.itemLists }),
       qc.invalidateQueries({ queryKey: catalogKeys.categories }),
+      invalidateShellFigures(qc, 'none'),
     ]);
 }

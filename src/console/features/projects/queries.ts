@@ -5,6 +5,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApi } from '../../app/api.ts';
+import { invalidateShellFigures } from '../../app/queryClient.ts';
 import type { ServiceOrderKind } from './paths.ts';
 import { type ProjectsApi, projectsApi } from './transport.ts';
 
@@ -77,7 +78,6 @@ export function useInvalidateLinks() {
         predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(shown),
         refetchType: 'none',
       }),
-      // Home's counts and the palette read the lists too.
-      qc.invalidateQueries({ queryKey: ['home'], refetchType: 'none' }),
+      invalidateShellFigures(qc, 'none'),
     ]);
 }

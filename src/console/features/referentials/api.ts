@@ -5,6 +5,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomFieldDefinition } from '../../../contract/common.ts';
+import { invalidateShellFigures } from '../../app/queryClient.ts';
 import type { ReferentialEntity } from './paths.ts';
 import { refResource } from './resources.tsx';
 import { type ListQuery, type Office, type RecordOf, useRefApi, type Versioned } from './transport.ts';
@@ -58,6 +59,7 @@ export function useInvalidateAfterWrite() {
       qc.invalidateQueries({ queryKey: refKeys.lists(entity) }),
       // A customer's sites (a site's assets) are lists of the attached entity.
       attached ? qc.invalidateQueries({ queryKey: refKeys.lists(attached) }) : undefined,
+      invalidateShellFigures(qc, 'none'),
     ]);
   };
 }

@@ -34,9 +34,7 @@ export const webhooks = defineFeature({
     {
       key: 'subscription',
       label: { one: 'webhooks:entity.subscription', many: 'webhooks:nav.subscriptions' },
-      codeField: 'subscriptionId',
-      nameField: 'callbackUrl',
-      list: { path: '/rest/ws/webhooks/v1/subscriptions', search: { kind: 'client' } },
+      list: { path: '/rest/ws/webhooks/v1/subscriptions' },
       paths: paths.subscription,
       home: { description: 'webhooks:home.subscriptions' },
     },

@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApi } from '../../app/api.ts';
+import { invalidateShellFigures } from '../../app/queryClient.ts';
 import type { LogStatus } from './search.ts';
 import { type SubscriptionBody, type WebhooksApi, webhooksApi } from './transport.ts';
 
@@ -28,9 +29,6 @@ export const webhooksKeys = {
   delivery: (id: string, deliveryId: string) => ['webhooks', 'log', id, 'delivery', deliveryId] as const,
 };
 
-/** The same list feeds the shell's Home card and palette (their own keys): refresh those too. */
-const SHELL_KEYS = [['home', 'count'], ['palette']] as const;
-
 export function useSubscriptions() {
   const api = useWebhooksApi();
   return useQuery({
@@ -42,10 +40,7 @@ export function useSubscriptions() {
 function useInvalidateSubscriptions() {
   const qc = useQueryClient();
   return () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: webhooksKeys.subscriptions }),
-      ...SHELL_KEYS.map((queryKey) => qc.invalidateQueries({ queryKey })),
-    ]);
+    Promise.all([qc.invalidateQueries({ queryKey: webhooksKeys.subscriptions }), invalidateShellFigures(qc)]);
 }
 
 export function useCreateSubscription() {

@@ -42,9 +42,7 @@ export const workorders = defineFeature({
     {
       key: 'workOrder',
       label: { one: 'workorders:entity.workOrder', many: 'workorders:nav.workOrders' },
-      codeField: 'workOrderCode',
-      nameField: 'workOrderTypeName',
-      list: { path: '/eTech/rest/ws/fieldService/v1/workOrders', search: { kind: 'server', param: 'q' } },
+      list: { path: '/eTech/rest/ws/fieldService/v1/workOrders' },
       paths: { list: paths.workOrder.list, detail: paths.workOrder.detail },
       direct: { pattern: UUID_PATTERN, path: paths.workOrder.uuid, label: 'workorders:palette.byUuid' },
       home: { description: 'workorders:home.workOrders' },
@@ -52,8 +50,7 @@ export const workorders = defineFeature({
     {
       key: 'technician',
       label: { one: 'workorders:entity.technician', many: 'workorders:nav.technicians' },
-      codeField: 'technicianCode',
-      list: { path: '/eTech/rest/ws/rostering/v1/technicians', search: { kind: 'server', param: 'q' } },
+      list: { path: '/eTech/rest/ws/rostering/v1/technicians' },
       paths: paths.technician,
       home: { description: 'workorders:home.technicians' },
     },

@@ -12,6 +12,7 @@ import {
 import { useMemo } from 'react';
 import { useApi } from '../../app/api.ts';
 import { readAll } from '../../app/pages.ts';
+import { invalidateShellFigures } from '../../app/queryClient.ts';
 import { dayPeriod } from './model.ts';
 import {
   type ActivityFilters,
@@ -127,9 +128,6 @@ export function useUsedItemTotals(ref: WorkOrderRef, filters: UsedItemFilters) {
   });
 }
 
-/** Work orders feed the shell's Home card and palette (their own keys): refresh those too. */
-const SHELL_KEYS = [['home', 'count'], ['palette']] as const;
-
 export function useValidateWorkOrder(ref: WorkOrderRef) {
   const api = useWorkordersApi();
   const qc = useQueryClient();
@@ -153,7 +151,7 @@ export function useDeleteWorkOrder(ref: WorkOrderRef) {
       qc.removeQueries({ queryKey: workordersKeys.ones });
       return Promise.all([
         qc.invalidateQueries({ queryKey: ['workorders', 'list'] }),
-        ...SHELL_KEYS.map((queryKey) => qc.invalidateQueries({ queryKey })),
+        invalidateShellFigures(qc),
       ]);
     },
   });

@@ -1,55 +1,50 @@
 /**
  * Home: who and where you are, each area of the console with how many records it holds
- * (first page of its list: exact below a page, "more than" above) and its actions, and
- * the offices of your tree.
+ * (exact up to 10,000, "more than" above) and its actions, and the offices of your tree:
+ * one call to the service (plus who you are, read once by the shell).
  */
 import { Badge, Card, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBulb, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api.ts';
-import { OFFICES_PATH } from '../../app/apiPaths.ts';
+import { HOME_PATH, type HomeAnswer } from '../../app/apiPaths.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { ButtonLink } from '../../components/links.tsx';
 import { NAV, type NavEntry, resourceByKey } from '../../shell/nav.ts';
 
-interface Office {
-  code: string;
-  name: string;
-  parentCode: string | null;
-}
-
-function useCount(path: string) {
+/**
+ * Home's figures, one call for the whole page (the console's home extension): the count of
+ * every kind the user may read, and its offices. An instance without it: no figures.
+ */
+function useHome() {
   const api = useApi();
   return useQuery({
-    queryKey: ['home', 'count', path],
-    queryFn: ({ signal }) =>
-      api.raw<{ data: unknown[]; continuationToken: string | null }>('GET', path, { signal }).then((p) => ({
-        count: p.data.length,
-        more: !!p.continuationToken,
-      })),
+    queryKey: ['home'],
+    queryFn: ({ signal }) => api.raw<HomeAnswer>('GET', HOME_PATH, { signal }),
     retry: false,
     staleTime: 60_000,
   });
 }
 
-function Count({ path }: { path: string }) {
+function Count({ kind }: { kind: string }) {
   const { t } = useTranslation('common');
-  const count = useCount(path);
-  return count.isPending ? (
+  const home = useHome();
+  const figure = home.data?.counts.find((c) => c.kind === kind);
+  return home.isPending ? (
     <Skeleton height={20} width={70} radius="xl" />
   ) : (
     <Badge
       variant="light"
-      color={count.isError ? 'gray' : 'blue'}
+      color={figure ? 'blue' : 'gray'}
       style={{ textTransform: 'none', flexShrink: 0, overflow: 'visible' }}
     >
-      {count.isError
+      {!figure
         ? t('home.recordsUnknown')
-        : count.data.more
-          ? t('home.recordsMore', { count: count.data.count })
-          : t('home.records', { count: count.data.count })}
+        : figure.more
+          ? t('home.recordsMore', { count: figure.count })
+          : t('home.records', { count: figure.count })}
     </Badge>
   );
 }
@@ -72,7 +67,7 @@ function AreaCard({ item }: { item: NavEntry }) {
             {t(item.label)}
           </Text>
         </Group>
-        {resource && <Count path={resource.list.path} />}
+        {resource && <Count kind={resource.key} />}
       </Group>
       {(resource?.home?.description ?? item.description) && (
         <Text size="sm" c="dimmed" mb="md" style={{ flexGrow: 1 }}>
@@ -95,32 +90,22 @@ function AreaCard({ item }: { item: NavEntry }) {
 
 function Offices() {
   const { t } = useTranslation('common');
-  const api = useApi();
-  const offices = useQuery({
-    queryKey: ['home', 'offices'],
-    queryFn: ({ signal }) => api.raw<{ data: Office[] }>('GET', OFFICES_PATH, { signal }).then((p) => p.data),
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
-  if (offices.isError) return null;
-  const depth = (o: Office, all: Office[]): number => {
-    const parent = all.find((p) => p.code === o.parentCode);
-    return parent ? 1 + depth(parent, all) : 0;
-  };
+  const home = useHome();
+  if (home.isError) return null;
   return (
     <Paper withBorder radius="md" p="lg">
       <Text fw={600} component="h2" size="md" m={0} mb="sm">
         {t('home.offices')}
       </Text>
-      {offices.isPending ? (
+      {home.isPending ? (
         <Stack gap={6}>
           <Skeleton height={14} width="60%" />
           <Skeleton height={14} width="50%" />
         </Stack>
       ) : (
         <List spacing={4} size="sm" listStyleType="none" data-testid="home-offices">
-          {offices.data.slice(0, 12).map((o) => (
-            <List.Item key={o.code} style={{ paddingLeft: depth(o, offices.data) * 16 }}>
+          {home.data.offices.map((o) => (
+            <List.Item key={o.code} style={{ paddingLeft: o.depth * 16 }}>
               <Text span ff="monospace" size="xs" c="dimmed" mr={8}>
                 {o.code}
               </Text>

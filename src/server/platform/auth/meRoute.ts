@@ -5,10 +5,23 @@
  */
 import { consoleEndpoints } from '../../../contract/console.ts';
 import { effectiveRoles } from '../../../contract/roles.ts';
+import { homeFigures } from '../consoleData/home.ts';
+import { searchRecords } from '../consoleData/search.ts';
 import { implementDomain } from '../routes.ts';
 
 /** The `console` domain of the contract: the console's own extensions. */
 export const consoleRoutes = implementDomain(consoleEndpoints, {
+  // Home's figures and the palette's search (platform/consoleData): what the caller may read.
+  getHome: async (_input, { db, caller }) => ({
+    status: 200,
+    headers: { 'cache-control': 'no-store' },
+    body: await homeFigures(db, caller),
+  }),
+  searchRecords: async ({ query }, { db, caller, tokens }) => ({
+    status: 200,
+    headers: { 'cache-control': 'no-store' },
+    body: await searchRecords(db, caller, tokens, query),
+  }),
   getMe: async (_input, { db, caller }) => {
     const office = await db
       .selectFrom('offices')
