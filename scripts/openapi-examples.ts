@@ -463,6 +463,8 @@ const STEPS: Step[] = [
     status: 204,
   },
   { id: 'console.me.get', summary: 'Who the token is', status: 200 },
+  { id: 'console.home.get', summary: "Home's counts and offices", status: 200 },
+  { id: 'console.search', summary: 'Records whose code starts with ACME', query: { q: 'ACME' }, status: 200 },
 ];
 
 /** Waits until no callback is pending any more (the worker gave each up). */

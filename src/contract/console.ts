@@ -3,6 +3,7 @@
  * they answer is still what the token may read (docs/api/console.md).
  */
 import { z } from 'zod';
+import { QueryInteger } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 
@@ -85,11 +86,7 @@ export const SearchQuery = z
       .enum(RECORD_KIND_NAMES)
       .optional()
       .meta({ description: 'One kind, paged by continuationToken; absent: the first hits of every kind' }),
-    size: z
-      .string()
-      .regex(/^\d+$/)
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(SEARCH_SIZE.max))
+    size: QueryInteger(1, SEARCH_SIZE.max)
       .optional()
       .meta({ description: `Hits per kind, 1 to ${SEARCH_SIZE.max} (default ${SEARCH_SIZE.default})` }),
     continuationToken: z.string().optional(),
@@ -150,9 +147,17 @@ export const HomeFigures = z
       )
       .meta({ description: 'Per kind the caller may read: how many records of its office tree' }),
     offices: z.array(
-      z.object({ code: z.string(), name: z.string(), parentCode: z.string().nullable(), depth: z.number().int() }),
+      z.object({
+        code: z.string(),
+        name: z.string(),
+        parentCode: z.string().nullable(),
+        depth: z.number().int(),
+      }),
     ),
-    officeCount: z.number().int().meta({ description: 'Offices of the tree (the list holds the first ones)' }),
+    officeCount: z
+      .number()
+      .int()
+      .meta({ description: 'Offices of the tree (the list holds the first ones)' }),
   })
   .meta({ id: 'HomeFigures' });
 export type HomeFigures = z.infer<typeof HomeFigures>;

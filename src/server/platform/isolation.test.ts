@@ -244,7 +244,8 @@ const TARGETS: Record<string, Target> = {
   'console.search': { kind: 'list', ownerOnly: ['"WO-E2E-1"', '"WO-E2E-P1"'], query: '?q=WO-E2E&size=50' },
   'console.home.get': {
     kind: 'open',
-    reason: 'the caller’s own counts and offices (consoleData.test.ts: no other tree’s or tenant’s record is counted)',
+    reason:
+      'the caller’s own counts and offices (consoleData.test.ts: no other tree’s or tenant’s record is counted)',
   },
 };
 

@@ -39,7 +39,8 @@ export function parseRateLimits(text: string | undefined): Required<RateLimitFig
   }
   if (!isObject(given)) throw fail('must be a JSON object');
   for (const [range, value] of Object.entries(given)) {
-    if (!Object.hasOwn(figures, range)) throw fail(`unknown range "${range}" (high, standard, low, interactive)`);
+    if (!Object.hasOwn(figures, range))
+      throw fail(`unknown range "${range}" (high, standard, low, interactive)`);
     if (!isObject(value)) throw fail(`"${range}" must be an object`);
     for (const [key, n] of Object.entries(value)) {
       if (key !== 'perMinute' && key !== 'perHour')

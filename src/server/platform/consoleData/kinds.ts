@@ -98,6 +98,3 @@ export const KIND_SOURCES: { readonly [K in RecordKind]: KindSource } = {
 /** The kinds the caller may read (it holds their read scope), in the contract's order. */
 export const readableKinds = (caller: Caller): RecordKind[] =>
   RECORD_KIND_NAMES.filter((kind) => caller.scopes.has(RECORD_KINDS[kind]));
-
-/** `q` as a LIKE pattern matching itself literally. */
-export const literalLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);

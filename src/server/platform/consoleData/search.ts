@@ -17,7 +17,8 @@ import type { Db } from '../../db/index.ts';
 import type { Caller } from '../caller.ts';
 import { ApiError } from '../errors.ts';
 import type { PageTokens } from '../pagination.ts';
-import { KIND_SOURCES, literalLike, readableKinds } from './kinds.ts';
+import { likePattern, likePrefix } from '../sqlText.ts';
+import { KIND_SOURCES, readableKinds } from './kinds.ts';
 
 type Position = [code: string, tie: string];
 const isPosition = (p: unknown): p is Position =>
@@ -57,13 +58,12 @@ export async function searchRecords(
     throw new ApiError(400, ConsoleCodes.continuationTokenInvalid, 'The continuationToken is malformed');
   if (kinds.length === 0) return { data: [], kinds: [], continuationToken: null };
 
-  const text = literalLike(query.q);
   const branches = kinds.map((kind) => {
     const s = KIND_SOURCES[kind];
-    const prefix = `${s.lowerCode ? text.toLowerCase() : text.toUpperCase()}%`;
+    const prefix = likePrefix(s.lowerCode ? query.q.toLowerCase() : query.q.toUpperCase());
     const matches = s.codeOnly
       ? sql`${s.code} LIKE ${prefix}`
-      : sql`(${s.code} LIKE ${prefix} OR ${s.name} ILIKE ${`%${text}%`})`;
+      : sql`(${s.code} LIKE ${prefix} OR ${s.name} ILIKE ${likePattern(query.q)})`;
     const after = position ? sql`AND (${s.code}, ${s.tie}) > (${position[0]}, ${position[1]})` : sql``;
     return sql`(SELECT ${kind}::text AS kind, ${s.code} AS code, ${s.name} AS name, ${s.tie} AS tie
       FROM ${s.from} WHERE ${s.mine(caller)} AND ${matches} ${after}
