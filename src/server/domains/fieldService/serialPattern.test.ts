@@ -51,12 +51,17 @@ describe('serial number patterns', () => {
   it('matching any serial of 200 characters takes under 10 ms, whatever the pattern', () => {
     const serials = ['a'.repeat(199) + '!', 'x'.repeat(200), `${'a '.repeat(99)}!!`, '9'.repeat(200)];
     for (const p of HOSTILE) matchesPattern(p, 'warm-up');
+    // The engine's time: the best of 5 runs, so that a busy machine's pauses do not count.
+    const best = (p: string, s: string) =>
+      Math.min(
+        ...Array.from({ length: 5 }, () => {
+          const started = performance.now();
+          matchesPattern(p, s);
+          return performance.now() - started;
+        }),
+      );
     for (const p of HOSTILE)
-      for (const s of serials) {
-        const started = performance.now();
-        matchesPattern(p, s);
-        expect(performance.now() - started, `${p} on ${s.slice(0, 10)}...`).toBeLessThan(10);
-      }
+      for (const s of serials) expect(best(p, s), `${p} on ${s.slice(0, 10)}...`).toBeLessThan(10);
   });
 
   it('keeps the meaning of ordinary patterns (a match anywhere, as RegExp.test)', () => {
