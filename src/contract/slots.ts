@@ -136,6 +136,15 @@ export const SlotSearchRequest = z
         workingHours: z.strictObject({ ignoreFieldResourceCapacityModel: z.boolean().nullish() }).nullish(),
       })
       .nullish(),
+    explain: z
+      .boolean()
+      .nullish()
+      .meta({
+        'x-extension': true,
+        description:
+          'Extension: true adds `excluded` to the answer, why each technician of the offices searched has no slot ' +
+          'in it. Without it the answer is the same as ever.',
+      }),
   })
   .meta({ id: 'SlotSearchRequest' });
 export type SlotSearchRequest = z.output<typeof SlotSearchRequest>;
@@ -179,6 +188,108 @@ export const Slot = z
   .meta({ id: 'Slot' });
 export type Slot = z.infer<typeof Slot>;
 
+const Span = z.object({
+  start: z.string().meta({ format: 'date-time' }),
+  end: z.string().meta({ format: 'date-time' }),
+});
+const LocalDate = z.string().meta({ description: "A local date of the technician's time zone, YYYY-MM-DD" });
+const code = z.string();
+
+/**
+ * Why a technician has no slot in the answer, closest first: what to draw on their day. The
+ * reasons follow the engine's rules in order (inactive, skills, areas, absences, capacity,
+ * free time, travel, score).
+ */
+export const EXCLUSION_REASONS = [
+  'outranked',
+  'too.far',
+  'no.window',
+  'capacity.full',
+  'area.outside',
+  'absent',
+  'skill.missing',
+  'inactive',
+] as const;
+export type ExclusionReason = (typeof EXCLUSION_REASONS)[number];
+
+export const ExcludedTechnician = z
+  .discriminatedUnion('reason', [
+    z.object({
+      technicianCode: code,
+      reason: z.literal('outranked'),
+      detail: z
+        .object({ score: z.number(), start: Span.shape.start, end: Span.shape.end })
+        .meta({ description: 'Has slots, all after the last one returned: its best one' }),
+    }),
+    z.object({
+      technicianCode: code,
+      reason: z.literal('too.far'),
+      detail: z
+        .object({
+          route: z.enum(['ok', 'none', 'unavailable']).meta({
+            description:
+              '`none`: no road between their places and the work; `unavailable`: travel cannot be computed (no home)',
+          }),
+          free: Span.nullable().meta({ description: 'The free time that came closest (route ok)' }),
+          freeMinutes: z.number().int().nullable(),
+          neededMinutes: z
+            .number()
+            .int()
+            .nullable()
+            .meta({ description: 'travel before + work + travel after' }),
+          travelBefore: Travel.extend({ from: SlotStop }).nullable(),
+          travelAfter: Travel.extend({ to: SlotStop }).nullable(),
+        })
+        .meta({ description: 'The work would fit their free time without the travel' }),
+    }),
+    z.object({
+      technicianCode: code,
+      reason: z.literal('no.window'),
+      detail: z
+        .object({
+          longestFree: Span.nullable(),
+          freeMinutes: z.number().int(),
+          durationMinutes: z.number().int(),
+        })
+        .meta({ description: 'No free time long enough for the work in the period (longest one shown)' }),
+    }),
+    z.object({
+      technicianCode: code,
+      reason: z.literal('capacity.full'),
+      detail: z
+        .object({
+          days: z.array(LocalDate),
+          maxWorkOrdersPerDay: z.number().int().nullable(),
+          maxMinutesPerDay: z.number().int().nullable(),
+        })
+        .meta({ description: 'The days at their capacity (work orders or minutes a day)' }),
+    }),
+    z.object({
+      technicianCode: code,
+      reason: z.literal('area.outside'),
+      detail: z.object({ areas: z.array(code), days: z.array(LocalDate) }).meta({
+        description:
+          'areas: the areas the technician covers (none of those searched); days: with area scope TIMESLOT, the ' +
+          'days whose work orders lie outside the areas',
+      }),
+    }),
+    z.object({
+      technicianCode: code,
+      reason: z.literal('absent'),
+      detail: z
+        .object({ absences: z.array(Span) })
+        .meta({ description: 'The absences covering their working time in the period' }),
+    }),
+    z.object({
+      technicianCode: code,
+      reason: z.literal('skill.missing'),
+      detail: z.object({ skills: z.array(code) }).meta({ description: 'The skills needed that they lack' }),
+    }),
+    z.object({ technicianCode: code, reason: z.literal('inactive'), detail: z.object({}) }),
+  ])
+  .meta({ id: 'SlotExcludedTechnician' });
+export type ExcludedTechnician = z.infer<typeof ExcludedTechnician>;
+
 export const SlotSearchResponse = z
   .object({
     slots: z.array(Slot),
@@ -189,6 +300,15 @@ export const SlotSearchResponse = z
         source: z.enum(['coordinates', 'workOrder', 'gazetteer']),
       })
       .meta({ description: 'Where the work is, and how it was located' }),
+    excluded: z
+      .array(ExcludedTechnician)
+      .optional()
+      .meta({
+        'x-extension': true,
+        description:
+          'With `explain: true`: every technician of the offices searched without a slot in the answer, closest first ' +
+          `(by reason: ${EXCLUSION_REASONS.join(', ')}; then by how near they came)`,
+      }),
   })
   .meta({ id: 'SlotSearchResponse' });
 export type SlotSearchResponse = z.infer<typeof SlotSearchResponse>;

@@ -1,11 +1,11 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
+import { inScope, type OfficeScope, officeUnder, pathUnder } from '../../platform/officeScope.ts';
 import { upsertRow, type WriteOutcome } from '../../platform/upsert.ts';
 import { NAMED_ORDER, namedWorkOrderWhere, type WorkOrderRow } from '../fieldService/index.ts';
 import type { Absence, WorkingHours } from '../rostering/index.ts';
 import { MINUTE } from '../rostering/index.ts';
-import type { Booking } from './engine.ts';
+import type { Booking } from './days.ts';
 import type { Point } from './road.ts';
 
 /** City names compare without case, accents, hyphens or apostrophes. */
@@ -79,7 +79,7 @@ export async function officePaths(
   let q = db
     .selectFrom('offices')
     .select(['code', sql<string>`id::text`.as('id'), 'path'])
-    .where('path', 'like', `${scope.path}%`);
+    .where(pathUnder('path', scope.path));
   if (by.codes) q = q.where('code', 'in', by.codes.length ? by.codes : ['']);
   else q = q.where(sql<boolean>`id::text = ANY(${by.ids ?? []}::text[])`);
   const rows = await q.execute();
@@ -92,10 +92,29 @@ export interface WorkOrderTypeRow {
   skills: string[];
 }
 
-/** What a search reads of the work order it places: its uuid and its place. */
+/** The areas among `codes`, with their zip codes. */
+export function areasByCodes(db: Db, codes: string[]) {
+  return db
+    .selectFrom('areas')
+    .select(['code', 'zip_codes'])
+    .where('code', 'in', codes.length ? codes : [''])
+    .execute();
+}
+
+/** The codes of the areas holding this zip code (zone filter). */
+export async function areasOfZip(db: Db, zipCode: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('areas')
+    .select('code')
+    .where(sql<boolean>`${normaliseZip(zipCode)} = ANY(zip_codes)`)
+    .execute();
+  return rows.map((a) => a.code);
+}
+
+/** What a search reads of the work order it places: its uuid, its place and who holds it. */
 export type SearchWorkOrder = Pick<
   WorkOrderRow,
-  'uuid' | 'address' | 'zip_code' | 'city' | 'country' | 'latitude' | 'longitude'
+  'uuid' | 'address' | 'zip_code' | 'city' | 'country' | 'latitude' | 'longitude' | 'technician_code'
 >;
 
 /** Who may take the work: the filters of the candidates (besides the caller's tree). */
@@ -105,104 +124,70 @@ export interface CandidateFilter {
   /** Skills every candidate holds. */
   skills: string[];
   areas: string[] | null;
+  /**
+   * Explain: every technician of the offices (active or not, skilled or not, in the areas or
+   * not), with what the filters look at; the service tells the candidates apart.
+   */
+  everyone?: boolean;
 }
 
-/** The period of the bookings read: those overlapping [from, to). */
-export interface CandidatePeriod {
-  from: Date;
-  to: Date;
-}
-
-export interface CandidateRow {
+/** A technician a search may place the work on, and the version of their calendar. */
+export interface SearchCandidate {
   code: string;
-  time_zone: string;
-  working_hours: WorkingHours[] | null;
-  absences: Absence[];
-  home_latitude: number | null;
-  home_longitude: number | null;
-  max_work_orders_per_day: number | null;
-  max_minutes_per_day: number | null;
-  /** Its scheduled work orders of the period (below). */
-  bookings: Booking[];
+  /** slot_calendars' stamp (migration 038): moves with every change of the calendar. */
+  stamp: string;
+  /** With `everyone`: */
+  active?: boolean;
+  skills?: string[];
+  areas?: string[];
 }
+
+type PackedCandidate = [string, string] | [string, string, boolean, string[], string[]];
 
 /**
- * The candidates' calendars as ONE JSON text (an array in code order): the active
- * technicians of the caller's tree (and of `officePaths`, and of the portal user's tree)
- * holding every skill of `skills` (an SQL array), covering one of `areas` when given, each
- * with its scheduled work orders overlapping [from, to) as arrays, cancelled ones and
- * `exclude` (the uuid of the work order being placed, an SQL expression) aside (by the
- * technician and start index). A week of 500 busy technicians is 15,000 bookings: decoding
- * them row by row and field by field cost more than the whole search (PGlite's result
- * parsing above all); one JSON.parse does it.
+ * The candidates as ONE JSON text (an array in code order): the active technicians of the
+ * caller's tree (and of `officePaths`, and of the portal user's tree) holding every skill of
+ * `skills` (an SQL array), covering one of `areas` when given; with `everyone`, every
+ * technician of those offices and what the other filters look at. Their calendars come from
+ * the calendar index, which reads again only those whose stamp moved.
  */
-function calendarsJson(
+function candidatesJson(
   scope: OfficeScope,
   f: Omit<CandidateFilter, 'skills'> & { skills: RawBuilder<unknown> },
-  period: CandidatePeriod,
-  exclude: RawBuilder<unknown> | null,
 ) {
   const offices = f.officePaths
     ? sql`AND t.office_id IN (SELECT o.id FROM offices o WHERE ${sql.join(
-        f.officePaths.map((p) => sql`o.path LIKE ${`${p}%`}`),
+        f.officePaths.map((p) => pathUnder('o.path', p)),
         sql` OR `,
       )})`
     : sql``;
-  // ISO texts: node-postgres' Date serialization (local time and offset) costs more.
-  const from = period.from.toISOString();
-  const to = period.to.toISOString();
-  return sql<string | null>`(SELECT json_agg(c ORDER BY c.code)::text FROM (
-    SELECT t.code, t.time_zone, t.working_hours, t.absences, t.home_latitude, t.home_longitude,
-           t.max_work_orders_per_day, t.max_minutes_per_day,
-           (SELECT json_agg(json_build_array(
-                     b.code, (extract(epoch from b.scheduled_start) * 1000)::float8, bt.duration_minutes,
-                     b.latitude, b.longitude, b.zip_code))
-            FROM work_orders b JOIN work_order_types bt ON bt.code = b.type_code
-            WHERE b.technician_code = t.code
-              AND b.scheduled_start < ${to}::timestamptz
-              AND b.scheduled_start >= ${from}::timestamptz
-                  - (SELECT coalesce(max(duration_minutes), 0) FROM work_order_types) * interval '1 minute'
-              AND b.scheduled_start + bt.duration_minutes * interval '1 minute' > ${from}::timestamptz
-              AND b.status <> 'CANCELLED'
-              ${exclude ? sql`AND b.uuid <> ${exclude}` : sql``}) AS bookings
-    FROM technicians t
-    WHERE t.active AND ${inScope(scope, 't.office_id')} ${offices}
-      ${f.portalPath ? sql`AND t.office_id IN (SELECT o.id FROM offices o WHERE o.path LIKE ${`${f.portalPath}%`})` : sql``}
-      AND t.skills @> ${f.skills}
-      ${f.areas ? sql`AND t.areas && ${f.areas}::text[]` : sql``}
-  ) c)`;
+  const portal = f.portalPath ? sql`AND ${officeUnder('t.office_id', f.portalPath)}` : sql``;
+  const filters = f.everyone
+    ? sql``
+    : sql`AND t.active AND t.skills @> ${f.skills} ${f.areas ? sql`AND t.areas && ${f.areas}::text[]` : sql``}`;
+  return sql<string | null>`(SELECT json_agg(json_build_array(t.code, coalesce(s.stamp, 0)::text
+      ${f.everyone ? sql`, t.active, t.skills, t.areas` : sql``}) ORDER BY t.code)::text
+    FROM technicians t LEFT JOIN slot_calendars s ON s.technician_code = t.code
+    WHERE ${inScope(scope, 't.office_id')} ${offices} ${portal} ${filters})`;
 }
 
-type Packed = [string, number, number, number | null, number | null, string | null];
-
-/** The candidates of `calendarsJson`'s text, bookings unpacked. */
-function candidatesOf(json: string | null): CandidateRow[] {
+function candidatesOf(json: string | null): SearchCandidate[] {
   if (!json) return [];
-  const rows = JSON.parse(json) as (Omit<CandidateRow, 'bookings'> & { bookings: Packed[] | null })[];
-  return rows.map((row) => ({
-    ...row,
-    bookings: (row.bookings ?? []).map(([code, start, minutes, latitude, longitude, zipCode]) => ({
-      code,
-      start,
-      end: start + minutes * MINUTE,
-      location: latitude != null && longitude != null ? { latitude, longitude } : null,
-      zipCode,
-    })),
-  }));
+  return (JSON.parse(json) as PackedCandidate[]).map((c) =>
+    c.length === 2
+      ? { code: c[0], stamp: c[1] }
+      : { code: c[0], stamp: c[1], active: c[2], skills: c[3], areas: c[4] },
+  );
 }
 
-/** The candidates' calendars (`calendarsJson`) in one statement. */
-export async function candidateCalendars(
+/** The candidates of a search (`candidatesJson`) in one statement. */
+export async function searchCandidates(
   db: Db,
   scope: OfficeScope,
   f: CandidateFilter,
-  period: CandidatePeriod & { excludeUuid: string | null },
-): Promise<CandidateRow[]> {
-  const exclude = period.excludeUuid ? sql`${period.excludeUuid}::uuid` : null;
+): Promise<SearchCandidate[]> {
   const { rows } = await sql<{ candidates: string | null }>`
-    SELECT ${calendarsJson(scope, { ...f, skills: sql`${f.skills}::text[]` }, period, exclude)} AS candidates`.execute(
-    db,
-  );
+    SELECT ${candidatesJson(scope, { ...f, skills: sql`${f.skills}::text[]` })} AS candidates`.execute(db);
   return candidatesOf(rows[0].candidates);
 }
 
@@ -212,23 +197,22 @@ export interface SearchReferences {
   /** The work order named: none, or the first in findWorkOrder's order and the live count. */
   workOrder: { row: SearchWorkOrder; live: number } | null;
   /** The candidates (when asked for, the type and the work order found and not ambiguous). */
-  candidates: CandidateRow[] | null;
+  candidates: SearchCandidate[] | null;
 }
 
 /**
- * The work order type and the work order a search names, and when `calendars` is given, the
- * candidates' calendars too (`calendarsJson`: the type's skills and `calendars.skills`, the
- * work order aside), in ONE statement instead of three in two steps. The work order is the
- * one findWorkOrder (fieldService) names: among those carrying the code in the caller's
- * tree, live ones first, then the latest update, then the highest id (`NAMED_ORDER`,
- * fieldService); two live or more: ambiguous, no calendar read.
+ * The work order type and the work order a search names, and when `filter` is given, the
+ * candidates too (`candidatesJson`: the type's skills and `filter.skills`), in ONE
+ * statement. The work order is the one findWorkOrder (fieldService) names: among those
+ * carrying the code in the caller's tree, live ones first, then the latest update, then the
+ * highest id (`NAMED_ORDER`, fieldService); two live or more: ambiguous, no candidate read.
  */
 export async function searchReferences(
   db: Db,
   scope: OfficeScope,
   typeCode: string,
   ref: { code: string } | { uuid: string },
-  calendars: (CandidateFilter & CandidatePeriod) | null,
+  filter: CandidateFilter | null,
 ): Promise<SearchReferences> {
   const { rows } = await sql<
     SearchWorkOrder & {
@@ -240,21 +224,20 @@ export async function searchReferences(
     }
   >`
     SELECT ty.code AS ty_code, ty.duration_minutes AS ty_duration, ty.skills AS ty_skills,
-           wo.uuid, wo.address, wo.zip_code, wo.city, wo.country, wo.latitude, wo.longitude, wo.live,
+           wo.uuid, wo.address, wo.zip_code, wo.city, wo.country, wo.latitude, wo.longitude,
+           wo.technician_code, wo.live,
            ${
-             calendars
-               ? sql`CASE WHEN wo.live < 2 THEN ${calendarsJson(
-                   scope,
-                   { ...calendars, skills: sql`(ty.skills || ${calendars.skills}::text[])` },
-                   calendars,
-                   sql`wo.uuid`,
-                 )} END`
+             filter
+               ? sql`CASE WHEN wo.live < 2 THEN ${candidatesJson(scope, {
+                   ...filter,
+                   skills: sql`(ty.skills || ${filter.skills}::text[])`,
+                 })} END`
                : sql`NULL`
            } AS candidates
     FROM (SELECT 1) one
     LEFT JOIN work_order_types ty ON ty.code = ${typeCode}
     LEFT JOIN (
-      SELECT w.uuid, w.address, w.zip_code, w.city, w.country, w.latitude, w.longitude,
+      SELECT w.uuid, w.address, w.zip_code, w.city, w.country, w.latitude, w.longitude, w.technician_code,
              (count(*) FILTER (WHERE w.status <> 'VALIDATED') OVER ())::int AS live
       FROM work_orders w
       WHERE ${namedWorkOrderWhere(scope, ref)}
@@ -275,9 +258,90 @@ export async function searchReferences(
               country: r.country,
               latitude: r.latitude,
               longitude: r.longitude,
+              technician_code: r.technician_code,
             },
             live: r.live,
           },
-    candidates: calendars && r.ty_code && r.live !== null && r.live < 2 ? candidatesOf(r.candidates) : null,
+    candidates: filter && r.ty_code && r.live !== null && r.live < 2 ? candidatesOf(r.candidates) : null,
   };
+}
+
+/**
+ * The work orders `w` (of type `ty`) scheduled on technician `t` overlapping [from, to) (ISO
+ * texts), cancelled ones aside, by the (technician, start) index: the start's lower bound is
+ * `from` less the longest duration of any type.
+ */
+const scheduledOverlapping = (
+  w: RawBuilder<unknown>,
+  ty: RawBuilder<unknown>,
+  from: string,
+  to: string,
+) => sql`
+  ${w}.technician_code = t.code
+  AND ${w}.scheduled_start < ${to}::timestamptz
+  AND ${w}.scheduled_start >= ${from}::timestamptz
+      - (SELECT coalesce(max(duration_minutes), 0) FROM work_order_types) * interval '1 minute'
+  AND ${w}.scheduled_start + ${ty}.duration_minutes * interval '1 minute' > ${from}::timestamptz
+  AND ${w}.status <> 'CANCELLED'`;
+
+/** A technician's calendar as the index reads it: the import's fields and their work orders. */
+export interface CalendarRow {
+  code: string;
+  stamp: string;
+  time_zone: string;
+  working_hours: WorkingHours[] | null;
+  absences: Absence[];
+  home_latitude: number | null;
+  home_longitude: number | null;
+  max_work_orders_per_day: number | null;
+  max_minutes_per_day: number | null;
+  /** Its scheduled work orders overlapping the span read, in start order. */
+  bookings: Booking[];
+}
+
+type PackedBooking = [string, string, number, number, number | null, number | null, string | null];
+
+/**
+ * The calendars of these technicians of the caller's tree as ONE JSON text, with their
+ * stamps (read in the same statement: the stamp names exactly this calendar) and their work
+ * orders overlapping [from, to), cancelled ones aside. 30,000 work orders decoded row by row
+ * and field by field cost more than the whole search (PGlite's result parsing above all);
+ * one JSON.parse does it.
+ */
+export async function calendarsOf(
+  db: Db,
+  scope: OfficeScope,
+  codes: string[],
+  span: { from: number; to: number },
+): Promise<CalendarRow[]> {
+  // ISO texts: node-postgres' Date serialization (local time and offset) costs more.
+  const from = new Date(span.from).toISOString();
+  const to = new Date(span.to).toISOString();
+  const { rows } = await sql<{ calendars: string | null }>`
+    SELECT (SELECT json_agg(c)::text FROM (
+      SELECT t.code, coalesce(s.stamp, 0)::text AS stamp, t.time_zone, t.working_hours, t.absences,
+             t.home_latitude, t.home_longitude, t.max_work_orders_per_day, t.max_minutes_per_day,
+             (SELECT json_agg(json_build_array(
+                       b.uuid, b.code, (extract(epoch from b.scheduled_start) * 1000)::float8,
+                       bt.duration_minutes, b.latitude, b.longitude, b.zip_code)
+                     ORDER BY b.scheduled_start, b.code, b.uuid)
+              FROM work_orders b JOIN work_order_types bt ON bt.code = b.type_code
+              WHERE ${scheduledOverlapping(sql`b`, sql`bt`, from, to)}) AS bookings
+      FROM technicians t LEFT JOIN slot_calendars s ON s.technician_code = t.code
+      WHERE t.code = ANY(${codes}::text[]) AND ${inScope(scope, 't.office_id')}
+    ) c) AS calendars`.execute(db);
+  const json = rows[0].calendars;
+  if (!json) return [];
+  const parsed = JSON.parse(json) as (Omit<CalendarRow, 'bookings'> & { bookings: PackedBooking[] | null })[];
+  return parsed.map((row) => ({
+    ...row,
+    bookings: (row.bookings ?? []).map(([uuid, code, start, minutes, latitude, longitude, zipCode]) => ({
+      uuid,
+      code,
+      start,
+      end: start + minutes * MINUTE,
+      location: latitude != null && longitude != null ? { latitude, longitude } : null,
+      zipCode,
+    })),
+  }));
 }

@@ -17,6 +17,17 @@ export type RouteResult = Route | 'NO_ROUTE' | 'UNAVAILABLE';
 
 export interface RoadModel {
   travel(from: Point, to: Point): RouteResult;
+  /**
+   * Optional, lets the search leave out technicians that cannot make the answer without
+   * working out their days: a travel between different points takes `minutesAt` of their
+   * great-circle distance (a non-decreasing function) when both lie in one `region`, and is
+   * NO_ROUTE otherwise; never UNAVAILABLE. A model without it is asked about every travel.
+   */
+  geometry?: Geometry;
+}
+export interface Geometry {
+  region(p: Point): string;
+  minutesAt(km: number): number;
 }
 
 const EARTH_RADIUS_KM = 6371.0088;
@@ -81,12 +92,17 @@ export function landMassOf(p: Point): string {
   return 'Afro-Eurasia';
 }
 
+/** Minutes to drive between two points `km` great-circle kilometres apart. */
+const minutesAt = (km: number) => drivingMinutes(km * DETOUR_FACTOR);
+
 export const greatCircleRoadModel: RoadModel = {
   travel(from, to) {
     if (from.latitude === to.latitude && from.longitude === to.longitude)
       return { minutes: 0, kilometres: 0 };
     if (landMassOf(from) !== landMassOf(to)) return 'NO_ROUTE';
-    const km = greatCircleKm(from, to) * DETOUR_FACTOR;
-    return { minutes: drivingMinutes(km), kilometres: Math.round(km * 10) / 10 };
+    const gc = greatCircleKm(from, to);
+    const km = gc * DETOUR_FACTOR;
+    return { minutes: minutesAt(gc), kilometres: Math.round(km * 10) / 10 };
   },
+  geometry: { region: landMassOf, minutesAt },
 };

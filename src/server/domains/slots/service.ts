@@ -1,10 +1,10 @@
 /**
  * Rules of the slot search (spec endpoint 5, issue 12): every business rule of the request,
- * all errors found listed at once; then the candidates' calendars in one query and the
- * engine in memory.
+ * all errors found listed at once; then the candidates (with their calendars' stamps) in the
+ * same statement as the references, their days from the calendar index, and the engine in
+ * memory; with `explain`, why each technician left out is (explain.ts).
  */
 
-import { sql } from 'kysely';
 import { foldCode } from '../../../contract/common.ts';
 import {
   DEFAULT_SLOT_NUMBER,
@@ -20,22 +20,27 @@ import {
 import type { Db } from '../../db/index.ts';
 import { ApiError, badRequest, type ErrorItem, notFound } from '../../platform/errors.ts';
 import type { OfficeScope } from '../../platform/officeScope.ts';
-import { rfc3339 } from '../../platform/time.ts';
 import { findWorkOrder, workOrderTypeByCode } from '../fieldService/index.ts';
-import { DAY, MINUTE, minutesOf, unknownCodes } from '../rostering/index.ts';
-import { type EngineSlot, searchSlots } from './engine.ts';
+import { DAY, type Interval, MINUTE, minutesOf, unknownCodes } from '../rostering/index.ts';
+import { CalendarIndex } from './calendarIndex.ts';
+import type { TechnicianDays } from './days.ts';
+import { type EngineRequest, type EngineSlot, searchSlots } from './engine.ts';
+import { explainExclusions } from './explain.ts';
 import { type Geocoder, offlineGazetteer } from './geocoder.ts';
 import {
-  type CandidatePeriod,
-  type CandidateRow,
-  candidateCalendars,
+  areasByCodes,
+  areasOfZip,
   normaliseZip,
   officePaths,
   portalUserPath,
+  type SearchCandidate,
   type SearchWorkOrder,
+  searchCandidates,
   searchReferences,
+  type WorkOrderTypeRow,
 } from './queries.ts';
 import { greatCircleRoadModel, type Point, type RoadModel } from './road.ts';
+import { utcText } from './utcText.ts';
 
 const WEEK = 7 * DAY;
 
@@ -43,6 +48,8 @@ export interface SlotServices {
   geocoder: Geocoder;
   road: RoadModel;
   now: () => number;
+  /** The process's calendar index (null: every search reads its candidates' calendars). */
+  index?: CalendarIndex | null;
 }
 export const defaultServices: SlotServices = {
   geocoder: offlineGazetteer,
@@ -50,11 +57,11 @@ export const defaultServices: SlotServices = {
   now: () => Date.now(),
 };
 
-const business = (code: SlotErrorCode, detail?: string): ErrorItem => ({
+export const business = (code: SlotErrorCode, detail?: string): ErrorItem => ({
   code,
   message: detail ? `${SLOT_ERRORS[code].message} ${detail}` : SLOT_ERRORS[code].message,
 });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const upper = (xs: readonly string[]) => [...new Set(xs.map(foldCode))];
 
 /** The rules that need no database: each broken one adds its code. */
@@ -95,15 +102,49 @@ export function staticErrors(req: SlotSearchRequest, now: number): ErrorItem[] {
   return errors;
 }
 
+/** The codes a request names, folded, each rule about giving them both ways applied. */
+interface Named {
+  typeCode: string | undefined;
+  /** Offices (or skills) given both ways are 2006 (2009) already: not looked up. */
+  officeCodes: string[] | null;
+  officeIds: string[] | null;
+  areaCodes: string[] | null;
+  skillCodes: string[];
+  /** The work order by code or uuid; both is 2010, an id that is not a uuid names none. */
+  workOrder: { code: string } | { uuid: string } | 'none' | null;
+}
+
+function namedIn(req: SlotSearchRequest): Named {
+  const officesBoth = !!(req.offices?.codes && req.offices.ids);
+  const uuid = req.workOrder?.id?.toLowerCase();
+  return {
+    typeCode: req.workOrderType?.code ? foldCode(req.workOrderType.code) : undefined,
+    officeCodes: req.offices?.codes && !officesBoth ? upper(req.offices.codes) : null,
+    officeIds: req.offices?.ids && !officesBoth ? [...new Set(req.offices.ids.map(String))] : null,
+    areaCodes: req.areas ? upper(req.areas.codes) : null,
+    skillCodes: req.skills?.codes && req.skills.ids ? [] : upper(req.skills?.codes ?? req.skills?.ids ?? []),
+    workOrder:
+      req.workOrder?.code && req.workOrder.id
+        ? null
+        : req.workOrder?.code
+          ? { code: foldCode(req.workOrder.code) }
+          : uuid
+            ? UUID.test(uuid)
+              ? { uuid }
+              : 'none'
+            : null,
+  };
+}
+
 interface Resolved {
-  type: { code: string; duration_minutes: number; skills: string[] } | undefined;
+  type: WorkOrderTypeRow | undefined;
   workOrder: SearchWorkOrder | null;
   officePaths: string[] | null;
   portalPath: string | null;
   areas: { code: string; zip_codes: string[] }[] | null;
   skills: string[];
-  /** The candidates, when read with the references (the usual search: see resolve). */
-  candidates: CandidateRow[] | null;
+  /** The candidates, when read with the references (the usual search: see readReferences). */
+  candidates: SearchCandidate[] | null;
 }
 
 type Lookup = { found: SearchWorkOrder } | { ambiguous: unknown } | { missing: true };
@@ -121,62 +162,41 @@ function requestedTimes(req: SlotSearchRequest) {
   return { ranges, appointment };
 }
 
-/** The UTC span of the bookings to read: the ranges, or the appointment day with a day each side. */
-function periodOf(req: SlotSearchRequest): CandidatePeriod {
+/** The span of the work orders a search sees: the ranges, or the appointment day with a day each side. */
+function visibleSpan(req: SlotSearchRequest): Interval {
   const { ranges, appointment } = requestedTimes(req);
-  const from = appointment !== null ? appointment - DAY : Math.min(...ranges.map((x) => x.start));
-  const to = appointment !== null ? appointment + 2 * DAY : Math.max(...ranges.map((x) => x.end));
-  return { from: new Date(from), to: new Date(to) };
+  return appointment !== null
+    ? { start: appointment - DAY, end: appointment + 2 * DAY }
+    : { start: Math.min(...ranges.map((x) => x.start)), end: Math.max(...ranges.map((x) => x.end)) };
 }
 
 /**
- * The references of the request, each checked against the database (in parallel). The usual
- * search (a type and a work order, no office, portal user or zone filter, no error yet) reads
- * the type, the work order and the candidates' calendars in one statement.
+ * Reads what the request names, in parallel. The usual search (a type and a work order, no
+ * office, portal user or zone filter, no error yet) reads the type, the work order and the
+ * candidates in one statement.
  */
-async function resolve(
+async function readReferences(
   db: Db,
   scope: OfficeScope,
   req: SlotSearchRequest,
-  errors: ErrorItem[],
-): Promise<Resolved> {
-  const typeCode = req.workOrderType?.code ? foldCode(req.workOrderType.code) : undefined;
-  // Offices (or skills) given both ways are 2006 (2009) already: not looked up.
-  const officesBoth = !!(req.offices?.codes && req.offices.ids);
-  const officeCodes = req.offices?.codes && !officesBoth ? upper(req.offices.codes) : null;
-  const officeIds = req.offices?.ids && !officesBoth ? [...new Set(req.offices.ids.map(String))] : null;
-  const areaCodes = req.areas ? upper(req.areas.codes) : null;
-  const skillCodes =
-    req.skills?.codes && req.skills.ids ? [] : upper(req.skills?.codes ?? req.skills?.ids ?? []);
-  // Both code and id is 2010; an id that is not a uuid names no work order.
-  const both = !!(req.workOrder?.code && req.workOrder.id);
-  const uuid = req.workOrder?.id?.toLowerCase();
-
-  // The type and the work order together when both are named (the usual search), with the
-  // calendars when their filters need nothing looked up first.
-  const ref = both
-    ? null
-    : req.workOrder?.code
-      ? { code: foldCode(req.workOrder.code) }
-      : uuid && UUID.test(uuid)
-        ? { uuid }
-        : null;
-  const withCalendars =
-    errors.length === 0 && !req.offices && !req.customerPortalUser && !(req.enableZoneFilter && req.zipCode);
+  named: Named,
+  withCandidates: boolean,
+) {
+  const ref = named.workOrder === 'none' ? null : named.workOrder;
   const together =
-    typeCode && ref
+    named.typeCode && ref
       ? searchReferences(
           db,
           scope,
-          typeCode,
+          named.typeCode,
           ref,
-          withCalendars
+          withCandidates
             ? {
                 officePaths: null,
                 portalPath: null,
-                skills: skillCodes,
-                areas: resourceAreas(req, areaCodes),
-                ...periodOf(req),
+                skills: named.skillCodes,
+                areas: resourceAreas(req, named.areaCodes),
+                everyone: req.explain === true,
               }
             : null,
         )
@@ -191,73 +211,106 @@ async function resolve(
       )
     : ref
       ? findWorkOrder(db, scope, ref)
-      : uuid && !both
+      : named.workOrder === 'none'
         ? Promise.resolve({ missing: true })
         : null;
-
-  const [type, offices, areas, unknownSkills, workOrder, portalPath] = await Promise.all([
-    together ? together.then((x) => x.type) : typeCode ? workOrderTypeByCode(db, typeCode) : undefined,
-    officeCodes || officeIds
-      ? officePaths(db, scope, officeCodes ? { codes: officeCodes } : { ids: officeIds ?? [] })
-      : null,
-    areaCodes
-      ? db
-          .selectFrom('areas')
-          .select(['code', 'zip_codes'])
-          .where('code', 'in', areaCodes.length ? areaCodes : [''])
-          .execute()
-      : null,
-    unknownCodes(db, 'skills', skillCodes),
+  const wanted = named.officeCodes
+    ? { codes: named.officeCodes }
+    : named.officeIds
+      ? { ids: named.officeIds }
+      : null;
+  const [type, offices, areas, unknownSkills, workOrder, portalPath, candidates] = await Promise.all([
+    together
+      ? together.then((x) => x.type)
+      : named.typeCode
+        ? workOrderTypeByCode(db, named.typeCode)
+        : undefined,
+    wanted ? officePaths(db, scope, wanted) : null,
+    named.areaCodes ? areasByCodes(db, named.areaCodes) : null,
+    unknownCodes(db, 'skills', named.skillCodes),
     lookup,
     req.customerPortalUser ? portalUserPath(db, req.customerPortalUser) : null,
+    together ? together.then((x) => x.candidates) : null,
   ]);
+  return { type, offices, areas, unknownSkills, workOrder, portalPath, candidates };
+}
 
-  if (typeCode && !type) errors.push(business('2001', `(${typeCode})`));
-  const wanted = officeCodes ?? officeIds;
-  if (wanted && offices) {
-    const found = new Set(offices.map((o) => o.key));
-    const missing = wanted.filter((k) => !found.has(k));
-    if (missing.length) errors.push(business('2002', `(${missing.join(', ')})`));
-  }
-  if (areaCodes && areas) {
-    const found = new Set(areas.map((a) => a.code));
-    const missing = areaCodes.filter((c) => !found.has(c));
-    if (missing.length) errors.push(business('2007', `(${missing.join(', ')})`));
-  }
-  if (unknownSkills.length)
-    errors.push({ code: SlotsCodes.skillUnknown, message: `Unknown skill ${unknownSkills.join(', ')}.` });
-  let wo: SearchWorkOrder | null = null;
-  if (workOrder) {
-    if ('ambiguous' in workOrder)
-      errors.push({
-        code: SlotsCodes.workOrderAmbiguous,
-        message: 'Several live work orders carry this code: name the work order by its id.',
-      });
-    else if ('missing' in workOrder)
-      errors.push({
-        code: SlotsCodes.workOrderNotFound,
-        message: 'This work order does not exist in your office tree.',
-      });
-    else wo = workOrder.found;
-  }
-  if (req.customerPortalUser && portalPath === undefined)
+/** The references of the request, each checked against the database: each unknown one adds its code. */
+async function resolve(
+  db: Db,
+  scope: OfficeScope,
+  req: SlotSearchRequest,
+  errors: ErrorItem[],
+): Promise<Resolved> {
+  const named = namedIn(req);
+  const withCandidates =
+    errors.length === 0 && !req.offices && !req.customerPortalUser && !(req.enableZoneFilter && req.zipCode);
+  const found = await readReferences(db, scope, req, named, withCandidates);
+  if (named.typeCode && !found.type) errors.push(business('2001', `(${named.typeCode})`));
+  const wanted = named.officeCodes ?? named.officeIds;
+  if (wanted && found.offices)
+    errors.push(
+      ...missingAs(
+        '2002',
+        wanted,
+        found.offices.map((o) => o.key),
+      ),
+    );
+  if (named.areaCodes && found.areas)
+    errors.push(
+      ...missingAs(
+        '2007',
+        named.areaCodes,
+        found.areas.map((a) => a.code),
+      ),
+    );
+  if (found.unknownSkills.length)
+    errors.push({
+      code: SlotsCodes.skillUnknown,
+      message: `Unknown skill ${found.unknownSkills.join(', ')}.`,
+    });
+  const workOrder = found.workOrder && workOrderOf(found.workOrder, errors);
+  if (req.customerPortalUser && found.portalPath === undefined)
     errors.push({
       code: SlotsCodes.customerPortalUserUnknown,
       message: `The customer portal user ${req.customerPortalUser} does not exist.`,
     });
   return {
-    type,
-    workOrder: wo,
-    officePaths: offices ? offices.map((o) => o.path) : null,
-    portalPath: portalPath ?? null,
-    areas,
-    skills: skillCodes,
-    candidates: together ? await together.then((x) => x.candidates) : null,
+    type: found.type,
+    workOrder: workOrder ?? null,
+    officePaths: found.offices ? found.offices.map((o) => o.path) : null,
+    portalPath: found.portalPath ?? null,
+    areas: found.areas,
+    skills: named.skillCodes,
+    candidates: found.candidates,
   };
 }
 
+/** The codes among `wanted` not `found`, as one error `code` listing them. */
+function missingAs(code: SlotErrorCode, wanted: string[], found: string[]): ErrorItem[] {
+  const known = new Set(found);
+  const missing = wanted.filter((k) => !known.has(k));
+  return missing.length ? [business(code, `(${missing.join(', ')})`)] : [];
+}
+
+/** The work order named: found, else its error (unknown and outside the tree read the same). */
+function workOrderOf(lookup: Lookup, errors: ErrorItem[]): SearchWorkOrder | undefined {
+  if ('ambiguous' in lookup)
+    errors.push({
+      code: SlotsCodes.workOrderAmbiguous,
+      message: 'Several live work orders carry this code: name the work order by its id.',
+    });
+  else if ('missing' in lookup)
+    errors.push({
+      code: SlotsCodes.workOrderNotFound,
+      message: 'This work order does not exist in your office tree.',
+    });
+  else return lookup.found;
+  return undefined;
+}
+
 /** Where the work is: coordinates given, else the address, else the work order, else the zip code. */
-async function locate(
+export async function locate(
   db: Db,
   geocoder: Geocoder,
   req: Pick<SlotSearchRequest, 'location' | 'zipCode'>,
@@ -352,33 +405,117 @@ export async function search(
   if (!target && !coordinatesRefused) errors.push(business('3011'));
   if (errors.length || !target || !r.type) throw new ApiError(400, errors);
 
-  // Area scope: RESOURCE (the default with areas) keeps the technicians covering an area;
-  // TIMESLOT keeps the days whose work orders all lie in the areas' zip codes.
-  const areaScope = req.areaScope ?? (r.areas ? 'RESOURCE' : null);
+  const needed = [...new Set([...r.type.skills, ...r.skills])];
+  const areas = await candidateAreas(db, req, r);
+  const everyone = r.candidates ?? (await filteredCandidates(db, scope, req, r, needed, areas));
+  // Explain reads every technician of the offices: the candidates are those the filters keep.
+  const candidates = req.explain ? everyone.filter((c) => !filteredOut(c, needed, areas)) : everyone;
+  const visible = visibleSpan(req);
+  const calendars = await calendarsOf(
+    db,
+    scope,
+    services.index ?? null,
+    candidates,
+    visible,
+    now,
+    r.workOrder,
+  );
+  const engine = engineRequest(req, r, target.point, calendars, visible, services, now);
+  const result = searchSlots(engine);
+
+  // Travel failed for every candidate: the search itself cannot be answered.
+  const failed = result.skipped.noRoute + result.skipped.unavailable;
+  if (result.candidates > 0 && failed === result.candidates)
+    throw new ApiError(400, [business(result.skipped.noRoute > 0 ? '3032' : '3031')]);
+
+  const answer: SlotSearchResponse = {
+    slots: result.slots.map(toSlot),
+    target: { ...target.point, source: target.source },
+  };
+  if (req.explain) answer.excluded = explainExclusions({ everyone, needed, areas, result, engine });
+  return answer;
+}
+
+/**
+ * Area scope: RESOURCE (the default with areas) keeps the technicians covering an area;
+ * TIMESLOT keeps the days whose work orders all lie in the areas' zip codes.
+ */
+const areaScopeOf = (req: SlotSearchRequest, r: Resolved) => req.areaScope ?? (r.areas ? 'RESOURCE' : null);
+
+/** The areas a candidate must cover: those of area scope RESOURCE, narrowed by the zone filter. */
+async function candidateAreas(db: Db, req: SlotSearchRequest, r: Resolved): Promise<string[] | null> {
+  const zoneAreas = req.enableZoneFilter && req.zipCode ? await areasOfZip(db, req.zipCode) : null;
+  const areas = resourceAreas(req, r.areas ? r.areas.map((a) => a.code) : null);
+  if (!zoneAreas) return areas;
+  return areas ? areas.filter((a) => zoneAreas.includes(a)) : zoneAreas;
+}
+
+/** The candidates when resolve did not read them (office, portal user or zone filter). */
+function filteredCandidates(
+  db: Db,
+  scope: OfficeScope,
+  req: SlotSearchRequest,
+  r: Resolved,
+  skills: string[],
+  areas: string[] | null,
+): Promise<SearchCandidate[]> {
+  return searchCandidates(db, scope, {
+    officePaths: r.officePaths,
+    portalPath: r.portalPath,
+    skills,
+    areas,
+    everyone: req.explain === true,
+  });
+}
+
+/** Explain reads every technician of the offices: those the search's filters leave out. */
+const filteredOut = (c: SearchCandidate, needed: string[], areas: string[] | null) =>
+  c.active === false ||
+  needed.some((s) => !c.skills?.includes(s)) ||
+  (areas !== null && !c.areas?.some((a) => areas.includes(a)));
+
+/**
+ * The candidates' days: from the calendar index (read again for those whose stamp moved),
+ * else read for this search; the work order being placed is not its own obstacle.
+ */
+async function calendarsOf(
+  db: Db,
+  scope: OfficeScope,
+  index: CalendarIndex | null,
+  candidates: SearchCandidate[],
+  visible: Interval,
+  now: number,
+  placed: SearchWorkOrder | null,
+): Promise<TechnicianDays[]> {
+  const days = await (index ?? new CalendarIndex()).daysOf(db, scope, candidates, visible, now);
+  const out: TechnicianDays[] = [];
+  for (const c of candidates) {
+    const d = days.get(c.code);
+    if (!d) continue;
+    out.push(placed && placed.technician_code === c.code ? d.without(placed.uuid) : d);
+  }
+  return out;
+}
+
+function engineRequest(
+  req: SlotSearchRequest,
+  r: Resolved,
+  target: Point,
+  calendars: TechnicianDays[],
+  visible: Interval,
+  services: SlotServices,
+  now: number,
+): EngineRequest {
   const { ranges, appointment } = requestedTimes(req);
-  const candidates = r.candidates ?? (await filteredCandidates(db, scope, req, r, r.type.skills));
-  const byTechnician = new Map(candidates.map((c) => [c.code, c.bookings]));
   const timeslotZips =
-    areaScope === 'TIMESLOT' && r.areas
+    areaScopeOf(req, r) === 'TIMESLOT' && r.areas
       ? new Set(r.areas.flatMap((a) => a.zip_codes.map(normaliseZip)))
       : null;
-
-  const result = searchSlots({
-    technicians: candidates.map((c) => ({
-      code: c.code,
-      timeZone: c.time_zone,
-      workingHours: c.working_hours,
-      absences: c.absences.map((a) => ({ start: Date.parse(a.start), end: Date.parse(a.end) })),
-      home:
-        c.home_latitude != null && c.home_longitude != null
-          ? { latitude: c.home_latitude, longitude: c.home_longitude }
-          : null,
-      maxWorkOrdersPerDay: c.max_work_orders_per_day,
-      maxMinutesPerDay: c.max_minutes_per_day,
-    })),
-    bookings: byTechnician,
-    target: target.point,
-    durationMinutes: r.type.duration_minutes,
+  return {
+    calendars,
+    visible,
+    target,
+    durationMinutes: (r.type as WorkOrderTypeRow).duration_minutes,
     ranges: ranges.length ? ranges : null,
     appointmentDate: appointment,
     firstOfTheDay: req.perResource === 'FIRST_OF_THE_DAY',
@@ -390,74 +527,8 @@ export async function search(
       : undefined,
     road: services.road,
     now,
-  });
-
-  // Travel failed for every candidate: the search itself cannot be answered.
-  const failed = result.skipped.noRoute + result.skipped.unavailable;
-  if (result.candidates > 0 && failed === result.candidates)
-    throw new ApiError(400, [business(result.skipped.noRoute > 0 ? '3032' : '3031')]);
-
-  return {
-    slots: result.slots.map(toSlot),
-    target: { ...target.point, source: target.source },
+    everyCandidate: req.explain === true,
   };
-}
-
-/** The candidates' calendars when resolve did not read them (office, portal user or zone filter). */
-async function filteredCandidates(
-  db: Db,
-  scope: OfficeScope,
-  req: SlotSearchRequest,
-  r: Resolved,
-  typeSkills: string[],
-): Promise<CandidateRow[]> {
-  const zoneAreas = req.enableZoneFilter && req.zipCode ? await areasOfZip(db, req.zipCode) : null;
-  let areas = resourceAreas(req, r.areas ? r.areas.map((a) => a.code) : null);
-  if (zoneAreas) areas = areas ? areas.filter((a) => zoneAreas.includes(a)) : zoneAreas;
-  return candidateCalendars(
-    db,
-    scope,
-    {
-      officePaths: r.officePaths,
-      portalPath: r.portalPath,
-      skills: [...new Set([...typeSkills, ...r.skills])],
-      areas,
-    },
-    { ...periodOf(req), excludeUuid: r.workOrder?.uuid ?? null },
-  );
-}
-
-async function areasOfZip(db: Db, zipCode: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('areas')
-    .select('code')
-    .where(sql<boolean>`${normaliseZip(zipCode)} = ANY(zip_codes)`)
-    .execute();
-  return rows.map((a) => a.code);
-}
-
-/** Days already written as `YYYY-MM-DDT`, by day number since the epoch. */
-const dayTexts = new Map<number, string>();
-const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
-/** The last instant written by the fast path: 9999-12-31T23:59:59.999Z. */
-const LAST_FOUR_DIGIT_YEAR = 253_402_300_799_999;
-
-/**
- * `rfc3339` of an instant in ms, faster: a search writes 40 instants, and `toISOString` cost
- * about 1 us each (as much as the engine's work for a small team); here the date part is
- * written once per day and the time from a table of two-digit texts.
- */
-export function utcText(ms: number): string {
-  if (!(ms >= 0 && ms <= LAST_FOUR_DIGIT_YEAR)) return rfc3339(new Date(ms));
-  const day = Math.floor(ms / DAY);
-  let date = dayTexts.get(day);
-  if (date === undefined) {
-    if (dayTexts.size > 10_000) dayTexts.clear();
-    date = new Date(day * DAY).toISOString().slice(0, 11);
-    dayTexts.set(day, date);
-  }
-  const s = Math.floor((ms - day * DAY) / 1000);
-  return `${date}${TWO_DIGITS[Math.floor(s / 3600)]}:${TWO_DIGITS[Math.floor(s / 60) % 60]}:${TWO_DIGITS[s % 60]}Z`;
 }
 
 const toSlot = (s: EngineSlot) => ({

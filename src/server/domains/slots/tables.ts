@@ -10,6 +10,11 @@ export interface SlotsTables {
     longitude: number;
     last_update: ColumnType<Date, Date | string | undefined, Date | string>;
   };
+  /** Migration 038: the version of each technician's calendar (written by triggers only). */
+  slot_calendars: {
+    technician_code: string;
+    stamp: string;
+  };
   customer_portal_users: {
     login: string;
     office_id: string;

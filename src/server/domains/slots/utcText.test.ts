@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rfc3339 } from '../../platform/time.ts';
-import { utcText } from './service.ts';
+import { utcText } from './utcText.ts';
 
 describe('utcText (the slot bounds as the API writes them)', () => {
   it('writes what rfc3339 writes, for any instant', () => {
