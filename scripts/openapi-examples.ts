@@ -277,6 +277,18 @@ const STEPS: Step[] = [
     params: { workOrderUuid: uuidOf('WO-1108') },
     status: 200,
   },
+  {
+    id: 'slots.check',
+    summary: 'Would another work order fit the same technician that afternoon?',
+    body: { workOrder: { code: 'WO-1108' }, technicianCode: 'TECH-LILLE-1', start: '2030-03-04T14:00' },
+    status: 200,
+  },
+  {
+    id: 'slots.board',
+    summary: "The Lille technicians' week on the dispatch board",
+    query: { start: '2030-03-04T00:00', end: '2030-03-09T00:00', q: 'LILLE' },
+    status: 200,
+  },
   // Diagnostic
   {
     id: 'diagnostic.flags.put.code',

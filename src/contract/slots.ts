@@ -5,7 +5,7 @@
  * answers `slots.invalid.json` (wrong type or format) or `slots.field.unknown`.
  */
 import { z } from 'zod';
-import { Code, DateInput, DateTimeInput } from './common.ts';
+import { Code, DateInput, DateTimeInput, Page } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
 import { WorkOrderStatus } from './fieldService.ts';
@@ -397,8 +397,247 @@ export const getWorkOrderNeeds = endpoint({
   extension: true,
 });
 
+/* ---------------- feasibility of one placement (extension for the dispatch board) ---------------- */
+
+export const SLOTS_CHECK = 'slots.check';
+
+export const SlotCheckCodes = {
+  workOrderMandatory: `${SLOTS_CHECK}.workorder.mandatory`,
+  /** Unknown, or outside the caller's office tree (the same answer). */
+  workOrderNotFound: SlotsCodes.workOrderNotFound,
+  workOrderAmbiguous: SlotsCodes.workOrderAmbiguous,
+  /** Unknown, or outside the caller's office tree (the same answer). */
+  technicianNotFound: 'slots.technician.notfound',
+} as const;
+
+export const SlotCheckRequest = z
+  .strictObject({
+    workOrder: z
+      .strictObject({ code: z.string().min(1).max(200).nullish(), id: z.string().min(1).max(64).nullish() })
+      .meta({ description: 'The work order to place: `code` or `id` (its uuid), exactly one' }),
+    technicianCode: Code(200),
+    start: DateTimeInput.meta({ description: 'Where the work would start (UTC `YYYY-MM-DDTHH:MM`)' }),
+  })
+  .meta({ id: 'SlotCheckRequest' });
+export type SlotCheckSent = z.input<typeof SlotCheckRequest>;
+
+/** Why a placement does not fit, in the order the rules are checked. */
+export const CHECK_REASONS = [
+  'inactive',
+  'skill.missing',
+  'absent',
+  'capacity.full',
+  'no.window',
+  'too.far',
+] as const;
+
+export const SlotCheck = z
+  .object({
+    fits: z.boolean(),
+    reason: z
+      .enum(CHECK_REASONS)
+      .optional()
+      .meta({
+        description:
+          'Absent when it fits. inactive; skill.missing; absent (an absence meets the work); capacity.full (the day ' +
+          'at its capacity); no.window (outside working hours or over a work order); too.far (the work fits the free ' +
+          'time but not with the travel before and after it)',
+      }),
+    detail: z
+      .object({
+        skills: z.array(z.string()).optional().meta({ description: 'skill.missing: the skills lacking' }),
+        absences: z.array(Span).optional().meta({ description: 'absent: the absences met' }),
+        day: LocalDate.optional().meta({ description: 'capacity.full: the local day' }),
+        maxWorkOrdersPerDay: z.number().int().nullable().optional(),
+        maxMinutesPerDay: z.number().int().nullable().optional(),
+        workOrders: z
+          .array(z.string())
+          .optional()
+          .meta({ description: 'no.window: the work orders the work would overlap' }),
+        free: Span.nullable()
+          .optional()
+          .meta({ description: 'no.window, too.far: the free time around the start (null: none)' }),
+        neededMinutes: z
+          .number()
+          .int()
+          .optional()
+          .meta({ description: 'too.far: travel before + work + travel after' }),
+        route: z.enum(['ok', 'none', 'unavailable']).optional().meta({
+          description:
+            'too.far: `none`, no road to the work; `unavailable`, travel cannot be computed (no home)',
+        }),
+      })
+      .optional(),
+    start: Span.shape.start,
+    end: Span.shape.end.meta({ description: 'start plus the type duration' }),
+    travel: z
+      .object({ before: Travel.extend({ from: SlotStop }), after: Travel.extend({ to: SlotStop }) })
+      .nullable()
+      .meta({
+        description:
+          'From the place before (the previous work order that day, else home) and on to the next one, when the ' +
+          'start lies in free time and the travel can be computed; else null',
+      }),
+  })
+  .meta({ id: 'SlotCheck' });
+export type SlotCheck = z.infer<typeof SlotCheck>;
+
+export const checkSlot = endpoint({
+  id: 'slots.check',
+  method: 'POST',
+  path: '/rest/v3/slots/check',
+  domain: 'slots',
+  // Asked while a planner drags a work order over the board: a cheap read, many a minute.
+  range: 'high',
+  summary:
+    'Would this work order fit this technician at this start? The search rules for one placement (active, ' +
+    'skills, absences, capacity, free time, travel), the work order itself left out of their work orders; ' +
+    'any start (not only the grid). Does not schedule: the scheduling PUT does.',
+  errorPrefix: SLOTS_CHECK,
+  body: SlotCheckRequest,
+  responses: { 200: SlotCheck },
+  errors: {
+    400: [
+      derivedCode.invalidJson(SLOTS_CHECK),
+      derivedCode.fieldUnknown(SLOTS_CHECK),
+      derivedCode.mandatory(SLOTS_CHECK, 'technicianCode'),
+      derivedCode.invalid(SLOTS_CHECK, 'technicianCode'),
+      derivedCode.mandatory(SLOTS_CHECK, 'start'),
+      derivedCode.invalid(SLOTS_CHECK, 'start'),
+      derivedCode.mandatory(SLOTS_CHECK, 'workOrder'),
+      derivedCode.invalid(SLOTS_CHECK, 'code'),
+      derivedCode.invalid(SLOTS_CHECK, 'id'),
+      '2010',
+      '3011',
+      ...Object.values(SlotCheckCodes),
+    ],
+  },
+  extension: true,
+});
+
+/* ---------------- the dispatch board's read (extension) ---------------- */
+
+export const SLOTS_BOARD = 'slots.board';
+export const BOARD_PAGE_SIZE = 100;
+export const BOARD_MAX_DAYS = 31;
+
+export const SlotBoardCodes = {
+  /** end not after start, or longer than BOARD_MAX_DAYS. */
+  periodInvalid: `${SLOTS_BOARD}.period.invalid`,
+  /** officeCode names no office of the caller's tree. */
+  officeUnknown: `${SLOTS_BOARD}.office.unknown`,
+  continuationTokenInvalid: derivedCode.continuationTokenInvalid(SLOTS),
+} as const;
+
+export const SlotBoardQuery = z
+  .strictObject({
+    start: z.string().pipe(DateTimeInput).meta({ description: 'Period start, UTC `YYYY-MM-DDTHH:MM`' }),
+    end: z
+      .string()
+      .pipe(DateTimeInput)
+      .meta({ description: `Period end (after start, at most ${BOARD_MAX_DAYS} days later)` }),
+    officeCode: Code().optional().meta({ description: 'That office and the offices below it' }),
+    skillCode: Code().optional().meta({ description: 'Technicians holding this skill' }),
+    areaCode: Code().optional().meta({ description: 'Technicians covering this area' }),
+    q: z
+      .string()
+      .max(200)
+      .optional()
+      .meta({ description: 'Text contained in the code or the name (any case)' }),
+    active: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional()
+      .meta({ description: '`true`: active technicians only; `false`: inactive ones only' }),
+    continuationToken: z.string().optional(),
+  })
+  .meta({ id: 'SlotBoardQuery' });
+export type SlotBoardQuery = z.output<typeof SlotBoardQuery>;
+
+const BoardTravel = Travel.nullable().meta({
+  description: "The engine's road model; null: a place is unknown",
+});
+
+export const BoardWorkOrder = z
+  .object({
+    workOrderCode: z.string(),
+    uuid: z.string(),
+    workOrderTypeCode: z.string(),
+    workOrderTypeName: z.string(),
+    status: WorkOrderStatus,
+    customerCode: z.string().nullable(),
+    crewCode: z.string().nullable(),
+    start: Span.shape.start,
+    end: Span.shape.end,
+    location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+    travelBefore: BoardTravel.meta({
+      description: 'From the work order before it that local day, else home',
+    }),
+    travelAfter: BoardTravel.meta({ description: 'On to the next work order that local day, else home' }),
+  })
+  .meta({ id: 'SlotBoardWorkOrder' });
+
+export const BoardTechnician = z
+  .object({
+    technicianCode: z.string(),
+    name: z.string(),
+    officeCode: z.string(),
+    active: z.boolean(),
+    skills: z.array(z.string()),
+    areas: z.array(z.string()),
+    timeZone: z.string(),
+    home: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+    capacity: z.object({
+      maxWorkOrdersPerDay: z.number().int().nullable(),
+      maxMinutesPerDay: z.number().int().nullable(),
+    }),
+    workingHours: z.array(Span).meta({ description: 'Working windows overlapping the period, as instants' }),
+    absences: z.array(Span).meta({ description: 'Absences overlapping the period' }),
+    busy: z.array(Span).meta({
+      description: 'Time taken by work orders outside your office tree (shown as busy, nothing more)',
+    }),
+    workOrders: z
+      .array(BoardWorkOrder)
+      .meta({ description: 'Scheduled work orders (cancelled ones aside) overlapping the period, by start' }),
+  })
+  .meta({ id: 'SlotBoardTechnician' });
+export type BoardTechnician = z.infer<typeof BoardTechnician>;
+
+export const readBoard = endpoint({
+  id: 'slots.board',
+  method: 'GET',
+  path: '/rest/v3/slots/board',
+  domain: 'slots',
+  range: 'high',
+  summary:
+    `The dispatch board: technicians of your office tree by code, ${BOARD_PAGE_SIZE} a page, each with their ` +
+    'working hours, absences and scheduled work orders over the period (travel between them drawn from the ' +
+    "search's road model), in one read. The continuationToken is bound to the period and filters.",
+  errorPrefix: SLOTS_BOARD,
+  query: SlotBoardQuery,
+  responses: { 200: Page(BoardTechnician).meta({ id: 'SlotBoardPage' }) },
+  errors: {
+    400: [
+      ...Object.values(SlotBoardCodes),
+      derivedCode.mandatory(SLOTS_BOARD, 'start'),
+      derivedCode.invalid(SLOTS_BOARD, 'start'),
+      derivedCode.mandatory(SLOTS_BOARD, 'end'),
+      derivedCode.invalid(SLOTS_BOARD, 'end'),
+      derivedCode.invalid(SLOTS_BOARD, 'officeCode'),
+      derivedCode.invalid(SLOTS_BOARD, 'skillCode'),
+      derivedCode.invalid(SLOTS_BOARD, 'areaCode'),
+      derivedCode.invalid(SLOTS_BOARD, 'q'),
+      derivedCode.invalid(SLOTS_BOARD, 'active'),
+      derivedCode.fieldUnknown(SLOTS_BOARD),
+    ],
+  },
+  extension: true,
+});
+
 /** The slots endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
 export const slotsEndpoints = {
   searchSlots,
   getWorkOrderNeeds,
+  checkSlot,
+  readBoard,
 };

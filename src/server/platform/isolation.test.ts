@@ -157,6 +157,20 @@ const TARGETS: Record<string, Target> = {
     }),
   },
   'slots.workOrders.needs': { kind: 'record', values: wo('WO-E2E-PLAN') },
+  'slots.check': {
+    kind: 'record',
+    values: () => ({ workOrderCode: 'WO-E2E-PLAN', technicianCode: 'TECH-N1' }),
+    body: (v) => ({
+      workOrder: { code: v.workOrderCode },
+      technicianCode: v.technicianCode,
+      start: `${monday}T08:00`,
+    }),
+  },
+  'slots.board': {
+    kind: 'list',
+    ownerOnly: ['"TECH-N1"', '"TECH-N2"'],
+    query: `?start=${monday}T00:00&end=${monday}T23:59`,
+  },
   'scheduling.workOrders.schedule.code': {
     kind: 'record',
     values: wo('WO-E2E-PLAN'),

@@ -345,3 +345,199 @@ export async function calendarsOf(
     })),
   }));
 }
+
+/** What a feasibility check reads of the work order it places. */
+export type CheckWorkOrder = SearchWorkOrder & {
+  code: string;
+  type_code: string;
+  duration_minutes: number;
+  type_skills: string[];
+};
+
+/** What a feasibility check names, read at once (`checkReferences`). */
+export interface CheckReferences {
+  /** The work order named: none, or the first in findWorkOrder's order and the live count. */
+  workOrder: { row: CheckWorkOrder; live: number } | null;
+  /** The technician, when in the caller's tree, and the stamp of their calendar. */
+  technician: { code: string; active: boolean; skills: string[]; stamp: string } | null;
+}
+
+/**
+ * The work order (with its type) and the technician a feasibility check names, both in the
+ * caller's tree, in ONE statement; the work order as findWorkOrder (fieldService) names it.
+ */
+export async function checkReferences(
+  db: Db,
+  scope: OfficeScope,
+  ref: { code: string } | { uuid: string } | null,
+  technicianCode: string,
+): Promise<CheckReferences> {
+  const { rows } = await sql<
+    Partial<CheckWorkOrder> & {
+      live: number | null;
+      te_code: string | null;
+      te_active: boolean;
+      te_skills: string[];
+      te_stamp: string;
+    }
+  >`
+    SELECT wo.*, te.*
+    FROM (SELECT 1) one
+    LEFT JOIN (
+      SELECT w.uuid, w.code, w.address, w.zip_code, w.city, w.country, w.latitude, w.longitude, w.technician_code,
+             t.code AS type_code, t.duration_minutes, t.skills AS type_skills,
+             (count(*) FILTER (WHERE w.status <> 'VALIDATED') OVER ())::int AS live
+      FROM work_orders w JOIN work_order_types t ON t.code = w.type_code
+      WHERE ${ref ? namedWorkOrderWhere(scope, ref) : sql`false`}
+      ORDER BY ${NAMED_ORDER} LIMIT 1
+    ) wo ON true
+    LEFT JOIN (
+      SELECT t.code AS te_code, t.active AS te_active, t.skills AS te_skills, coalesce(s.stamp, 0)::text AS te_stamp
+      FROM technicians t LEFT JOIN slot_calendars s ON s.technician_code = t.code
+      WHERE t.code = ${technicianCode} AND ${inScope(scope, 't.office_id')}
+    ) te ON true`.execute(db);
+  const r = rows[0];
+  const { live, te_code, te_active, te_skills, te_stamp, ...workOrder } = r;
+  return {
+    workOrder: live === null ? null : { row: workOrder as CheckWorkOrder, live },
+    technician: te_code ? { code: te_code, active: te_active, skills: te_skills, stamp: te_stamp } : null,
+  };
+}
+
+/** The board's filters (besides the caller's tree), and where the page starts. */
+export interface BoardFilter {
+  /** Path of an office of the caller's tree: that office and below. */
+  officePath?: string;
+  skillCode?: string;
+  areaCode?: string;
+  /** Text contained in the code or the name (any case). */
+  q?: string;
+  active?: boolean;
+  /** Keyset: the code of the last technician of the previous page. */
+  after?: string;
+  limit: number;
+}
+
+/** A scheduled work order on the board: in the caller's tree (its identity shown) or not (its time only). */
+export interface BoardBooking {
+  code: string;
+  uuid: string;
+  type_code: string;
+  type_name: string;
+  status: WorkOrderRow['status'];
+  customer_code: string | null;
+  crew_code: string | null;
+  start: number;
+  end: number;
+  location: Point | null;
+  /** In the caller's office tree: else only its time is shown. */
+  visible: boolean;
+}
+
+export interface BoardRow {
+  code: string;
+  name: string;
+  office_code: string;
+  active: boolean;
+  skills: string[];
+  areas: string[];
+  time_zone: string;
+  working_hours: WorkingHours[] | null;
+  absences: Absence[];
+  home_latitude: number | null;
+  home_longitude: number | null;
+  max_work_orders_per_day: number | null;
+  max_minutes_per_day: number | null;
+  work_orders: BoardBooking[];
+}
+
+type PackedBoardBooking = [
+  string,
+  string,
+  string,
+  string,
+  WorkOrderRow['status'],
+  string | null,
+  string | null,
+  number,
+  number,
+  number | null,
+  number | null,
+  boolean,
+];
+
+/**
+ * A page of the board (fetched with limit + 1) as ONE JSON text: technicians of the caller's
+ * tree in code order with the filters, each with their scheduled work orders overlapping
+ * [from, to) (cancelled ones aside), in start order; those outside the caller's tree carry
+ * their time, nothing else leaves the database but `visible` false.
+ */
+export async function boardPage(
+  db: Db,
+  scope: OfficeScope,
+  f: BoardFilter,
+  span: { from: number; to: number },
+): Promise<BoardRow[]> {
+  const from = new Date(span.from).toISOString();
+  const to = new Date(span.to).toISOString();
+  const own = inScope(scope, 'w.office_id');
+  const hidden = (column: RawBuilder<unknown>) => sql`CASE WHEN ${own} THEN ${column} END`;
+  const { rows } = await sql<{ page: string | null }>`
+    SELECT (SELECT json_agg(c ORDER BY c.code)::text FROM (
+      SELECT t.code, t.name, o.code AS office_code, t.active, t.skills, t.areas, t.time_zone, t.working_hours,
+             t.absences, t.home_latitude, t.home_longitude, t.max_work_orders_per_day, t.max_minutes_per_day,
+             (SELECT json_agg(json_build_array(
+                       ${hidden(sql`w.code`)}, ${hidden(sql`w.uuid`)}, ${hidden(sql`w.type_code`)}, ${hidden(sql`ty.name`)},
+                       ${hidden(sql`w.status`)}, ${hidden(sql`w.customer_code`)}, ${hidden(sql`w.crew_code`)},
+                       (extract(epoch from w.scheduled_start) * 1000)::float8, ty.duration_minutes,
+                       ${hidden(sql`w.latitude`)}, ${hidden(sql`w.longitude`)}, ${own})
+                     ORDER BY w.scheduled_start, w.code, w.uuid)
+              FROM work_orders w JOIN work_order_types ty ON ty.code = w.type_code
+              WHERE ${scheduledOverlapping(sql`w`, sql`ty`, from, to)}) AS work_orders
+      FROM technicians t JOIN offices o ON o.id = t.office_id
+      WHERE ${inScope(scope, 't.office_id')}
+        ${f.officePath ? sql`AND ${officeUnder('t.office_id', f.officePath)}` : sql``}
+        ${f.skillCode ? sql`AND ${f.skillCode} = ANY(t.skills)` : sql``}
+        ${f.areaCode ? sql`AND ${f.areaCode} = ANY(t.areas)` : sql``}
+        ${f.q ? sql`AND strpos(lower(t.code || E'\\n' || t.name), lower(${f.q})) > 0` : sql``}
+        ${f.active !== undefined ? sql`AND t.active = ${f.active}` : sql``}
+        ${f.after !== undefined ? sql`AND t.code > ${f.after}` : sql``}
+      ORDER BY t.code LIMIT ${f.limit + 1}
+    ) c) AS page`.execute(db);
+  const json = rows[0].page;
+  if (!json) return [];
+  const parsed = JSON.parse(json) as (Omit<BoardRow, 'work_orders'> & {
+    work_orders: PackedBoardBooking[] | null;
+  })[];
+  return parsed.map((row) => ({
+    ...row,
+    work_orders: (row.work_orders ?? []).map(
+      ([
+        code,
+        uuid,
+        type_code,
+        type_name,
+        status,
+        customer_code,
+        crew_code,
+        start,
+        minutes,
+        lat,
+        lon,
+        visible,
+      ]) => ({
+        code,
+        uuid,
+        type_code,
+        type_name,
+        status,
+        customer_code,
+        crew_code,
+        start,
+        end: start + minutes * MINUTE,
+        location: lat != null && lon != null ? { latitude: lat, longitude: lon } : null,
+        visible,
+      }),
+    ),
+  }));
+}
