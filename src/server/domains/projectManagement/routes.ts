@@ -3,7 +3,9 @@ import {
   SERVICE_ORDER_MAX_DEFAULT,
 } from '../../../contract/projectManagement.ts';
 import { implementDomain, type RequestContext } from '../../platform/routes.ts';
+import { linkProject } from './projectLink.ts';
 import * as service from './service.ts';
+import { linkServiceOrder } from './serviceOrderLink.ts';
 
 /** FIELDWORK_SERVICE_ORDER_MAX of the running service. */
 const instanceMax = (ctx: RequestContext) =>
@@ -12,11 +14,11 @@ const instanceMax = (ctx: RequestContext) =>
 /** HTTP only: the rules live in service.ts. */
 export const projectManagementRoutes = implementDomain(projectManagementEndpoints, {
   linkProject: async ({ params, body }, { db, caller }) => {
-    await service.linkProject(db, caller, params.projectCode, body);
+    await linkProject(db, caller, params.projectCode, body);
     return { status: 204 };
   },
   linkStandardServiceOrder: async ({ params, body }, ctx) => {
-    await service.linkServiceOrder(
+    await linkServiceOrder(
       ctx.db,
       ctx.caller,
       'standard',
@@ -27,14 +29,7 @@ export const projectManagementRoutes = implementDomain(projectManagementEndpoint
     return { status: 204 };
   },
   linkRouteServiceOrder: async ({ params, body }, ctx) => {
-    await service.linkServiceOrder(
-      ctx.db,
-      ctx.caller,
-      'route',
-      params.routeServiceOrderCode,
-      body,
-      instanceMax(ctx),
-    );
+    await linkServiceOrder(ctx.db, ctx.caller, 'route', params.routeServiceOrderCode, body, instanceMax(ctx));
     return { status: 204 };
   },
   deleteProjectDependency: async ({ params, body }, { db, caller }) => {
