@@ -103,6 +103,7 @@ export function seedCommand(program: Command, io: CliIo) {
           '',
           'Demo dataset loaded.',
           `  console:            ${url}/  (login demo / password demo)`,
+          '  one user per role:  viewer, backoffice, planner, admin (password = login)',
           `  API docs:           ${url}/docs`,
           `  demo client id:     ${DEMO_CLIENT_ID}`,
           secret
