@@ -6,6 +6,7 @@
  * nothing that does not work. openid-client's requests are routed to the service
  * in-process (its `customFetch`).
  */
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getMe } from '../../../contract/console.ts';
@@ -132,6 +133,27 @@ describe('client_credentials, by each advertised method', () => {
       );
       expect(errorOf(await oidc.clientCredentialsGrant(wrong).catch((e) => e))).toBe('invalid_client');
     });
+
+  it('DPoP is not offered: a proof is ignored, the token is a plain bearer token, not bound', async () => {
+    const { privateKey, publicKey } = await generateKeyPair('ES256');
+    const proof = await new SignJWT({ htm: 'POST', htu: 'http://localhost/oauth/token', jti: 'p1' })
+      .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk: await exportJWK(publicKey) })
+      .setIssuedAt()
+      .sign(privateKey);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`root:${t.secrets.root}`).toString('base64')}`,
+        dpop: proof,
+      },
+      payload: 'grant_type=client_credentials',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().token_type).toBe('Bearer');
+    expect(decodeJwt(res.json().access_token).cnf).toBeUndefined();
+  });
 
   it('client_secret_jwt is not offered: refused', async () => {
     const config = await discover('root', oidc.ClientSecretJwt(t.secrets.root));
