@@ -11,9 +11,11 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { POOL_SIZE } from './index.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL as string;
 const unlimited = { perMinute: 1_000_000, perHour: 1_000_000 };
@@ -197,73 +199,97 @@ describe('a connection lost under a request', () => {
 });
 
 describe('a table locked by another session', () => {
-  it('its requests answer 503 within the timeout; others 200; the token endpoint under a second', async () => {
+  it('its requests answer 503 within the timeout; others 200; the token endpoint keeps its pace, even with every connection of the main pool held', async () => {
     const TIMEOUT = 1_000;
-    const HOLD = 6_000;
+    const PHASE = 4_000;
     const t = await createTestApp({ dbTimeoutMs: TIMEOUT, rateLimits });
     try {
       expect((await putCustomer(t, 'LOCKED')).statusCode).toBe(201);
       expect((await t.call('PUT', `${SKILLS}/code:FREE`, { body: { name: 'Free' } })).statusCode).toBe(201);
       await t.token();
-      const holder = new pg.Client({ connectionString: adminUrl });
-      await holder.connect();
-      await holder.query('BEGIN');
-      await holder.query(`LOCK TABLE "${t.config.databaseSchema}".customers IN ACCESS EXCLUSIVE MODE`);
-      const until = Date.now() + HOLD;
-      const locked: { ms: number; res: LightMyRequestResponse }[] = [];
-      const free: { ms: number; res: LightMyRequestResponse }[] = [];
-      const tokens: { ms: number; status: number }[] = [];
+      const max = (list: { ms: number }[]) => Math.round(Math.max(...list.map((x) => x.ms)));
+      const p50 = (list: { ms: number }[]) =>
+        Math.round(list.map((x) => x.ms).sort((a, b) => a - b)[Math.floor(list.length / 2)]);
       const timed = async (fn: () => Promise<LightMyRequestResponse>) => {
         const started = performance.now();
         const res = await fn();
         return { ms: performance.now() - started, res };
       };
-      const loop = async (fn: () => Promise<void>) => {
-        while (Date.now() < until) await fn();
+      /** A token, its caller dropped from the cache first: authentication reads the database too. */
+      const token = () => {
+        t.app.fieldwork.auth?.callers.invalidate();
+        return timed(() => requestToken(t));
       };
-      try {
+      // The token endpoint's pace on this machine without the lock (it hashes the secret: CPU,
+      // several times slower when the machine is busy).
+      const baseline: { ms: number }[] = [];
+      for (let i = 0; i < 7; i++) baseline.push(await token());
+
+      const locked: { ms: number; res: LightMyRequestResponse }[] = [];
+      const free: { ms: number; res: LightMyRequestResponse }[] = [];
+      const tokens: { ms: number; res: LightMyRequestResponse }[] = [];
+      /** For `PHASE` ms: `lockedClients` on the locked table, `freeClients` on another, the token endpoint. */
+      const phase = async (lockedClients: number, freeClients: number) => {
+        const until = Date.now() + PHASE;
+        const loop = async (fn: () => Promise<void>) => {
+          while (Date.now() < until) await fn();
+        };
         await Promise.all([
-          ...[0, 1, 2, 3].map(() =>
+          ...Array.from({ length: lockedClients }, () =>
             loop(async () => {
               locked.push(await timed(() => t.call('GET', `${CUSTOMERS}/code:LOCKED`)));
             }),
           ),
-          ...[0, 1].map(() =>
+          ...Array.from({ length: freeClients }, () =>
             loop(async () => {
               free.push(await timed(() => t.call('GET', SKILLS)));
             }),
           ),
           loop(async () => {
-            // Authentication reads the database again (no cached caller), then a new token.
-            t.app.fieldwork.auth?.callers.invalidate();
-            const { ms, res } = await timed(() => requestToken(t));
-            tokens.push({ ms, status: res.statusCode });
+            tokens.push(await token());
             await sleep(100);
           }),
         ]);
+      };
+      const holder = new pg.Client({ connectionString: adminUrl });
+      await holder.connect();
+      await holder.query('BEGIN');
+      await holder.query(`LOCK TABLE "${t.config.databaseSchema}".customers IN ACCESS EXCLUSIVE MODE`);
+      try {
+        // Some clients on the locked table: the others are served.
+        await phase(4, 2);
+        expect(free.length).toBeGreaterThan(10);
+        for (const { res } of free) expect(res.statusCode, res.body).toBe(200);
+        // Every connection of the main pool (POOL_SIZE) held by statements waiting on the
+        // lock, one after the other: a request waits for a connection until the timeout, but
+        // authentication and the token endpoint have a pool of their own.
+        const until = Date.now() + PHASE;
+        const held = Array.from({ length: POOL_SIZE }, () =>
+          t.db.connection().execute(async (c) => {
+            while (Date.now() < until) await sql`SELECT count(*) FROM customers`.execute(c).catch(() => {});
+          }),
+        );
+        await phase(4, 0);
+        await Promise.all(held);
       } finally {
         await holder.query('ROLLBACK');
         await holder.end();
       }
-      expect(locked.length).toBeGreaterThan(4);
+      expect(locked.length).toBeGreaterThan(POOL_SIZE);
       for (const { ms, res } of locked) {
         expectUnavailable(res);
-        expect(ms).toBeLessThan(TIMEOUT + 1_500);
+        // The statement timeout, or the wait for a connection of the main pool.
+        expect(ms).toBeLessThan(2 * TIMEOUT + 1_500);
       }
-      expect(free.length).toBeGreaterThan(10);
-      for (const { res } of free) expect(res.statusCode, res.body).toBe(200);
+      // Every token issued, at the pace of the machine: its median under a second, or under
+      // three times the median without the lock on a machine too busy for that.
       expect(tokens.length).toBeGreaterThan(5);
-      for (const { ms, status } of tokens) {
-        expect(status).toBe(200);
-        expect(ms).toBeLessThan(1_000);
-      }
+      for (const { res } of tokens) expect(res.statusCode, res.body).toBe(200);
+      expect(p50(tokens)).toBeLessThan(Math.max(1_000, 3 * p50(baseline)));
       // The lock gone, the table answers again.
       expect((await t.call('GET', `${CUSTOMERS}/code:LOCKED`)).statusCode).toBe(200);
-      const max = (list: { ms: number }[]) => Math.round(Math.max(...list.map((x) => x.ms)));
-      const p50 = (list: { ms: number }[]) =>
-        Math.round(list.map((x) => x.ms).sort((a, b) => a - b)[Math.floor(list.length / 2)]);
       figures.push(
-        `lock ${HOLD / 1000} s, timeout ${TIMEOUT} ms: ${locked.length} locked-table GETs 503 (max ${max(locked)} ms), ${free.length} other GETs 200 (p50 ${p50(free)} ms, max ${max(free)} ms), ${tokens.length} tokens 200 (max ${max(tokens)} ms)`,
+        `lock ${(2 * PHASE) / 1000} s, timeout ${TIMEOUT} ms: ${locked.length} locked-table GETs 503 (max ${max(locked)} ms), ${free.length} other GETs 200 (p50 ${p50(free)} ms, max ${max(free)} ms), ${tokens.length} tokens 200 (p50 ${p50(tokens)} ms, max ${max(tokens)} ms; p50 ${p50(baseline)} ms without the lock)`,
       );
     } finally {
       await t.close();
