@@ -188,9 +188,13 @@ describe('revocation (RFC 7009)', () => {
     expect(refused.headers['www-authenticate']).toMatch(/error="invalid_token"/);
     // Only that token: another of the same application still works.
     expect((await callApi(other)).statusCode).toBe(200);
-    // Revoking again, or revoking garbage, is not an error (RFC 7009 2.2).
+    // Revoking again, or revoking garbage, is not an error (RFC 7009 2.2), and writes
+    // nothing: the cached callers of every process are not dropped for it.
+    const stats = t.app.fieldwork.auth?.callers.stats;
+    const invalidations = stats?.invalidations;
     await oidc.tokenRevocation(config, access_token);
     await oidc.tokenRevocation(config, 'not-a-token');
+    expect(stats?.invalidations).toBe(invalidations);
   });
 
   it("another client's token is not revoked: invalid_request for a confidential client", async () => {

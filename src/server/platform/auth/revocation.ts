@@ -15,7 +15,21 @@ import { awaitCallerListeners } from './callerCache.ts';
  */
 export async function revokeAccessToken(db: Db, claims: JWTPayload) {
   if (typeof claims.jti !== 'string' || typeof claims.exp !== 'number') return;
-  await db.deleteFrom('revoked_tokens').where('expires_at', '<', sql<Date>`now()`).execute();
+  // Every statement on the list drops the cached callers of every process (its trigger):
+  // a token revoked already, or no expired row to purge, writes nothing.
+  const listed = await db
+    .selectFrom('revoked_tokens')
+    .select('jti')
+    .where('jti', '=', claims.jti)
+    .executeTakeFirst();
+  if (listed) return;
+  const expired = await db
+    .selectFrom('revoked_tokens')
+    .select('jti')
+    .where('expires_at', '<', sql<Date>`now()`)
+    .limit(1)
+    .executeTakeFirst();
+  if (expired) await db.deleteFrom('revoked_tokens').where('expires_at', '<', sql<Date>`now()`).execute();
   await db
     .insertInto('revoked_tokens')
     .values({ jti: claims.jti, expires_at: new Date(claims.exp * 1000) })
