@@ -13,6 +13,16 @@ import { CliFailure, type CliIo, officeIdOf, parseList, table, withDb } from '..
 /** `apps ...`: the OAuth 2.0 applications (client_credentials) and their revocation. */
 export function appsCommands(program: Command, io: CliIo) {
   const apps = program.command('apps').description('OAuth 2.0 applications (client_credentials)');
+  createApp(apps, io);
+  listApps(apps, io);
+  disableApp(apps, io);
+  enableApp(apps, io);
+  rotateAppSecret(apps, io);
+  deleteApp(apps, io);
+}
+
+/** `apps create`: a new application, its secret printed once. */
+function createApp(apps: Command, io: CliIo) {
   apps
     .command('create')
     .description('Create an application; prints its client id and secret once')
@@ -64,6 +74,10 @@ export function appsCommands(program: Command, io: CliIo) {
         }
       },
     );
+}
+
+/** `apps list`: the applications, never their secrets. */
+function listApps(apps: Command, io: CliIo) {
   apps
     .command('list')
     .description('List the applications (never their secrets)')
@@ -96,28 +110,40 @@ export function appsCommands(program: Command, io: CliIo) {
       }));
       io.stdout(`${table(shown, ['clientId', 'name', 'officeCode', 'scopes', 'createdAt', 'state'])}\n`);
     });
+}
 
-  // Revocation: each takes effect on the next request, in every process of the service.
-  const changed = (clientId: string, outcome: Outcome, done: string, unchanged: string) => {
-    if (outcome === 'unknown') throw new CliFailure(`no application has client id ${clientId}`);
-    io.stdout(`application ${clientId}: ${outcome === 'done' ? done : unchanged}\n`);
-  };
+/** What a revocation did; each takes effect on the next request, in every process of the service. */
+function changed(io: CliIo, clientId: string, outcome: Outcome, done: string, unchanged: string) {
+  if (outcome === 'unknown') throw new CliFailure(`no application has client id ${clientId}`);
+  io.stdout(`application ${clientId}: ${outcome === 'done' ? done : unchanged}\n`);
+}
+
+/** `apps disable`: its tokens refused at once, no new one. */
+function disableApp(apps: Command, io: CliIo) {
   apps
     .command('disable')
     .description('Disable an application: its tokens are refused at once and it gets no new one')
     .argument('<clientId>', 'client id of the application')
     .action(async (clientId: string) => {
       const outcome = await withDb(io, 'apps disable', (db) => setDisabled(db, clientId, true));
-      changed(clientId, outcome, 'disabled; its tokens are refused from now on', 'was disabled already');
+      changed(io, clientId, outcome, 'disabled; its tokens are refused from now on', 'was disabled already');
     });
+}
+
+/** `apps enable`: its unexpired tokens work again. */
+function enableApp(apps: Command, io: CliIo) {
   apps
     .command('enable')
     .description('Enable a disabled application again: its unexpired tokens work again')
     .argument('<clientId>', 'client id of the application')
     .action(async (clientId: string) => {
       const outcome = await withDb(io, 'apps enable', (db) => setDisabled(db, clientId, false));
-      changed(clientId, outcome, 'enabled', 'was enabled already');
+      changed(io, clientId, outcome, 'enabled', 'was enabled already');
     });
+}
+
+/** `apps rotate-secret`: a new secret printed once; the old one and its tokens stop working. */
+function rotateAppSecret(apps: Command, io: CliIo) {
   apps
     .command('rotate-secret')
     .description(
@@ -135,13 +161,17 @@ export function appsCommands(program: Command, io: CliIo) {
               'The secret is shown once and stored hashed; keep it now. The old secret and the tokens issued with it no longer work.\n',
       );
     });
+}
+
+/** `apps delete`: its tokens refused at once. */
+function deleteApp(apps: Command, io: CliIo) {
   apps
     .command('delete')
     .description('Delete an application: its tokens are refused at once')
     .argument('<clientId>', 'client id of the application')
     .action(async (clientId: string) => {
       const outcome = await withDb(io, 'apps delete', (db) => deleteApplication(db, clientId));
-      changed(clientId, outcome, 'deleted; its tokens are refused from now on', '');
+      changed(io, clientId, outcome, 'deleted; its tokens are refused from now on', '');
     });
 }
 

@@ -26,6 +26,23 @@ function rolesOf(list: string | undefined): string[] {
 /** `users ...`: the console's users. */
 export function usersCommands(program: Command, io: CliIo) {
   const users = program.command('users').description('Console users (sign in to the console)');
+  createUser(users, io);
+  listUsers(users, io);
+  setUserPassword(users, io);
+  setUserRoles(users, io);
+  disableUser(users, io);
+  enableUser(users, io);
+  removeUser(users, io);
+}
+
+/** What a change did; each takes effect on the next request, in every process of the service (users.ts). */
+function changed(io: CliIo, login: string, outcome: Outcome, done: string, unchanged = '') {
+  if (outcome === 'unknown') throw new CliFailure(`no user has login ${login}`);
+  io.stdout(`user ${login}: ${outcome === 'done' ? done : unchanged}\n`);
+}
+
+/** `users create`: a console user, its password printed once when generated. */
+function createUser(users: Command, io: CliIo) {
   users
     .command('create')
     .description('Create a console user; without --password one is generated and printed once')
@@ -67,6 +84,10 @@ export function usersCommands(program: Command, io: CliIo) {
         }
       },
     );
+}
+
+/** `users list`: the console users, their roles and state. */
+function listUsers(users: Command, io: CliIo) {
   users
     .command('list')
     .description('List the console users')
@@ -90,12 +111,10 @@ export function usersCommands(program: Command, io: CliIo) {
           : `${table(shown, ['login', 'officeCode', 'roles', 'state'])}\n`,
       );
     });
+}
 
-  // Each takes effect on the next request, in every process of the service (users.ts).
-  const changed = (login: string, outcome: Outcome, done: string, unchanged = '') => {
-    if (outcome === 'unknown') throw new CliFailure(`no user has login ${login}`);
-    io.stdout(`user ${login}: ${outcome === 'done' ? done : unchanged}\n`);
-  };
+/** `users set-password`: a new password; every sign-in of the user ends. */
+function setUserPassword(users: Command, io: CliIo) {
   users
     .command('set-password')
     .description(
@@ -118,6 +137,10 @@ export function usersCommands(program: Command, io: CliIo) {
       io.stdout(`user ${login}: password changed; every sign-in of the user has ended\n`);
       if (generated) io.stdout(`password: ${password}  (shown once; store it now)\n`);
     });
+}
+
+/** `users set-roles`: the roles replaced, in force on its next request. */
+function setUserRoles(users: Command, io: CliIo) {
   users
     .command('set-roles')
     .description('Replace the roles of a user; applies on its next request (no new sign-in needed)')
@@ -126,30 +149,42 @@ export function usersCommands(program: Command, io: CliIo) {
     .action(async (login: string, opts: { roles: string }) => {
       const roles = rolesOf(opts.roles);
       const outcome = await withDb(io, 'users set-roles', (db) => setRoles(db, login, roles));
-      changed(login, outcome, `roles ${roles.length ? roles.join(',') : '(none: viewer)'}`);
+      changed(io, login, outcome, `roles ${roles.length ? roles.join(',') : '(none: viewer)'}`);
     });
+}
+
+/** `users disable`: its sign-ins end and it cannot sign in. */
+function disableUser(users: Command, io: CliIo) {
   users
     .command('disable')
     .description('Disable a user: every sign-in of the user ends and it cannot sign in')
     .argument('<login>', 'login of the user')
     .action(async (login: string) => {
       const outcome = await withDb(io, 'users disable', (db) => setUserDisabled(db, login, true));
-      changed(login, outcome, 'disabled; its sign-ins have ended', 'was disabled already');
+      changed(io, login, outcome, 'disabled; its sign-ins have ended', 'was disabled already');
     });
+}
+
+/** `users enable`: it can sign in again. */
+function enableUser(users: Command, io: CliIo) {
   users
     .command('enable')
     .description('Enable a disabled user: it can sign in again')
     .argument('<login>', 'login of the user')
     .action(async (login: string) => {
       const outcome = await withDb(io, 'users enable', (db) => setUserDisabled(db, login, false));
-      changed(login, outcome, 'enabled', 'was enabled already');
+      changed(io, login, outcome, 'enabled', 'was enabled already');
     });
+}
+
+/** `users delete`: its sign-ins end. */
+function removeUser(users: Command, io: CliIo) {
   users
     .command('delete')
     .description('Delete a user: every sign-in of the user ends')
     .argument('<login>', 'login of the user')
     .action(async (login: string) => {
       const outcome = await withDb(io, 'users delete', (db) => deleteUser(db, login));
-      changed(login, outcome, 'deleted; its sign-ins have ended');
+      changed(io, login, outcome, 'deleted; its sign-ins have ended');
     });
 }
