@@ -11,6 +11,22 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const consoleDir = join(root, 'dist', 'console');
 const say = (line) => process.stderr.write(`[start] ${line}\n`);
 
+/** One line for the built console: its files and what reaching Home downloads. */
+function consoleSummary() {
+  const res = spawnSync(process.execPath, [join(root, 'scripts', 'bundle-report.mjs'), consoleDir, '--json'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const last = res.stdout?.trim().split('\n').at(-1) ?? '';
+  try {
+    const figures = JSON.parse(last);
+    const kB = (n) => `${Math.round(n / 1024)} kB`;
+    return `${kB(figures.home.brotli)} brotli (${kB(figures.home.gzip)} gzip) to reach Home, in ${consoleDir}`;
+  } catch {
+    return consoleDir;
+  }
+}
+
 function run(command, args, env = process.env) {
   const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   if (res.error) throw res.error;
@@ -22,8 +38,16 @@ if (existsSync(join(consoleDir, 'index.html'))) {
   say(`console: ${consoleDir} (delete it to rebuild)`);
 } else if (existsSync(join(root, 'vite.config.ts'))) {
   say('console not built yet: vite build');
-  const code = run(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build']);
+  const started = Date.now();
+  // Warnings and errors only: the list of chunks is `npm run build`'s (bundle-report.mjs).
+  const code = run(process.execPath, [
+    join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+    'build',
+    '--logLevel',
+    'warn',
+  ]);
   if (code !== 0) say('the console build failed; the API starts without it');
+  else say(`console built in ${Math.round((Date.now() - started) / 1000)} s: ${consoleSummary()}`);
 } else {
   say('no vite.config.ts: the console is not built; the API starts alone');
 }

@@ -1,11 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runnerEnv } from './runnerEnv.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** npm's own range matching (semver ships with every install, without types). */
+const semver = createRequire(import.meta.url)('semver') as {
+  satisfies(version: string, range: string): boolean;
+};
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
 const ESC = '\u001b[';
 
@@ -72,5 +77,27 @@ describe('files that make sense on one database run in that runner only', () => 
       /\b(describe|it|test)\.(skip|skipIf|runIf|todo)\b/.test(readFileSync(f, 'utf8')),
     );
     expect(skipping.map((f) => relative(root, f))).toEqual([]);
+  });
+});
+
+describe('npm install on Node 20 (issue 27, 12)', () => {
+  it('every locked package supports the Node the README asks for: no EBADENGINE', () => {
+    const wanted = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node as string;
+    const [major, minor = '0', patch = '0'] = (/\d+(\.\d+){0,2}/.exec(wanted)?.[0] ?? '').split('.');
+    const lowest = `${major}.${minor}.${patch}`;
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { engines?: { node?: string } | string[] }>;
+    };
+    const refused = Object.entries(lock.packages)
+      .filter(([, p]) => !Array.isArray(p.engines) && p.engines?.node)
+      .filter(
+        ([, p]) =>
+          !semver.satisfies(
+            `${lowest}${lowest.split('.').length === 2 ? '.0' : ''}`,
+            (p.engines as { node: string }).node,
+          ),
+      )
+      .map(([name, p]) => `${name} ${(p.engines as { node: string }).node}`);
+    expect(refused).toEqual([]);
   });
 });

@@ -4,11 +4,13 @@ import { endpoint, endpoints, requiredScope } from '../../contract/index.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { buildOpenApi } from './openapi.ts';
 
+/** A node of the JSON document, read as the test expects it (a property or an item is a node). */
+type Node = { readonly [key: string]: Node } & readonly Node[];
 type Doc = {
   openapi: string;
   info: { title: string; description: string };
-  paths: Record<string, Record<string, Record<string, any>>>;
-  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, any> };
+  paths: Record<string, Record<string, Node>>;
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, Node> };
 };
 
 let t: TestApp;
@@ -133,7 +135,7 @@ describe('buildOpenApi', () => {
     expect(built.info.description).toMatch(/not well-formed UTF-8 are `400` `<domain>\.invalid\.json`/);
     expect(put.summary).toBe('Creates a thing.');
     const list = built.paths['/x/v1/things'].get;
-    expect(list.parameters.map((p: any) => [p.name, p.in, p.required])).toEqual([
+    expect(list.parameters.map((p) => [p.name, p.in, p.required])).toEqual([
       ['continuationToken', 'query', false],
       ['size', 'query', true],
     ]);
