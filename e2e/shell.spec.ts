@@ -94,6 +94,26 @@ test.describe('shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Globex');
   });
 
+  test('every route has its title: the record, the page, the console (issue 27, 9)', async ({ page }) => {
+    const titles: [string, string][] = [
+      ['/', 'Home · Fieldwork'],
+      ['/referentials/customers', 'Customers · Fieldwork'],
+      ['/referentials/customers/ACME', 'ACME · Customer · Fieldwork'],
+      ['/referentials/customers/ACME/edit', 'Edit · ACME · Customer · Fieldwork'],
+      ['/catalog/items/new', 'New · Item · Fieldwork'],
+      ['/workorders/WO-E2E-1', 'WO-E2E-1 · Work order · Fieldwork'],
+      ['/rostering/planner', 'Planner · Fieldwork'],
+      ['/no/such/page', 'Page not found · Fieldwork'],
+    ];
+    const seen: string[] = [];
+    for (const [path, title] of titles) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+      seen.push(await page.title());
+    }
+    expect(new Set(seen).size).toBe(titles.length);
+  });
+
   test('shows a 404 page for an unknown path', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByTestId('not-found')).toBeVisible();

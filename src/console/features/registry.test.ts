@@ -11,7 +11,7 @@ import common from '../i18n/en.ts';
 import commonFr from '../i18n/fr.ts';
 import { LANGUAGES } from '../i18n/language.ts';
 import { rootRoute } from '../routes/root.tsx';
-import { crumbsOf, NAV, RESOURCES } from '../shell/nav.ts';
+import { crumbsOf, NAV, RESOURCES, titleOf } from '../shell/nav.ts';
 import { FEATURES } from './index.ts';
 
 type Bundle = { readonly [k: string]: unknown };
@@ -157,5 +157,21 @@ describe('the navigation and breadcrumbs built from the registry', () => {
     expect(crumbsOf('/staff/skills')[1].link).toBeUndefined();
     expect(crumbsOf('/')).toEqual([]);
     expect(crumbsOf('/no/such%20page').map((c) => c.label)).toEqual(['no', 'such page']);
+  });
+
+  it('page titles: the record and the page, most specific first', () => {
+    const labels = (path: string, name?: string) => titleOf(path, name).map((p) => p.label);
+    expect(labels('/')).toEqual(['common:nav.home']);
+    expect(labels('/referentials/customers')).toEqual(['referentials:nav.customers']);
+    expect(labels('/referentials/customers/ACME')).toEqual(['ACME', 'referentials:entity.customer']);
+    expect(labels('/referentials/customers/ACME/edit')).toEqual([
+      'common:crumbs.edit',
+      'ACME',
+      'referentials:entity.customer',
+    ]);
+    expect(labels('/catalog/items/new')).toEqual(['common:crumbs.new', 'catalog:entity.item']);
+    expect(labels('/workorders/uuid/0f0e', 'WO-1')).toEqual(['WO-1', 'workorders:entity.workOrder']);
+    expect(labels('/rostering/planner')).toEqual(['planning:nav.planner']);
+    expect(labels('/no/such/page')).toEqual(['common:notFound.title']);
   });
 });

@@ -24,20 +24,29 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconHome, IconLanguage, IconLogout, IconMoon, IconSearch, IconSun } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { hasUnsavedChanges, LeaveDialog, releaseUnsavedChanges } from '../components/forms/unsavedGuard.tsx';
+import { RecordNameContext } from '../components/records/recordName.tsx';
 import { LANGUAGES, type Language, setLanguage } from '../i18n/index.ts';
 import { HOME_PATH } from '../routes/paths.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { CommandPalette, spotlight } from './CommandPalette.tsx';
-import { NAV } from './nav.ts';
+import { NAV, titleOf } from './nav.ts';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const [opened, { toggle, close }] = useDisclosure();
   const pathname = useLocation({ select: (l) => l.pathname });
+  const [recordName, setRecordName] = useState<string | null>(null);
+  // Every route its title: the record and the page, then the console (issue 27, 9).
+  useEffect(() => {
+    // Names of kinds are lower case in sentences ("customer"): a title part starts upper case.
+    const upperFirst = (s: string) => s.charAt(0).toLocaleUpperCase() + s.slice(1);
+    const parts = titleOf(pathname, recordName).map((p) => (p.translate ? upperFirst(t(p.label)) : p.label));
+    document.title = [...parts, t('appName')].join(' · ');
+  }, [pathname, recordName, t]);
 
   return (
     <AppShell
@@ -60,7 +69,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 {t('appName')}
               </Text>
             </Link>
-            <Breadcrumbs />
+            <Breadcrumbs recordName={recordName} />
           </Group>
           {/* The controls keep their size; a long breadcrumb gives way (it ends in an ellipsis). */}
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
@@ -127,7 +136,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </AppShell.Navbar>
 
       <AppShell.Main id="main" tabIndex={-1}>
-        <div className="page">{children}</div>
+        <RecordNameContext.Provider value={setRecordName}>
+          <div className="page">{children}</div>
+        </RecordNameContext.Provider>
       </AppShell.Main>
       <CommandPalette />
     </AppShell>

@@ -6,10 +6,13 @@ import { HOME_PATH } from '../routes/paths.ts';
 import { crumbsOf } from './nav.ts';
 
 /** Where the page sits, from its path and the navigation: section › list › record › action. */
-export function Breadcrumbs() {
+export function Breadcrumbs({ recordName }: { recordName: string | null }) {
   const { t } = useTranslation('common');
   const pathname = useLocation({ select: (l) => l.pathname });
-  const crumbs = crumbsOf(pathname);
+  // The page's name for its record stands for the code (or uuid) of the path.
+  const crumbs = crumbsOf(pathname).map((c, i) =>
+    recordName && i === 2 && !c.translate ? { ...c, label: recordName } : c,
+  );
   return (
     <nav aria-label={t('crumbs.label')} data-testid="breadcrumbs" style={{ minWidth: 0 }}>
       <MBreadcrumbs separatorMargin={6} styles={{ root: { flexWrap: 'nowrap', overflow: 'hidden' } }}>

@@ -73,7 +73,11 @@ export function crumbsOf(pathname: string): Crumb[] {
   }
   const { section, item } = best;
   const detail = resourceByKey(item.resource)?.paths.detail;
-  const rest = path.slice(item.to.length).split('/').filter(Boolean);
+  // `/workorders/uuid/<uuid>` names its record by uuid: the record is the uuid.
+  const rest = path
+    .slice(item.to.length)
+    .split('/')
+    .filter((seg) => seg && seg !== 'uuid');
   const crumbs: Crumb[] = [
     { label: section.label, translate: true },
     { label: item.label, translate: true, link: rest.length ? { to: item.to } : undefined },
@@ -100,4 +104,30 @@ function safeDecode(s: string): string {
   } catch {
     return s;
   }
+}
+
+/**
+ * The page title's parts, most specific first (the shell adds the console's name): a record
+ * "ACME · Customer", its form "Edit · ACME · Customer", a new one "New · Customer", a list
+ * "Customers", a page of the navigation by its name. `recordName` replaces the path's code
+ * when the page gave one (useRecordName).
+ */
+export function titleOf(pathname: string, recordName?: string | null): Crumb[] {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/') return [{ label: 'common:nav.home', translate: true }];
+  const crumbs = crumbsOf(path);
+  const entry = NAV.flatMap((s) => s.items).find((i) => crumbs[1]?.label === i.label);
+  if (!entry) return [{ label: 'common:notFound.title', translate: true }];
+  const rest = path
+    .slice(entry.to.length)
+    .split('/')
+    .filter((s) => s && s !== 'uuid');
+  if (rest.length === 0) return [{ label: entry.label, translate: true }];
+  const kind = resourceByKey(entry.resource)?.label.one;
+  const what: Crumb[] = kind ? [{ label: kind, translate: true }] : [];
+  if (rest[0] === 'new') return [{ label: 'common:crumbs.new', translate: true }, ...what];
+  const record: Crumb = { label: recordName || safeDecode(rest[0]), translate: false };
+  return rest.includes('edit')
+    ? [{ label: 'common:crumbs.edit', translate: true }, record, ...what]
+    : [record, ...what];
 }

@@ -17,6 +17,7 @@ import { formatTimestamp } from '../../../components/records/format.ts';
 import { ListFrame } from '../../../components/records/ListFrame.tsx';
 import { BackLabel, Field, RecordHeader } from '../../../components/records/RecordParts.tsx';
 import { RecordNotFound } from '../../../components/records/RecordStates.tsx';
+import { useRecordName } from '../../../components/records/recordName.tsx';
 import { EventTypes } from '../components/Badges.tsx';
 import { DeleteSubscriptionDialog } from '../components/DeleteSubscriptionDialog.tsx';
 import { DeliveryDrawer } from '../components/DeliveryDrawer.tsx';
@@ -50,6 +51,8 @@ export function SubscriptionPage() {
     void navigate({ to: paths.subscription.detail, params: { code }, search: next, replace: true });
   const list = useSubscriptions();
   const subscription = list.data?.find((s) => s.subscriptionId === id);
+  // The breadcrumbs and the title name it by its callback's host, not its uuid.
+  useRecordName(subscription ? hostOf(subscription.callbackUrl) : undefined);
   const [deleting, setDeleting] = useState<Subscription | null>(null);
 
   const back = (

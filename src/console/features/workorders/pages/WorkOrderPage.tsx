@@ -18,6 +18,7 @@ import { ContributedTab } from '../../../components/records/ContributedTab.tsx';
 import { ListFrame } from '../../../components/records/ListFrame.tsx';
 import { BackLabel, Field, RecordHeader, valueOrNotSet } from '../../../components/records/RecordParts.tsx';
 import { RecordNotFound } from '../../../components/records/RecordStates.tsx';
+import { useRecordName } from '../../../components/records/recordName.tsx';
 import { ActivitiesTab } from '../components/ActivitiesTab.tsx';
 import { ConfirmAction } from '../components/ConfirmAction.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
@@ -45,6 +46,8 @@ export function WorkOrderPage({ by, tabs }: { by: 'code' | 'uuid'; tabs: readonl
   const navigate = useNavigate();
   const woRef: WorkOrderRef = { by, id };
   const wo = useWorkOrder(woRef);
+  // Named by uuid in the path: the breadcrumbs and the title say its code.
+  useRecordName(by === 'uuid' ? wo.data?.workOrderCode : undefined);
   const setSearch = (next: WorkOrderSearch) => {
     if (by === 'code')
       void navigate({ to: paths.workOrder.detail, params: { code: id }, search: next, replace: true });
