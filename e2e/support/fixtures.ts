@@ -33,10 +33,13 @@ export async function signIn(page: Page, login: string, password: string, path =
   await expect(page.getByTestId('user-login')).toHaveText(login);
 }
 
-export async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
+/** `rules`: best-practice rules to run as well (e.g. `aria-dialog-name` on an open dialog). */
+export async function expectAccessible(page: Page, label: string, rules: string[] = []) {
+  const wcag = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
+  const extra = rules.length ? await new AxeBuilder({ page }).withRules(rules).analyze() : { violations: [] };
+  const results = { violations: [...wcag.violations, ...extra.violations] };
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = bad
     .map(

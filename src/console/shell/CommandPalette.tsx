@@ -73,7 +73,15 @@ export function CommandPalette() {
   };
 
   return (
-    <Spotlight.Root query={query} onQueryChange={setQuery} shortcut={['mod + K']} scrollable maxHeight={440}>
+    <Spotlight.Root
+      query={query}
+      onQueryChange={setQuery}
+      shortcut={['mod + K']}
+      scrollable
+      maxHeight={440}
+      // The dialog's name (axe aria-dialog-name): Spotlight has no title to name it by.
+      attributes={{ content: { 'aria-label': t('header.searchHint') } }}
+    >
       <Spotlight.Search
         placeholder={t('palette.placeholder')}
         leftSection={<IconSearch size={18} stroke={1.5} />}

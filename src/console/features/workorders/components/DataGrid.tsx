@@ -8,8 +8,8 @@
  * The table holds the columns only (sizes, order, headers: its row model is not used): the
  * rows in view are drawn from the loaded rows directly, so 20,000 loaded rows cost what 40 do.
  */
-import { ActionIcon, Box, Button, Center, Group, Loader, Menu, Table, Text } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconDots, IconLayoutColumns } from '@tabler/icons-react';
+import { Box, Button, Center, Group, Loader, Menu, Table, Text } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconLayoutColumns } from '@tabler/icons-react';
 import {
   type ColumnDef,
   type ColumnOrderState,
@@ -205,19 +205,26 @@ export function DataGrid<T extends RowData>({
                     style={{ textAlign: col?.align }}
                     data-column={h.column.id}
                   >
-                    <span className="wo-th-label" title={col?.header}>
-                      {col?.header}
-                    </span>
+                    {/* The header itself opens the column's menu (click, Enter or Space): no button
+                        drawn over the label, whatever its alignment. */}
                     <Menu position="bottom-end" withinPortal>
                       <Menu.Target>
-                        <ActionIcon
-                          size="xs"
-                          variant="default"
-                          className="wo-column-menu"
+                        {/* biome-ignore lint/a11y/useSemanticElements: the header cell's label is the menu's trigger; a <button> inside <th> would change what `th > span` reads */}
+                        <span
+                          className="wo-th-label"
+                          title={col?.header}
+                          role="button"
+                          tabIndex={0}
                           aria-label={t('grid.columnMenu', { column: col?.header })}
+                          onKeyDown={(e) => {
+                            if (e.key === 'Enter' || e.key === ' ') {
+                              e.preventDefault();
+                              e.currentTarget.click();
+                            }
+                          }}
                         >
-                          <IconDots size={12} />
-                        </ActionIcon>
+                          {col?.header}
+                        </span>
                       </Menu.Target>
                       <Menu.Dropdown>
                         <Menu.Item
