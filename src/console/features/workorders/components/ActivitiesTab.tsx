@@ -151,7 +151,7 @@ export function ActivitiesTab({
 
   const tot = totals.data;
   return (
-    <Stack gap="sm" style={{ flex: '1 1 auto', minHeight: 0 }}>
+    <Stack gap="sm">
       {filterBar}
       <TotalsBar loading={totals.isPending} label={t('activity.totals')} testId="activity-totals">
         {tot && (

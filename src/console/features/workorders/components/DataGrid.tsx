@@ -91,6 +91,16 @@ export function DataGrid<T extends RowData>({
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
   const [layout, setLayout] = useColumnLayout(gridId, ids);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  // Once the reader scrolls the grid, the page brings it under its header: the rows take the
+  // window (15 or more at 1280x800) instead of what the record's header leaves them.
+  const alignFrame = () => {
+    const frame = frameRef.current;
+    const grid = scrollRef.current;
+    if (!frame || !grid || grid.scrollTop === 0) return;
+    const offset = Number.parseFloat(getComputedStyle(frame).scrollMarginTop) || 0;
+    if (frame.getBoundingClientRect().top > offset + 1) frame.scrollIntoView({ block: 'start' });
+  };
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -149,7 +159,7 @@ export function DataGrid<T extends RowData>({
   };
 
   return (
-    <Box style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}>
+    <Box ref={frameRef} className="wo-grid-frame">
       <Group justify="space-between" gap="sm" mb={6} wrap="wrap">
         <Group gap="sm">{toolbar}</Group>
         <Button
@@ -164,9 +174,9 @@ export function DataGrid<T extends RowData>({
       </Group>
       <Box
         ref={scrollRef}
+        onScroll={alignFrame}
+        className="wo-grid-scroll"
         style={{
-          flex: '1 1 auto',
-          minHeight: 200,
           overflow: 'auto',
           border: '1px solid var(--mantine-color-default-border)',
           borderRadius: 8,

@@ -84,7 +84,7 @@ export function UsedItemsTab({
   const tot = totals.data;
   const shown = tot?.all;
   return (
-    <Stack gap="sm" style={{ flex: '1 1 auto', minHeight: 0 }}>
+    <Stack gap="sm">
       <Group gap="xs" style={{ flexShrink: 0 }}>
         <Text size="sm" fw={500} component="span" id="item-invoice-label">
           {t('filters.invoiceMode')}

@@ -15,7 +15,6 @@ import type { RecordTab } from '../../../app/feature.ts';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
 import { ContributedTab } from '../../../components/records/ContributedTab.tsx';
-import { ListFrame } from '../../../components/records/ListFrame.tsx';
 import { BackLabel, Field, RecordHeader, valueOrNotSet } from '../../../components/records/RecordParts.tsx';
 import { RecordNotFound } from '../../../components/records/RecordStates.tsx';
 import { useRecordName } from '../../../components/records/recordName.tsx';
@@ -28,12 +27,6 @@ import { workordersPaths as paths } from '../paths.ts';
 import { useDeleteWorkOrder, useValidateWorkOrder, useWorkOrder } from '../queries.ts';
 import type { WorkOrderSearch } from '../search.ts';
 import type { WorkOrder, WorkOrderRef } from '../transport.ts';
-
-/** The active tab's panel fills the rest of the page (a style of its own would show a hidden one). */
-const panelStyle = (active: boolean) =>
-  active
-    ? { display: 'flex', flexDirection: 'column' as const, flex: '1 1 auto', minHeight: 0 }
-    : { display: 'none' };
 
 const byCodeRoute = getRouteApi(paths.workOrder.detail);
 const byUuidRoute = getRouteApi(paths.workOrder.uuid);
@@ -121,7 +114,9 @@ function WorkOrderView({
     .join(', ');
 
   return (
-    <ListFrame>
+    // The page scrolls: a grid scrolled brings itself under the header (DataGrid), so its rows
+    // take the window (issue 27, 4).
+    <Stack gap="md">
       <RecordHeader
         back={back}
         title={<span data-testid="wo-title">{wo.workOrderCode}</span>}
@@ -193,7 +188,6 @@ function WorkOrderView({
         value={tab}
         onChange={(v) => setSearch({ ...search, tab: v && v !== 'activities' ? v : undefined })}
         keepMounted={false}
-        style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
       >
         <Tabs.List style={{ flexShrink: 0 }}>
           <Tabs.Tab value="activities" data-testid="tab-activities">
@@ -208,10 +202,10 @@ function WorkOrderView({
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="activities" pt="sm" style={panelStyle(tab === 'activities')}>
+        <Tabs.Panel value="activities" pt="sm">
           <ActivitiesTab woRef={woRef} code={wo.workOrderCode} search={search} setSearch={setSearch} />
         </Tabs.Panel>
-        <Tabs.Panel value="items" pt="sm" style={panelStyle(tab === 'items')}>
+        <Tabs.Panel value="items" pt="sm">
           <UsedItemsTab woRef={woRef} code={wo.workOrderCode} search={search} setSearch={setSearch} />
         </Tabs.Panel>
         {tabs.map((added) => (
@@ -261,6 +255,6 @@ function WorkOrderView({
         }}
         testId="confirm-delete"
       />
-    </ListFrame>
+    </Stack>
   );
 }
