@@ -13,10 +13,14 @@ const say = (line) => process.stderr.write(`[start] ${line}\n`);
 
 /** One line for the built console: its files and what reaching Home downloads. */
 function consoleSummary() {
-  const res = spawnSync(process.execPath, [join(root, 'scripts', 'bundle-report.mjs'), consoleDir, '--json'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+  const res = spawnSync(
+    process.execPath,
+    [join(root, 'scripts', 'bundle-report.mjs'), consoleDir, '--json'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
   const last = res.stdout?.trim().split('\n').at(-1) ?? '';
   try {
     const figures = JSON.parse(last);
