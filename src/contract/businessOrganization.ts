@@ -1,6 +1,6 @@
 /**
  * Business organization: the item catalog (spec endpoints 10-12, Versioning 5). Items are
- * catalog data of the whole instance, not office-scoped (see CATALOG_SCOPE). The fields
+ * catalog data of the tenant, not office-scoped (see CATALOG_SCOPE). The fields
  * come from gaps.md ("Items of the original catalog carry..."); the item code comes from
  * the path only.
  */

@@ -538,7 +538,7 @@ export const listWorkOrderTypes = endpoint({
   domain: 'fieldService',
   range: 'standard',
   summary:
-    `Work order types (instance-wide, loaded by import) with their duration and needed skills, sorted by code, ` +
+    `Work order types (the tenant's, like the catalog; loaded by import) with their duration and needed skills, sorted by code, ` +
     `${WORK_ORDER_TYPES_PAGE_SIZE} a page: what the planner offers for a slot search by type.`,
   errorPrefix: FIELD_SERVICE,
   query: z.strictObject({ continuationToken: z.string().optional() }),

@@ -21,14 +21,16 @@ export const SchedulingCodes = {
   resourceMandatory: 'scheduling.resource.mandatory',
   /** Both technicianCode and crewCode. */
   resourceConflict: 'scheduling.resource.conflict',
+  /** Unknown, or outside the caller's office tree (the same answer: no existence oracle). */
   technicianUnknown: 'scheduling.technician.unknown',
-  technicianOutOfTree: 'scheduling.technician.office.conflict',
   technicianInactive: 'scheduling.technician.inactive',
   technicianSkills: 'scheduling.technician.skills.missing',
   technicianAbsent: 'scheduling.technician.absent',
-  /** Unknown, disabled, or whose main resource is inactive: the crews list would not show it. */
+  /**
+   * Unknown, disabled, whose main resource is inactive, or without a member in the caller's
+   * office tree: the crews list would not show it.
+   */
   crewUnknown: 'scheduling.crew.unknown',
-  crewOutOfTree: 'scheduling.crew.office.conflict',
   /** The crew's main resource does not participate on that date. */
   crewNotActive: 'scheduling.crew.notactive',
   startMandatory: derivedCode.mandatory(SCHEDULING, 'start'),
@@ -74,12 +76,10 @@ const putErrors = {
     SchedulingCodes.resourceMandatory,
     SchedulingCodes.resourceConflict,
     SchedulingCodes.technicianUnknown,
-    SchedulingCodes.technicianOutOfTree,
     SchedulingCodes.technicianInactive,
     SchedulingCodes.technicianSkills,
     SchedulingCodes.technicianAbsent,
     SchedulingCodes.crewUnknown,
-    SchedulingCodes.crewOutOfTree,
     SchedulingCodes.crewNotActive,
     SchedulingCodes.startMandatory,
     SchedulingCodes.startInvalid,

@@ -1,6 +1,6 @@
 /**
  * Staff: skills and characteristics (spec endpoints 7-9). Both are catalog data of the
- * whole instance, not office-scoped (see CATALOG_SCOPE). The spec shows no field beyond the code; we add a
+ * tenant, not office-scoped (see CATALOG_SCOPE). The spec shows no field beyond the code; we add a
  * name and a description, in the style of the other resources.
  */
 import { z } from 'zod';
@@ -10,13 +10,13 @@ import { derivedCode } from './errors.ts';
 
 /**
  * Why the catalog is not office-scoped, said in the OpenAPI summaries of its endpoints:
- * an item, skill or characteristic means the same thing in every office (work orders of
- * any office name the same ones), like the custom-field definitions. One list serves the
- * whole instance, so a branch writing it would change it for every office: writes are
- * kept to the root offices.
+ * an item, skill or characteristic means the same thing in every office of a tenant (its
+ * work orders name the same ones), like the custom-field definitions. One list serves the
+ * tenant, so a branch writing it would change it for every office: writes are kept to the
+ * tenant's root office. Another tenant has a catalog of its own (migration 090).
  */
 export const CATALOG_SCOPE =
-  'The catalog (items, skills, characteristics) is one list for the whole instance, not scoped by office: an item or skill means the same in every office and work orders of any office name the same ones, like the custom-field definitions. Every application reads all of it; only applications and users of a root office (an office without parent) write it, others get 403 access.forbiden.';
+  "The catalog (items, skills, characteristics) is one list per tenant (a root office and the offices below it), not scoped by office: an item or skill means the same in every office of the tenant and its work orders name the same ones, like the custom-field definitions. Every application of the tenant reads all of it, none of another tenant's; only applications and users of the tenant's root office write it, others get 403 access.forbiden.";
 
 /** Codes of skills, characteristics and items: case-insensitive, uppercase, 1..200. */
 export const CATALOG_CODE_MAX = 200;

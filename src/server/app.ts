@@ -232,7 +232,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const tokens = new PageTokens(await instanceSecret(dbh.db, 'pagination.hmac'));
 
   const routeDeps: RouteDeps = {
-    db: dbh.db,
+    // Every statement of a handler runs inside the caller's tenant (db/tenant.ts).
+    db: dbh.tenantDb,
     tokens,
     guards: { authenticate: auth.authenticate, rateLimit: limiter.check },
     methods,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { analyzeTables, type Db, tablesWrittenInTransaction } from '../db/index.ts';
 import { domains } from '../domains/index.ts';
 import { ApiError } from '../platform/errors.ts';
-import type { Importer } from '../platform/importer.ts';
+import { enterImportTenant, type Importer, PLATFORM_KEYS_BEFORE, tenantRoot } from '../platform/importer.ts';
 import { JsonSyntaxError, parseStrictJson } from '../platform/strictJson.ts';
 import { check } from '../platform/validation.ts';
 import { type GeneratedCredential, platformImporters } from './platformImporters.ts';
@@ -142,15 +142,28 @@ export interface KeyResult {
 
 class DryRunRollback extends Error {}
 
+/** The code of the file's root office when its `offices` give exactly one. */
+function fileRoot(offices: unknown[] | undefined): string | undefined {
+  const roots = (offices ?? []).filter((o) => !(o as { parentCode?: string | null }).parentCode);
+  return roots.length === 1 ? (roots[0] as { code: string }).code : undefined;
+}
+
 /**
  * Validates the document, then applies every key in order inside one transaction: the
  * file is imported whole or not at all. With `dryRun` the transaction is rolled back
  * after applying, so the counts tell what an import would do.
+ *
+ * The platform's keys (offices, applications, users) are the instance's; every other row
+ * is written inside one tenant, as a request of that tenant would be (db/tenant.ts): the
+ * tenant of the row's office (importOffice; customers, sites and assets without one: of
+ * the record they name), else the import's: `tenant` (a root office's code), by default
+ * the one root office the file's `offices` give, else the instance's first root office. A
+ * row's references resolve inside its tenant.
  */
 export async function runImport(
   db: Db,
   document: unknown,
-  options: { dryRun?: boolean; onGenerated?: (c: GeneratedCredential) => void } = {},
+  options: { dryRun?: boolean; tenant?: string; onGenerated?: (c: GeneratedCredential) => void } = {},
 ): Promise<KeyResult[]> {
   const generated: GeneratedCredential[] = [];
   const registry = importerRegistry((c) => generated.push(c));
@@ -159,9 +172,16 @@ export async function runImport(
   let written: string[] = [];
   try {
     await db.transaction().execute(async (trx) => {
+      let root: string | undefined;
       for (const importer of registry) {
         const keyRows = rows.get(importer.key);
         if (!keyRows) continue;
+        // Each key of a tenant starts in the import's tenant (a row with an office moves
+        // to that office's: importOffice).
+        if (importer.order >= PLATFORM_KEYS_BEFORE) {
+          root ??= (await tenantRoot(trx, options.tenant ?? fileRoot(rows.get('offices')))).id;
+          await enterImportTenant(trx, root);
+        }
         let counts: { created: number; updated: number };
         try {
           counts = await importer.apply(trx, keyRows);

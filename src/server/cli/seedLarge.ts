@@ -16,6 +16,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { enterTenant } from '../db/tenant.ts';
 
 export interface LargePlan {
   technicians: number;
@@ -202,9 +203,12 @@ export async function seedLarge(
     }
     const offices = await trx
       .selectFrom('offices')
-      .select(['id', 'code'])
+      .select(['id', 'code', 'path'])
       .where('code', 'in', [...OFFICES])
       .execute();
+    // The demo's tenant (db/tenant.ts); the tenant triggers may be off (replica): each
+    // INSERT gives tenant_id itself.
+    if (offices[0]) await enterTenant(trx, offices[0].path.split('/')[1]);
     const officeId = (code: string) => offices.find((o) => o.code === code)?.id;
     const types = (await trx.selectFrom('work_order_types').select('code').orderBy('code').execute()).map(
       (t) => t.code,
@@ -231,8 +235,8 @@ export async function seedLarge(
 
     // Technicians LT-0001...: office and home by n % 3, all skills of the demo.
     await sql`
-      INSERT INTO technicians (code, name, office_id, skills, active, home_latitude, home_longitude, time_zone, last_update)
-      SELECT 'LT-' || lpad(n::text, 4, '0'), 'Large technician ' || n,
+      INSERT INTO technicians (tenant_id, code, name, office_id, skills, active, home_latitude, home_longitude, time_zone, last_update)
+      SELECT (SELECT fieldwork_tenant()), 'LT-' || lpad(n::text, 4, '0'), 'Large technician ' || n,
              (${OFFICES.map(officeId)}::bigint[])[1 + n % 3],
              ARRAY['ELEC', 'GAS', 'HVAC', 'LIFT', 'PLUMB', 'REFRIG'], true,
              (${HOMES.map((h) => h[0])}::float8[])[1 + n % 3] + ((n * 37) % 200 - 100) / 2000.0,
@@ -259,9 +263,9 @@ export async function seedLarge(
     for (let a = 1; a <= plan.workOrders; a += 10_000) {
       const b = Math.min(plan.workOrders, a + 9_999);
       await sql`
-        INSERT INTO work_orders (uuid, code, type_code, status, office_id, customer_code, city, country,
+        INSERT INTO work_orders (tenant_id, uuid, code, type_code, status, office_id, customer_code, city, country,
                                  latitude, longitude, description, technician_code, scheduled_start, last_update)
-        SELECT md5('fieldwork-large-work-order-' || g)::uuid, 'LWO-' || lpad(g::text, 6, '0'),
+        SELECT (SELECT fieldwork_tenant()), md5('fieldwork-large-work-order-' || g)::uuid, 'LWO-' || lpad(g::text, 6, '0'),
                (${types}::text[])[1 + g % ${types.length}::int],
                CASE WHEN g <= ${plan.heavyWorkOrders}::int THEN 'IN_PROGRESS'
                     ELSE (${statuses}::text[])[1 + g % 10] END,
@@ -287,9 +291,9 @@ export async function seedLarge(
     const acts = spread(plan.activities, plan.heavyWorkOrders, plan.heavyRows, plan.workOrders);
     for (const [a, b, rows] of batches(plan.workOrders, acts)) {
       await sql`
-        INSERT INTO activities (activity_id, work_order_id, type_code, agent_code, start_time, end_time,
+        INSERT INTO activities (tenant_id, activity_id, work_order_id, type_code, agent_code, start_time, end_time,
                                 billable, validated_at, last_update)
-        SELECT 'LA-' || lpad(w.g::text, 6, '0') || '-' || lpad(k::text, 5, '0'), w.id,
+        SELECT (SELECT fieldwork_tenant()), 'LA-' || lpad(w.g::text, 6, '0') || '-' || lpad(k::text, 5, '0'), w.id,
                (${activityTypes}::text[])[1 + (k + w.g) % ${activityTypes.length}::int],
                CASE WHEN k % 7 = 0 THEN 'LT-' || lpad((1 + w.g % ${plan.technicians}::int)::text, 4, '0')
                     ELSE w.technician_code END,
@@ -312,9 +316,9 @@ export async function seedLarge(
     const partPrices = parts.map((p) => p.unit_price);
     for (const [a, b, rows] of batches(plan.workOrders, used)) {
       await sql`
-        INSERT INTO used_items (used_item_id, work_order_id, kind, item_code, label, quantity, unit, unit_price,
+        INSERT INTO used_items (tenant_id, used_item_id, work_order_id, kind, item_code, label, quantity, unit, unit_price,
                                 invoice_mode, technician_code, last_update)
-        SELECT 'LU-' || lpad(w.g::text, 6, '0') || '-' || lpad(k::text, 5, '0'), w.id,
+        SELECT (SELECT fieldwork_tenant()), 'LU-' || lpad(w.g::text, 6, '0') || '-' || lpad(k::text, 5, '0'), w.id,
                CASE WHEN k % 5 = 0 THEN 'onTheFly' WHEN k % 5 IN (1, 2) THEN 'labour' ELSE 'part' END,
                CASE WHEN k % 5 = 0 THEN NULL WHEN k % 5 IN (1, 2) THEN ${labour.code}
                     ELSE (${partCodes}::text[])[1 + (k + w.g) % ${parts.length}::int] END,

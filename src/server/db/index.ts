@@ -13,6 +13,7 @@ import { domains } from '../domains/index.ts';
 import { DatabaseBusyError, isConnectionLost, isPlainRead } from './faults.ts';
 import { PGliteDialect } from './pglite.ts';
 import type { Database } from './schema.ts';
+import { ConnectionState, noteGuardError, type Outside, tenantGrants } from './tenant.ts';
 
 export type Db = Kysely<Database>;
 
@@ -40,7 +41,14 @@ export interface DbConfig {
 }
 
 export interface DbHandle {
+  /** The tables' owner: the command line, the workers, migrations (db/tenant.ts). */
   db: Db;
+  /**
+   * The requests' database: the same connections, each statement run as the role
+   * fieldwork_tenant inside the tenant of `asTenant` (db/tenant.ts), and refused on a
+   * tenant-owned table outside one.
+   */
+  tenantDb: Db;
   /**
    * The database for authentication and the token endpoint: on PostgreSQL a small pool of
    * its own, so that requests stuck on one locked table, holding every connection of the
@@ -104,12 +112,17 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
     if (config.schema) {
       await pool.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`);
     }
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-    const authDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(authPool) }) });
+    const main = preparingPool(pool);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: main('system') }) });
+    const tenantDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: main('refused') }) });
+    const authDb = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: preparingPool(authPool)('system') }),
+    });
     const migrationsApplied = await migrate(db, (trx, text) => sql.raw(text).execute(trx));
     const listeners = new Set<() => Promise<void>>();
     return {
       db,
+      tenantDb,
       authDb,
       kind: 'postgres',
       schema: config.schema ?? 'public',
@@ -125,7 +138,9 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
       close: async () => {
         for (const stop of listeners) await stop();
         await authDb.destroy();
-        await db.destroy();
+        // Both handles share the pool: the second destroy finds it ended.
+        await tenantDb.destroy();
+        await db.destroy().catch(() => {});
       },
     };
   }
@@ -133,7 +148,7 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // An in-memory database starts from a copy of a migrated one: PGlite's initdb costs
   // about 2 s a start, a copy about 0.7 s (every API test file opens several).
-  const { client, dialect, db, migrationsApplied } = await openPglite(
+  const { client, dialect, db, tenantDb, migrationsApplied } = await openPglite(
     dataDir,
     dataDir.startsWith('memory://') ? await migratedTemplate() : undefined,
   );
@@ -142,6 +157,7 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
   dialect.acquireTimeoutMs = config.timeoutMs;
   return {
     db,
+    tenantDb,
     authDb: db,
     kind: 'pglite',
     schema: 'public',
@@ -259,38 +275,41 @@ function preparingPool(pool: pg.Pool) {
   };
   const wrappers = new WeakMap<pg.PoolClient, Wrapper>();
   interface Wrapper {
-    query(text: string, values: unknown[]): Promise<pg.QueryResult>;
-    /** The statement without the read's second try. */
-    once(text: string, values: unknown[]): Promise<pg.QueryResult>;
+    /** `retry` false: without the read's second try. */
+    query(text: string, values: unknown[], outside?: Outside, retry?: boolean): Promise<pg.QueryResult>;
     release(): void;
   }
   const wrap = (client: pg.PoolClient): Wrapper => {
     const shapes = new Map<string, RowShape>();
-    let inTransaction = false;
+    const tenancy = new ConnectionState();
     const run = (text: string, values: unknown[]): Promise<pg.QueryResult> => {
       const name = nameOf(text);
-      if (!name) return client.query(text, values);
+      if (!name) return client.query(text, values).catch((err) => Promise.reject(noteGuardError(err)));
       return new Promise((resolve, reject) => {
         client.query(
           new NamedQuery(name, text, values, shapes, (err, result) =>
-            err ? reject(err) : resolve(result),
+            err ? reject(noteGuardError(err)) : resolve(result),
           ) as unknown as pg.Submittable,
         );
       });
     };
     return {
-      once: run,
-      query(text, values) {
-        // Kysely opens and ends its transactions with these statements (postgres-driver.js).
-        if (/^(?:begin|start transaction)/i.test(text)) inTransaction = true;
-        else if (/^(?:commit|rollback)$/i.test(text)) inTransaction = false;
+      async query(text, values, outside: Outside = 'system', retry = true) {
+        // The tenant of the statement (db/tenant.ts), set first when the connection is in another.
+        const inTransaction = tenancy.inTransaction;
+        const prelude = tenancy.before(text, outside);
+        if (prelude) {
+          tenancy.state = 'unknown';
+          await run(prelude.text, prelude.values);
+          tenancy.state = prelude.next;
+        }
         const once = run(text, values);
-        if (inTransaction) return once;
+        if (inTransaction || tenancy.inTransaction || !retry) return once;
         return once.catch(async (err) => {
           if (!isConnectionLost(err) || !isPlainRead(text)) throw err;
           const other = await connect();
           try {
-            return await other.once(text, values);
+            return await other.query(text, values, outside, false);
           } finally {
             other.release();
           }
@@ -308,7 +327,24 @@ function preparingPool(pool: pg.Pool) {
     }
     return wrapper;
   };
-  return { connect, end: () => pool.end() } as unknown as pg.Pool;
+  let ended = false;
+  const end = async () => {
+    if (ended) return;
+    ended = true;
+    await pool.end();
+  };
+  // One pool, two faces: the owner's and the tenants' (db/tenant.ts).
+  return (outside: Outside) =>
+    ({
+      connect: async () => {
+        const wrapper = await connect();
+        return {
+          query: (text: string, values: unknown[]) => wrapper.query(text, values, outside),
+          release: () => wrapper.release(),
+        };
+      },
+      end,
+    }) as unknown as pg.Pool;
 }
 
 /** LISTEN on a dedicated connection, reconnecting after a loss (1 s, then up to 5 s apart). */
@@ -383,12 +419,13 @@ async function openPglite(dataDir: string, template?: Blob) {
   });
   const dialect = new PGliteDialect(client);
   const db = new Kysely<Database>({ dialect });
+  const tenantDb = new Kysely<Database>({ dialect: dialect.tenantDialect() });
   // PGlite runs multi-statement scripts only through exec (simple protocol); the
   // migration transaction holds PGlite's single connection, so exec runs inside it.
   const migrationsApplied = await migrate(db, async (_trx, text) => {
     await client.exec(text);
   });
-  return { client, dialect, db, migrationsApplied };
+  return { client, dialect, db, tenantDb, migrationsApplied };
 }
 
 let template: Promise<Blob> | undefined;
@@ -452,8 +489,10 @@ export async function migrationFiles(folders = MIGRATION_FOLDERS): Promise<{ nam
 export async function migrate(
   db: Db,
   execScript: (trx: Db, text: string) => Promise<unknown>,
+  /** The last file to apply (a database of an earlier version, for upgrade tests). */
+  upTo?: string,
 ): Promise<string[]> {
-  const files = await migrationFiles();
+  const files = (await migrationFiles()).filter((f) => upTo === undefined || f.name <= upTo);
   const applied: string[] = [];
   await db.transaction().execute(async (trx) => {
     // One migrator at a time across processes sharing a PostgreSQL server (the service's
@@ -474,6 +513,10 @@ export async function migrate(
       await execScript(trx, await readFile(file.path, 'utf8'));
       await trx.insertInto('schema_migrations').values({ name: file.name }).execute();
       applied.push(file.name);
+    }
+    if (done.has('090_tenants.sql') || applied.includes('090_tenants.sql')) {
+      const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(trx);
+      await execScript(trx, tenantGrants(rows[0].schema));
     }
   });
   return applied;

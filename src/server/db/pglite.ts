@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import utils from 'pg/lib/utils.js';
 import { DatabaseBusyError } from './faults.ts';
+import { ConnectionState, noteGuardError, type Outside } from './tenant.ts';
 
 /**
  * Kysely dialect for PGlite. PGlite has a single connection, so the driver hands it out
@@ -56,6 +57,16 @@ export class PGliteDialect implements Dialect {
   createDriver(): Driver {
     this.driver ??= new PGliteDriver(this.client, () => this.acquireTimeoutMs);
     return this.driver;
+  }
+  /** The same session, its statements outside a tenant refused on tenant tables (db/tenant.ts). */
+  tenantDialect(): Dialect {
+    const driver = (this.createDriver() as PGliteDriver).view('refused');
+    return {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => driver,
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    };
   }
   /** LISTEN on `channel`: `onNotify(payload)` for each notification. Returns the unlisten. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
@@ -177,6 +188,7 @@ function affected(tag: string | undefined): bigint | undefined {
 class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: DatabaseConnection;
+  private readonly tenancy = new ConnectionState();
   private readonly prepared = new Map<string, Prepared>();
   private release: (() => void) | null = null;
   /** Acquisitions not released yet (the holder and those waiting). */
@@ -188,11 +200,42 @@ class PGliteDriver implements Driver {
     private readonly client: PGlite,
     private readonly acquireTimeoutMs: () => number | undefined,
   ) {
-    this.connection = {
-      executeQuery: <R>(q: CompiledQuery) => this.run<R>(q.sql, q.parameters),
+    this.connection = this.connectionFor('system');
+  }
+
+  private connectionFor(outside: Outside): DatabaseConnection {
+    return {
+      executeQuery: async <R>(q: CompiledQuery) => {
+        // The tenant of the statement (db/tenant.ts), set first when the session is in another.
+        const prelude = this.tenancy.before(q.sql, outside);
+        if (prelude) {
+          this.tenancy.state = 'unknown';
+          await this.run(prelude.text, prelude.values);
+          this.tenancy.state = prelude.next;
+        }
+        return this.run<R>(q.sql, q.parameters);
+      },
       streamQuery: () => {
         throw new Error('PGlite does not support streaming');
       },
+    };
+  }
+
+  /** This session as a driver whose statements outside a tenant are `outside`'s. */
+  view(outside: Outside): Driver {
+    const connection = this.connectionFor(outside);
+    return {
+      init: async () => {},
+      acquireConnection: async () => {
+        await this.acquireConnection();
+        return connection;
+      },
+      releaseConnection: () => this.releaseConnection(),
+      beginTransaction: (conn) => this.beginTransaction(conn),
+      commitTransaction: (conn) => this.commitTransaction(conn),
+      rollbackTransaction: (conn) => this.rollbackTransaction(conn),
+      // The owner's handle closes the session.
+      destroy: async () => {},
     };
   }
 
@@ -276,7 +319,7 @@ class PGliteDriver implements Driver {
       fresh.fields = fields;
       this.prepared.set(text, fresh);
     }
-    if (error) throw error;
+    if (error) throw noteGuardError(error);
     return { rows, numAffectedRows: affected(tag) };
   }
 

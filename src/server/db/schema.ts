@@ -9,6 +9,8 @@ export type Json<T = unknown> = ColumnType<T, string, string>;
 export interface PlatformTables {
   offices: { id: Generated<string>; code: string; name: string; parent_id: string | null; path: string };
   applications: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     id: Generated<string>;
     client_id: string;
     secret_hash: string;
@@ -25,6 +27,8 @@ export interface PlatformTables {
     changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
   };
   users: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     id: Generated<string>;
     login: string;
     password_hash: string;
@@ -37,6 +41,8 @@ export interface PlatformTables {
     session_version: ColumnType<number, number | undefined, number>;
   };
   custom_field_definitions: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     entity: string;
     code: string;
     label: string | null;

@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
 import type { z } from 'zod';
+import { foldCode } from '../../contract/common.ts';
 import type { Db } from '../db/index.ts';
+import { enterTenant } from '../db/tenant.ts';
 import { ApiError } from './errors.ts';
 import type { OfficeScope } from './officeScope.ts';
 import type { WriteOutcome } from './upsert.ts';
@@ -66,17 +69,52 @@ export async function applyRows<T>(
   return counts;
 }
 
+/** Keys ordered below this are the platform's (offices, applications, users); the rest a tenant's. */
+export const PLATFORM_KEYS_BEFORE = 40;
+
+/** The root office of an import's tenant: `code`, or the first root office. */
+export async function tenantRoot(trx: Db, code?: string) {
+  let q = trx.selectFrom('offices').select(['id', 'code']).where('parent_id', 'is', null);
+  q = code ? q.where('code', '=', foldCode(code)) : q.orderBy('id');
+  const root = await q.executeTakeFirst();
+  if (!root)
+    throw new Error(code ? `${foldCode(code)} is not a root office` : 'no office: import offices first');
+  return { id: String(root.id), code: root.code };
+}
+
+/** Enters the import's tenant for the rest of the transaction (and remembers it: importScope). */
+export async function enterImportTenant(trx: Db, root: string) {
+  await sql`SELECT set_config('fieldwork.import_tenant', ${root}, true)`.execute(trx);
+  await enterTenant(trx, root);
+}
+
 /**
- * Scope of an import: every office (path prefix '/'), with the first root office standing
- * for the calling application where a row leaves its office to a default.
+ * Scope of an import's rows: every office (path prefix '/'), with the root office of the
+ * import's tenant standing for the calling application where a row leaves its office to a
+ * default. The statements themselves run inside one tenant (db/tenant.ts): the import's,
+ * or the one of the row's office (importOffice).
  */
 export async function importScope(trx: Db): Promise<OfficeScope> {
-  const root = await trx
-    .selectFrom('offices')
-    .select(['id', 'code'])
-    .where('parent_id', 'is', null)
-    .orderBy('id')
-    .executeTakeFirst();
+  const { rows } = await sql<{ id: string; code: string }>`
+    SELECT id::text, code FROM offices WHERE id = current_setting('fieldwork.import_tenant')::bigint`.execute(
+    trx,
+  );
+  const root = rows[0];
   if (!root) throw new Error('no office: import offices first');
-  return { officeId: String(root.id), officeCode: root.code, path: '/' };
+  return { officeId: root.id, officeCode: root.code, path: '/' };
+}
+
+/**
+ * The office of an import row (any office of the instance; refused when unknown), and its
+ * tenant entered: the row, and the references it names, are that tenant's.
+ */
+export async function importOffice(trx: Db, code: string): Promise<string> {
+  const row = await trx
+    .selectFrom('offices')
+    .select(['id', 'path'])
+    .where('code', '=', foldCode(code))
+    .executeTakeFirst();
+  if (!row) throw new Error(`office ${foldCode(code)} does not exist`);
+  await enterTenant(trx, row.path.split('/')[1]);
+  return String(row.id);
 }

@@ -11,6 +11,14 @@
  * no table changes (every table's checksum, webhook outbox and deliveries included). On
  * every list, none of NORTH's records appears. The owner's own call is checked too, so
  * that a request refused for another reason (a wrong body) cannot pass for isolation.
+ *
+ * A third attacker is another tenant (RIVAL, a second root office: issue 24, 4). It is
+ * tried on every operation, the catalog's included (items, skills, characteristics, work
+ * order and activity types, areas, flags, custom field definitions are the tenant's: the
+ * rows of TENANT_TARGETS): its answer is, byte for byte once the codes are set aside, the
+ * answer to the same request on a code that does not exist; a PUT on a code of ROOT's
+ * tenant creates RIVAL's own record (201, as for a new code); no row of ROOT's tenant
+ * changes; no list shows one.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -67,6 +75,8 @@ const MISSING: Values = {
   subscriptionId: '00000000-0000-4000-8000-000000000001',
   deliveryId: '00000000-0000-4000-8000-000000000002',
   noteCode: 'N-ISO',
+  itemCode: 'ISO-NOPE',
+  skillCode: 'ISO-NOPE',
 };
 const wo =
   (code = 'WO-E2E-1') =>
@@ -263,8 +273,40 @@ const TARGETS: Record<string, Target> = {
   },
 };
 
+/**
+ * What is shared by the offices of a tenant but not across tenants: for RIVAL, these rows
+ * replace the `open` ones of TARGETS.
+ */
+const TENANT_TARGETS: Record<string, Target> = {
+  'businessOrganization.items.put': {
+    kind: 'record',
+    values: () => ({ itemCode: 'E2E-FILTER' }),
+    upsert: true,
+    body: () => ({ name: 'Mine', unitPrice: 0, serialNumberPattern: '^X$' }),
+  },
+  'businessOrganization.items.get': { kind: 'record', values: () => ({ itemCode: 'E2E-FILTER' }) },
+  'businessOrganization.items.list': { kind: 'list', ownerOnly: ['"E2E-FILTER"'] },
+  'referentials.items.list': { kind: 'list', ownerOnly: ['"E2E-FILTER"'] },
+  'businessOrganization.itemCategories.list': { kind: 'list', ownerOnly: ['"E2E-CATEGORY"'] },
+  'staff.skills.put': {
+    kind: 'record',
+    values: () => ({ skillCode: 'ELEC' }),
+    upsert: true,
+    body: () => ({ name: 'Mine' }),
+  },
+  'staff.skills.list': { kind: 'list', ownerOnly: ['"ELEC"'] },
+  'staff.characteristics.list': { kind: 'list', ownerOnly: ['"DRIVING_C"'] },
+  'rostering.areas.list': { kind: 'list', ownerOnly: ['"LILLE-METRO"'] },
+  'fieldTracking.activityTypes.list': { kind: 'list', ownerOnly: ['"WORK"'] },
+  'fieldService.workOrderTypes.list': { kind: 'list', ownerOnly: ['"REPAIR"'] },
+  'diagnostic.flags.list': { kind: 'list', ownerOnly: ['"Urgent"'] },
+  listCustomFieldDefinitions: { kind: 'list', ownerOnly: ['"TIER"'] },
+};
+
 let t: TestApp;
 let tables: string[] = [];
+/** Tables that hold tenant_id (migration 090). */
+let tenantTables = new Set<string>();
 const codes = (res: LightMyRequestResponse) =>
   (res.json() as { errors?: { code: string }[] }).errors?.map((e) => e.code) ?? [];
 
@@ -278,6 +320,7 @@ beforeAll(async () => {
     { technicianCode: 'TECH-N1', timestamp: '2025-06-02T08:00', latitude: 50.6, longitude: 3.0 },
   ];
   delete dataset.users;
+  dataset.items[0].category = 'E2E-CATEGORY';
   await runImport(t.db, dataset);
   for (const code of ['WO-E2E-1', 'WO-E2E-2', 'WO-E2E-DONE', 'WO-E2E-PLAN']) {
     const res = await t.call('GET', `/eTech/rest/ws/fieldService/v1/workOrders/code:${code}`);
@@ -308,22 +351,27 @@ beforeAll(async () => {
   );
   ids.deliveryId = deliveries.json().data[0]?.deliveryId ?? deliveries.json().data[0]?.id;
   expect(ids.deliveryId, deliveries.body).toBeTruthy();
-  for (const c of ['root', 'north', 'northA', 'south'] as const) await t.token(c);
+  for (const c of ['root', 'north', 'northA', 'south', 'rival'] as const) await t.token(c);
   const rows = await sql<{ table_name: string }>`
     select table_name from information_schema.tables
     where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(t.db);
   // caller_listeners: each service process's heartbeat (every 5 s on PostgreSQL), not data.
   tables = rows.rows.map((r) => r.table_name).filter((name) => name !== 'caller_listeners');
+  const owned = await sql<{ table_name: string }>`
+    select table_name from information_schema.columns
+    where table_schema = current_schema() and column_name = 'tenant_id'`.execute(t.db);
+  tenantTables = new Set(owned.rows.map((r) => r.table_name));
 }, 120_000);
 afterAll(() => t?.close());
 
-/** A checksum of every row of every table, by table. */
-async function checksums(): Promise<Record<string, string>> {
+/** A checksum of every row of every table, by table; without `exceptTenant`'s own rows. */
+async function checksums(exceptTenant?: string): Promise<Record<string, string>> {
   const union = tables
-    .map(
-      (name) =>
-        `select '${name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`,
-    )
+    .map((name) => {
+      const own =
+        exceptTenant && tenantTables.has(name) ? ` where x.tenant_id <> ${Number(exceptTenant)}` : '';
+      return `select '${name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x${own}`;
+    })
     .join(' union all ');
   const { rows } = await sql.raw<{ t: string; h: string }>(union).execute(t.db);
   return Object.fromEntries(rows.map((r) => [r.t, r.h]));
@@ -340,14 +388,33 @@ function urlOf(e: Endpoint, v: Values) {
 const ATTACKERS: { as: TestClient; what: string }[] = [
   { as: 'south', what: 'a sibling office (SOUTH)' },
   { as: 'northA', what: 'a child office (NORTH-A)' },
+  { as: 'rival', what: 'another tenant (RIVAL)' },
 ];
+const RIVAL = ATTACKERS[2];
+
+/** An answer with the codes of the request set aside (and the error reference, always new). */
+function shape(res: LightMyRequestResponse, values: Values) {
+  let body = res.body;
+  for (const v of Object.values(values)
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length))
+    body = body.replaceAll(v, '<code>').replaceAll(v.toUpperCase(), '<code>');
+  const parsed = body ? JSON.parse(body) : null;
+  if (parsed && typeof parsed === 'object') delete parsed.errorReference;
+  return { status: res.statusCode, body: parsed };
+}
 
 describe('isolation matrix', () => {
   it('classifies every endpoint of the table (a new one must be added here)', () => {
     const missing = endpoints.filter((e) => !TARGETS[e.id]).map((e) => e.id);
     expect(missing, 'endpoints not in the isolation matrix').toEqual([]);
-    const stale = Object.keys(TARGETS).filter((id) => !endpoints.some((e) => e.id === id));
+    const stale = Object.keys({ ...TARGETS, ...TENANT_TARGETS }).filter(
+      (id) => !endpoints.some((e) => e.id === id),
+    );
     expect(stale, 'matrix rows of endpoints that no longer exist').toEqual([]);
+    // Open across tenants: only what is the caller's own.
+    const open = endpoints.filter((e) => (TENANT_TARGETS[e.id] ?? TARGETS[e.id]).kind === 'open');
+    expect(open.map((e) => e.id).sort()).toEqual(['console.me.get', 'webhooks.subscriptions.create']);
   });
 
   // Deletions last: they remove the records the other rows use.
@@ -372,6 +439,33 @@ describe('isolation matrix', () => {
     }
   });
 
+  // The catalog and the other lists a tenant's offices share: none of it reaches RIVAL.
+  const tenantLists = ordered.filter((e) => TENANT_TARGETS[e.id]?.kind === 'list');
+  it.each(tenantLists.map((e) => [`${e.method} ${e.path}`, e] as const))('tenant list %s', async (_n, e) => {
+    const target = TENANT_TARGETS[e.id] as Extract<Target, { kind: 'list' }>;
+    const owner = await t.call(e.method, urlOf(e, {}), { as: 'south' });
+    expect(owner.statusCode, owner.body).toBe(200);
+    for (const s of target.ownerOnly) expect(owner.body, `SOUTH sees its tenant's ${s}`).toContain(s);
+    const res = await t.call(e.method, urlOf(e, {}), { as: RIVAL.as });
+    cases++;
+    expect(res.statusCode, res.body).toBe(200);
+    for (const s of target.ownerOnly) expect(res.body, `RIVAL sees ROOT's ${s}`).not.toContain(s);
+  });
+
+  const tenantRecords = ordered.filter((e) => TENANT_TARGETS[e.id]?.kind === 'record');
+  it.each(tenantRecords.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    'tenant record %s',
+    async (_n, e) => {
+      const target = TENANT_TARGETS[e.id] as Extract<Target, { kind: 'record' }>;
+      await attackAsRival(e, target);
+      const own = await t.call(e.method, urlOf(e, target.values()), {
+        as: 'root',
+        ...(target.body ? { body: target.body(target.values()) } : {}),
+      });
+      expect(own.statusCode, `${e.id} by ROOT: ${own.body}`).toBeLessThan(300);
+    },
+  );
+
   it.each(records.map((e) => [`${e.method} ${e.path}`, e] as const))('record %s', async (_n, e) => {
     const target = TARGETS[e.id] as Extract<Target, { kind: 'record' }>;
     const values = target.values();
@@ -379,7 +473,8 @@ describe('isolation matrix', () => {
     // noteCode is the caller's to choose: only the work order is missing.
     if ('noteCode' in values) missing.noteCode = values.noteCode;
     const body = target.body?.(values);
-    for (const { as, what } of ATTACKERS) {
+    await attackAsRival(e, target);
+    for (const { as, what } of ATTACKERS.filter((a) => a !== RIVAL)) {
       // (A PUT by code on a code that does not exist creates it: not asked of the upserts.)
       const unknown = target.upsert
         ? undefined
@@ -417,7 +512,42 @@ describe('isolation matrix', () => {
     }
   });
 
+  /**
+   * RIVAL on one record of ROOT's tenant: the answer is the answer on a code that does not
+   * exist (a PUT creates RIVAL's own record on either), and no row of ROOT's tenant changes.
+   */
+  async function attackAsRival(e: Endpoint, target: Extract<Target, { kind: 'record' }>) {
+    const values = target.values();
+    // A PUT creates its code: each upsert is compared with a code never used before.
+    const absent = (k: string) => (target.upsert ? `RIVAL-NEW-${cases}` : MISSING[k]);
+    const missing = { ...values, ...Object.fromEntries(Object.keys(values).map((k) => [k, absent(k)])) };
+    if ('noteCode' in values) missing.noteCode = values.noteCode;
+    const send = (v: Values) =>
+      t.call(e.method, urlOf(e, v), { as: RIVAL.as, ...(target.body ? { body: target.body(v) } : {}) });
+    const unknown = await send(missing);
+    const before = await checksums(t.tenants.RIVAL);
+    const res = await send(values);
+    cases++;
+    const label = `${e.id} by ${RIVAL.what}: ${res.statusCode} ${res.body}`;
+    if (process.env.ISOLATION_DEBUG) console.log(e.id, 'rival', res.statusCode, codes(res).join(' '));
+    // (A site names its customer, ACME, which RIVAL does not hold: refused alike for both codes.)
+    if (target.upsert && e.id !== 'putSite') expect(res.statusCode, label).toBe(201);
+    else
+      expect(
+        unknown.statusCode === 404 || codes(unknown).some((c) => /unknown|notfound/i.test(c)),
+        `unknown record: ${unknown.statusCode} ${unknown.body}`,
+      ).toBe(true);
+    expect(shape(res, values), label).toEqual(shape(unknown, missing));
+    expect(await checksums(t.tenants.RIVAL), `${label}: ROOT's tenant changed`).toEqual(before);
+    // RIVAL's own records go: its later reads of these codes must find nothing of its own.
+    if (target.upsert)
+      for (const table of ['customers', 'sites', 'assets', 'items', 'skills'])
+        await sql`DELETE FROM ${sql.table(table)} WHERE tenant_id = ${t.tenants.RIVAL}`.execute(t.db);
+  }
+
   afterAll(() =>
-    console.log(`isolation matrix: ${cases} cross-office cases over ${endpoints.length} endpoints`),
+    console.log(
+      `isolation matrix: ${cases} cross-office and cross-tenant cases over ${endpoints.length} endpoints`,
+    ),
   );
 });

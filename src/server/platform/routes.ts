@@ -3,10 +3,12 @@ import type { z } from 'zod';
 import type { Endpoint, InputOf, StatusOf } from '../../contract/endpoint.ts';
 import { derivedCode } from '../../contract/errors.ts';
 import type { Db } from '../db/index.ts';
+import { asTenant } from '../db/tenant.ts';
 import type { Caller } from './caller.ts';
 import { INVALID_UTF8 } from './encoding.ts';
 import { ApiError, methodRefusal } from './errors.ts';
 import { endpointPathPattern, type MethodIndex, type RoutePaths } from './methods.ts';
+import { tenantOf } from './officeScope.ts';
 import type { PageTokens } from './pagination.ts';
 import { JsonSyntaxError, parseStrictJson } from './strictJson.ts';
 import { validate } from './validation.ts';
@@ -194,13 +196,16 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
           query: endpoint.query ? validate(prefix, endpoint.query, query) : undefined,
           body: endpoint.body ? validate(prefix, endpoint.body, body, endpoint.shapeErrors) : undefined,
         };
-        const result = await handler(input as HandlerInput<Endpoint>, {
-          db: deps.db,
-          caller,
-          tokens: deps.tokens,
-          request,
-          endpoint,
-        });
+        // The tenant guard (db/tenant.ts): the handler's statements see the caller's tenant only.
+        const result = await asTenant(tenantOf(caller.scope) ?? '', () =>
+          handler(input as HandlerInput<Endpoint>, {
+            db: deps.db,
+            caller,
+            tokens: deps.tokens,
+            request,
+            endpoint,
+          }),
+        );
         if (deps.validateResponses) checkResponse(endpoint, result.status, result.body);
         if (result.headers) for (const [k, v] of Object.entries(result.headers)) reply.header(k, v);
         reply.status(result.status);

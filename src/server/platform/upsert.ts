@@ -13,7 +13,8 @@ export const jsonb = (value: unknown): RawBuilder<string> =>
   sql<string>`${JSON.stringify(value)}::text::jsonb`;
 
 /**
- * Insert or replace the row whose `key` column matches, in one statement (safe under
+ * Insert or replace the row of the tenant whose `key` column matches (every table written
+ * this way holds tenant_id, set by its default or trigger: migration 090), in one statement (safe under
  * concurrent PUTs of one new code). A row whose columns already hold these values is left
  * alone, `last_update` included, so replaying an import changes nothing.
  */
@@ -22,6 +23,7 @@ export async function upsertRow(
   table: string,
   key: string,
   row: Record<string, unknown>,
+  conflictOn: string[] = ['tenant_id', key],
 ): Promise<WriteOutcome> {
   const columns = Object.keys(row).filter((c) => c !== key);
   const t = sql.table(table);
@@ -35,7 +37,7 @@ export async function upsertRow(
   ]);
   const { rows } = await sql<{ created: boolean }>`
     INSERT INTO ${t} (${names}) VALUES (${values})
-    ON CONFLICT (${sql.ref(key)}) DO UPDATE SET ${set}
+    ON CONFLICT (${sql.join(conflictOn.map((c) => sql.ref(c)))}) DO UPDATE SET ${set}
     WHERE (${current}) IS DISTINCT FROM (${excluded})
     RETURNING (xmax = 0) AS created`.execute(db);
   if (rows.length === 0) return 'unchanged';

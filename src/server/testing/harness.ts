@@ -7,6 +7,7 @@ import { ALL_SCOPES } from '../../contract/domains.ts';
 import { type BuildOptions, buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import { guardRefusals } from '../db/tenant.ts';
 import { hashSecret } from '../platform/auth/passwords.ts';
 import { upsertOffice } from '../platform/offices.ts';
 import { DEFAULT_RATE_LIMITS } from '../platform/rateLimit.ts';
@@ -47,7 +48,10 @@ const CLIENT_OFFICE: Record<TestClient, string> = {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The database as its owner: every tenant's rows (db/tenant.ts). */
   db: Db;
+  /** Tenant ids (root office ids) of the two tenants, for rows a test writes itself. */
+  tenants: { ROOT: string; RIVAL: string };
   /** The configuration it was built with (its database, for a second process or the CLI). */
   config: AppConfig;
   /** An access token for the test client, obtained through POST /oauth/token. */
@@ -96,6 +100,9 @@ export async function createTestApp(
     ...overrides,
   };
   const app = await buildApp(config, buildOptions);
+  // The tenant guard armed over every API test (db/tenant.ts): a statement of a request that
+  // reaches a tenant-owned table outside a tenant fails the test, at close() if nothing else did.
+  const refusedBefore = guardRefusals();
   const db = app.fieldwork.dbh.db;
   for (const office of TEST_OFFICES) await upsertOffice(db, office);
   const secrets = {} as Record<TestClient, string>;
@@ -117,6 +124,12 @@ export async function createTestApp(
       })
       .execute();
   }
+
+  const rootId = async (code: string) =>
+    String(
+      (await db.selectFrom('offices').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id,
+    );
+  const tenants = { ROOT: await rootId('ROOT'), RIVAL: await rootId('RIVAL') };
 
   const tokens = new Map<TestClient, string>();
   async function token(client: TestClient = 'root') {
@@ -172,6 +185,7 @@ export async function createTestApp(
   return {
     app,
     db,
+    tenants,
     config,
     token,
     call,
@@ -181,12 +195,15 @@ export async function createTestApp(
     createUser,
     async close() {
       await app.close();
+      const refused = guardRefusals() - refusedBefore;
       if (databaseUrl && schema) {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
         await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
         await client.end();
       }
+      if (refused > 0)
+        throw new Error(`tenant guard: ${refused} statement(s) reached a tenant table outside a tenant`);
     },
   };
 }

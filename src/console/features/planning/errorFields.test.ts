@@ -107,7 +107,6 @@ describe('schedule refusals -> the line of the confirmation', () => {
     for (const code of [
       SchedulingCodes.technicianAbsent,
       SchedulingCodes.technicianSkills,
-      SchedulingCodes.technicianOutOfTree,
       SchedulingCodes.technicianInactive,
       SchedulingCodes.technicianUnknown,
       SchedulingCodes.crewNotActive,

@@ -118,13 +118,11 @@ export function scheduleErrorLine(code: string): ScheduleLine | null {
     case SchedulingCodes.resourceMandatory:
     case SchedulingCodes.resourceConflict:
     case SchedulingCodes.technicianUnknown:
-    case SchedulingCodes.technicianOutOfTree:
     case SchedulingCodes.technicianInactive:
     case SchedulingCodes.technicianSkills:
     case SchedulingCodes.technicianAbsent:
     case SchedulingCodes.technicianCodeInvalid:
     case SchedulingCodes.crewUnknown:
-    case SchedulingCodes.crewOutOfTree:
     case SchedulingCodes.crewNotActive:
     case SchedulingCodes.crewCodeInvalid:
       return 'resource';

@@ -20,7 +20,11 @@ export function importCommand(program: Command, io: CliIo) {
     )
     .argument('<file>', 'JSON file: an object whose keys are arrays (see docs/operations.md, Import file)')
     .option('--dry-run', 'validate and apply in a transaction that is rolled back; writes nothing')
-    .action(async (file: string, opts: { dryRun?: boolean }) => {
+    .option(
+      '--tenant <rootOfficeCode>',
+      'the tenant (root office) whose records the file holds (default: the first root office)',
+    )
+    .action(async (file: string, opts: { dryRun?: boolean; tenant?: string }) => {
       let text: string;
       try {
         text = await readFile(resolve(file), 'utf8');
@@ -32,7 +36,11 @@ export function importCommand(program: Command, io: CliIo) {
       validateImport(document, importerRegistry());
       const generated: GeneratedCredential[] = [];
       const results = await withDb(io, 'import', (db) =>
-        runImport(db, document, { dryRun: opts.dryRun, onGenerated: (c) => generated.push(c) }),
+        runImport(db, document, {
+          dryRun: opts.dryRun,
+          tenant: opts.tenant,
+          onGenerated: (c) => generated.push(c),
+        }),
       );
       printResults(io, results, Boolean(opts.dryRun));
       printCredentials(io, generated);

@@ -6,6 +6,7 @@ import {
   listItemsDeprecated,
   putItem,
 } from '../../../contract/businessOrganization.ts';
+import { asTenant } from '../../db/tenant.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { businessOrganizationImporters } from './importers.ts';
 
@@ -22,6 +23,8 @@ beforeAll(async () => {
   t = await createTestApp({ rateLimits: UNLIMITED });
 });
 afterAll(() => t?.close());
+/** Statements of ROOT's tenant, as a request of ROOT makes them (db/tenant.ts). */
+const inRoot = <T>(fn: () => Promise<T>) => asTenant(t.tenants.ROOT, fn);
 
 const codes = (res: { json(): { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
 const put = (code: string, body: unknown) => t.call('PUT', `${BASE}/items/code:${code}`, { body });
@@ -225,6 +228,7 @@ describe('custom fields of items', () => {
       .insertInto('custom_field_definitions')
       .values([
         {
+          tenant_id: t.tenants.ROOT,
           entity: 'item',
           code: 'COLOR',
           label: 'Colour',
@@ -233,6 +237,7 @@ describe('custom fields of items', () => {
           values: JSON.stringify(['RED', 'BLUE']),
         },
         {
+          tenant_id: t.tenants.ROOT,
           entity: 'item',
           code: 'WARRANTY',
           label: 'Warranty',
@@ -241,6 +246,7 @@ describe('custom fields of items', () => {
           values: null,
         },
         {
+          tenant_id: t.tenants.ROOT,
           entity: 'customer',
           code: 'VIP',
           label: 'VIP',
@@ -326,6 +332,7 @@ describe('GET /businessOrganization/v1/items (list, 200 per page)', () => {
       .insertInto('items')
       .values(
         codes.map((code, i) => ({
+          tenant_id: t.tenants.ROOT,
           code,
           name: `Item ${code}`,
           category: i % 3 === 0 ? 'Tools' : i % 3 === 1 ? 'Parts' : null,
@@ -451,11 +458,11 @@ describe('items importer', () => {
       { itemCode: 'imp-1', name: 'Imported', unitPrice: 3.2, vatRates: [20] },
       { itemCode: 'IMP-2', name: 'Imported 2', serialNumberPattern: '^X' },
     ]);
-    expect(await t.db.transaction().execute((trx) => importer.apply(trx, rows))).toEqual({
+    expect(await inRoot(() => t.db.transaction().execute((trx) => importer.apply(trx, rows)))).toEqual({
       created: 2,
       updated: 0,
     });
-    expect(await t.db.transaction().execute((trx) => importer.apply(trx, rows))).toEqual({
+    expect(await inRoot(() => t.db.transaction().execute((trx) => importer.apply(trx, rows)))).toEqual({
       created: 0,
       updated: 0,
     });

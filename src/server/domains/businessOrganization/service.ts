@@ -1,5 +1,5 @@
 /**
- * Rules of the item catalog. Items are catalog data of the whole instance, not
+ * Rules of the item catalog. Items are catalog data of the tenant (migration 090), not
  * office-scoped: one catalog shared by every office (like the custom-field definitions),
  * read by every application; only applications and users of a root office write it.
  */

@@ -5,6 +5,8 @@ import type { Json } from '../../db/schema.ts';
 /** Kysely types of this domain's tables (db/migrations/004_catalog.sql). */
 export type BusinessOrganizationTables = {
   items: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     code: string;
     name: string;
     category: string | null;

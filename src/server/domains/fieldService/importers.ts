@@ -12,8 +12,7 @@ import {
   WorkOrderStatus,
 } from '../../../contract/fieldService.ts';
 import { CATALOG_CODE_MAX } from '../../../contract/staff.ts';
-import { applyRows, type Importer, importer, importScope } from '../../platform/importer.ts';
-import { officeIdByCode } from '../../platform/offices.ts';
+import { applyRows, type Importer, importer, importOffice, importScope } from '../../platform/importer.ts';
 import { putUsedItems, putWorkOrder, putWorkOrderType } from './service.ts';
 
 const WorkOrderTypeRow = z.strictObject({
@@ -103,7 +102,7 @@ export const fieldServiceImporters: Importer[] = [
           putWorkOrder(trx, {
             ...r,
             uuid: r.uuid?.toLowerCase(),
-            officeId: await officeIdByCode(trx, officeCode),
+            officeId: await importOffice(trx, officeCode),
           }),
       ),
   }),

@@ -36,11 +36,12 @@ export async function technicianExists(db: Db, code: string): Promise<boolean> {
  */
 export type WorkOrderColumns = Omit<
   Selectable<FieldServiceTables['work_orders']>,
-  'id' | 'last_update' | 'scheduled_start' | 'crew_code'
+  'id' | 'last_update' | 'scheduled_start' | 'crew_code' | 'tenant_id'
 > & { scheduled_start: Date | null };
 
 export function upsertWorkOrder(db: Db, row: WorkOrderColumns): Promise<WriteOutcome> {
-  return upsertRow(db, 'work_orders', 'uuid', row);
+  // A uuid is unique in the instance (migration 090), not per tenant.
+  return upsertRow(db, 'work_orders', 'uuid', row, ['uuid']);
 }
 
 /** The uuids of the live (non-validated) work orders carrying `code`, anywhere. */
@@ -296,7 +297,7 @@ export async function upsertUsedItems(
                     ${col('serial_number')}::text[], ${col('technician_code')}::text[],
                     ${col('last_update')}::timestamptz[])
           AS t(id, wo, kind, item, label, qty, unit, price, mode, serial, tech, lu)
-        ON CONFLICT (used_item_id) DO UPDATE
+        ON CONFLICT (tenant_id, used_item_id) DO UPDATE
           SET ${sql.join(USED_ITEM_COLUMNS.map((c) => sql`${sql.ref(c)} = ${sql.ref(`excluded.${c}`)}`))},
               last_update = ${given ? sql`excluded.last_update` : sql`now()`}
           WHERE (${current}${given ? sql`, u.last_update` : sql``})

@@ -4,6 +4,8 @@ import type { WorkOrderStatus } from '../../../contract/fieldService.ts';
 /** Kysely types of the field service tables (migrations/). */
 export interface FieldServiceTables {
   work_order_types: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     code: string;
     name: string;
     duration_minutes: number;
@@ -11,6 +13,8 @@ export interface FieldServiceTables {
     last_update: ColumnType<Date, Date | string | undefined, Date | string>;
   };
   work_orders: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     id: Generated<string>;
     uuid: string;
     code: string;
@@ -34,6 +38,8 @@ export interface FieldServiceTables {
     last_update: ColumnType<Date, Date | string | undefined, Date | string>;
   };
   used_items: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     used_item_id: string;
     work_order_id: string;
     kind: 'part' | 'labour' | 'onTheFly';

@@ -103,8 +103,8 @@ export function expectedActivities(prefix: string, n: number) {
  */
 export async function insertPositions(db: Db, technician: string, n: number, from = BASE_START) {
   await sql`
-    INSERT INTO technician_positions (technician_code, recorded_at, latitude, longitude, accuracy, speed, heading)
-    SELECT ${technician}, ${new Date(from).toISOString()}::timestamptz + (g - 1) * interval '30 seconds',
+    INSERT INTO technician_positions (tenant_id, technician_code, recorded_at, latitude, longitude, accuracy, speed, heading)
+    SELECT (SELECT tenant_id FROM technicians WHERE code = ${technician} LIMIT 1), ${technician}, ${new Date(from).toISOString()}::timestamptz + (g - 1) * interval '30 seconds',
            50 + g / 100000.0, 3 + g / 100000.0, 5, (g % 20)::real, (g % 360)::real
     FROM generate_series(1, ${n}::int) g`.execute(db);
 }

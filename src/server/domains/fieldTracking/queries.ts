@@ -176,7 +176,7 @@ export async function upsertActivities(db: Db, rows: ActivityWrite[]) {
                            ${col('type_code')}::text[], ${col('agent_code')}::text[],
                            ${col('start_time')}::timestamptz[], ${col('end_time')}::timestamptz[],
                            ${col('billable')}::boolean[], ${col('validated_at')}::timestamptz[])
-      ON CONFLICT (activity_id) DO UPDATE
+      ON CONFLICT (tenant_id, activity_id) DO UPDATE
         SET ${sql.join(ACTIVITY_COLUMNS.map((c) => sql`${sql.ref(c)} = ${sql.ref(`excluded.${c}`)}`))},
             last_update = now()
         WHERE (${current}) IS DISTINCT FROM (${excluded})
@@ -236,7 +236,7 @@ export async function upsertPositions(db: Db, rows: PositionWrite[]) {
       SELECT * FROM unnest(${col('technician_code')}::text[], ${col('recorded_at')}::timestamptz[],
                            ${col('latitude')}::float8[], ${col('longitude')}::float8[],
                            ${col('accuracy')}::float4[], ${col('speed')}::float4[], ${col('heading')}::float4[])
-      ON CONFLICT (technician_code, recorded_at) DO UPDATE
+      ON CONFLICT (tenant_id, technician_code, recorded_at) DO UPDATE
         SET ${sql.join(POSITION_COLUMNS.map((c) => sql`${sql.ref(c)} = ${sql.ref(`excluded.${c}`)}`))}
         WHERE (${current}) IS DISTINCT FROM (${excluded})
       RETURNING (xmax = 0) AS created`.execute(db);

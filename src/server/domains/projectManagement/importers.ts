@@ -10,8 +10,7 @@ import {
   ServiceOrderStatus,
 } from '../../../contract/projectManagement.ts';
 import { CATALOG_CODE_MAX } from '../../../contract/staff.ts';
-import { applyRows, type Importer, importer } from '../../platform/importer.ts';
-import { officeIdByCode } from '../../platform/offices.ts';
+import { applyRows, type Importer, importer, importOffice } from '../../platform/importer.ts';
 import { putMultiEquipmentServiceOrder, putProject, putServiceOrder } from './importService.ts';
 import { parseServiceOrderMax } from './settings.ts';
 
@@ -107,7 +106,7 @@ function serviceOrderImporter(kind: LinkableServiceOrderKind, order: number) {
             kind,
             {
               ...r,
-              officeId: await officeIdByCode(trx, officeCode),
+              officeId: await importOffice(trx, officeCode),
               workOrders: workOrders?.map((w) => (typeof w === 'string' ? { code: w } : w)),
             },
             instanceMax,
@@ -131,7 +130,7 @@ export const projectManagementImporters: Importer[] = [
         async ({ officeCode, jobs, ...r }) =>
           putProject(trx, {
             ...r,
-            officeId: await officeIdByCode(trx, officeCode),
+            officeId: await importOffice(trx, officeCode),
             jobs: jobs?.map((j) =>
               j.jobType === 'workOrder'
                 ? j.uuid
@@ -152,7 +151,7 @@ export const projectManagementImporters: Importer[] = [
         rows,
         (r) => `multi-equipment service order ${r.serviceOrderCode}`,
         async ({ officeCode, ...r }) =>
-          putMultiEquipmentServiceOrder(trx, { ...r, officeId: await officeIdByCode(trx, officeCode) }),
+          putMultiEquipmentServiceOrder(trx, { ...r, officeId: await importOffice(trx, officeCode) }),
       ),
   }),
   serviceOrderImporter('standard', 410),

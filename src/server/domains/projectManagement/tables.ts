@@ -9,6 +9,8 @@ export type ServiceOrderKind = 'standard' | 'route' | 'multiEquipment';
 /** Kysely types of the project management tables (migrations/050_project_management.sql). */
 export interface ProjectManagementTables {
   projects: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     id: Generated<string>;
     code: string;
     name: string;
@@ -17,6 +19,8 @@ export interface ProjectManagementTables {
     last_update: Timestamp;
   };
   project_jobs: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     id: Generated<string>;
     project_id: string;
     /** Order key: jobs are in `rank` order; positions are counted, so a removal leaves no gap. */
@@ -30,11 +34,15 @@ export interface ProjectManagementTables {
     planned_end: NullableTimestamp;
   };
   project_dependencies: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     project_id: string;
     blocking_job_id: string;
     blocked_job_id: string;
   };
   service_orders: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     id: Generated<string>;
     code: string;
     kind: ServiceOrderKind;
@@ -46,6 +54,8 @@ export interface ProjectManagementTables {
     last_update: Timestamp;
   };
   service_order_work_orders: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     service_order_id: string;
     work_order_id: string;
     rank: ColumnType<string, string | number | bigint, string | number | bigint>;

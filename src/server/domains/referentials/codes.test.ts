@@ -16,7 +16,14 @@ beforeAll(async () => {
   t = await createReferentialsTestApp();
   await t.db
     .insertInto('custom_field_definitions')
-    .values({ entity: 'customer', code: 'SEGMENT', label: 'Segment', type: 'textValue', mandatory: false })
+    .values({
+      tenant_id: t.tenants.ROOT,
+      entity: 'customer',
+      code: 'SEGMENT',
+      label: 'Segment',
+      type: 'textValue',
+      mandatory: false,
+    })
     .execute();
 });
 afterAll(() => t.close());

@@ -7,7 +7,14 @@ beforeAll(async () => {
   t = await createReferentialsTestApp();
   await t.db
     .insertInto('custom_field_definitions')
-    .values({ entity: 'customer', code: 'SEGMENT', label: 'Segment', type: 'textValue', mandatory: false })
+    .values({
+      tenant_id: t.tenants.ROOT,
+      entity: 'customer',
+      code: 'SEGMENT',
+      label: 'Segment',
+      type: 'textValue',
+      mandatory: false,
+    })
     .execute();
 });
 afterAll(() => t.close());
@@ -268,7 +275,14 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
   it('400 referentials.customer.custom.field.mandatory: a mandatory custom field is missing', async () => {
     await t.db
       .insertInto('custom_field_definitions')
-      .values({ entity: 'customer', code: 'VIP', label: null, type: 'booleanValue', mandatory: true })
+      .values({
+        tenant_id: t.tenants.ROOT,
+        entity: 'customer',
+        code: 'VIP',
+        label: null,
+        type: 'booleanValue',
+        mandatory: true,
+      })
       .execute();
     try {
       await expectError(await put('C-E4'), 400, 'referentials.customer.custom.field.mandatory');

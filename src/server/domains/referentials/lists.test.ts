@@ -209,6 +209,7 @@ describe('offices and custom-field definitions', () => {
       .insertInto('custom_field_definitions')
       .values([
         {
+          tenant_id: t.tenants.ROOT,
           entity: 'site',
           code: 'ZONE',
           label: 'Zone',
@@ -216,7 +217,14 @@ describe('offices and custom-field definitions', () => {
           mandatory: false,
           values: JSON.stringify(['A', 'B']),
         },
-        { entity: 'asset', code: 'POWER', label: null, type: 'timeValue', mandatory: true },
+        {
+          tenant_id: t.tenants.ROOT,
+          entity: 'asset',
+          code: 'POWER',
+          label: null,
+          type: 'timeValue',
+          mandatory: true,
+        },
       ])
       .execute();
     const site = (await list('customFieldDefinitions?entity=site')).json();

@@ -53,6 +53,7 @@ import {
   truncateDecimals,
 } from '../../../contract/referentials.ts';
 import type { Db } from '../../db/index.ts';
+import { enterTenant, leaveTenant } from '../../db/tenant.ts';
 import { IMPORT_ACTOR, recordAssetUpsert } from '../../events/emitters.ts';
 import type { Actor } from '../../events/index.ts';
 import { checkCustomFields, customFieldDefinitions } from '../../platform/customFields.ts';
@@ -129,6 +130,19 @@ async function writeTenant(
 ): Promise<string> {
   const own = tenantOf(scope);
   if (own) return own;
+  // An import: found as the owner (every tenant), then written inside the tenant found.
+  await leaveTenant(trx);
+  const tenant = await importRowTenant(trx, scope, officeCode, refs);
+  await enterTenant(trx, tenant);
+  return tenant;
+}
+
+async function importRowTenant(
+  trx: Db,
+  scope: OfficeScope,
+  officeCode: string | undefined,
+  refs: [Entity, string | null | undefined][],
+): Promise<string> {
   const fallback = scope.officeId; // the import's root office: its id is its tenant
   if (officeCode !== undefined) {
     const office = await findOfficeInScope(trx, scope, officeCode);

@@ -464,7 +464,14 @@ describe('asset PUT / GET', () => {
   it('custom fields of assets', async () => {
     await t.db
       .insertInto('custom_field_definitions')
-      .values({ entity: 'asset', code: 'POWER', label: 'Power', type: 'timeValue', mandatory: true })
+      .values({
+        tenant_id: t.tenants.ROOT,
+        entity: 'asset',
+        code: 'POWER',
+        label: 'Power',
+        type: 'timeValue',
+        mandatory: true,
+      })
       .execute();
     await expectError(await asset('A-CF'), 400, 'referentials.asset.custom.field.mandatory');
     await expectError(

@@ -3,7 +3,9 @@
  * the referentials (customers, sites, assets) and the catalog the console edits (items,
  * skills). On PostgreSQL (TEST_DATABASE_URL) the concurrent pairs really run at once.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asTenant } from '../../db/tenant.ts';
 import type { TestApp, TestClient } from '../../testing/harness.ts';
 import { findItem } from '../businessOrganization/queries.ts';
 import { writeItem } from '../businessOrganization/service.ts';
@@ -177,15 +179,18 @@ describe('one clock instant', () => {
     const scope = { officeId: String(root.id), officeCode: root.code, path: root.path };
     const customer = (name: string) => ({ name, addressDetails: { city: 'Lyon' } });
     const item = (name: string) => ({ name, fixedPrice: false, active: true });
-    const versions = await t.db.transaction().execute(async (trx) => {
-      const c1 = await putCustomer(trx, scope, 'V-INSTANT', customer('One'));
-      const c2 = await putCustomer(trx, scope, 'V-INSTANT', customer('Two'));
-      await writeItem(trx, 'V-INSTANT', item('One'));
-      const i1 = (await findItem(trx, 'V-INSTANT'))?.version;
-      await writeItem(trx, 'V-INSTANT', item('Two'));
-      const i2 = (await findItem(trx, 'V-INSTANT'))?.version;
-      return { customer: [c1.version, c2.version], item: [i1, i2] };
-    });
+    // As a request of ROOT makes them (db/tenant.ts).
+    const versions = await asTenant(t.tenants.ROOT, () =>
+      t.db.transaction().execute(async (trx) => {
+        const c1 = await putCustomer(trx, scope, 'V-INSTANT', customer('One'));
+        const c2 = await putCustomer(trx, scope, 'V-INSTANT', customer('Two'));
+        await writeItem(trx, 'V-INSTANT', item('One'));
+        const i1 = (await findItem(trx, 'V-INSTANT'))?.version;
+        await writeItem(trx, 'V-INSTANT', item('Two'));
+        const i2 = (await findItem(trx, 'V-INSTANT'))?.version;
+        return { customer: [c1.version, c2.version], item: [i1, i2] };
+      }),
+    );
     expect(versions.customer[1]).not.toBe(versions.customer[0]);
     expect(versions.item[0]).toMatch(/^\d{4}-/);
     expect(versions.item[1]).not.toBe(versions.item[0]);

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { Code, DateInput, DateTimeInput } from '../../../contract/common.ts';
 import { WorkingHoursEntry } from '../../../contract/rostering.ts';
 import { CATALOG_CODE_MAX } from '../../../contract/staff.ts';
-import { applyRows, type Importer, importer } from '../../platform/importer.ts';
-import { officeIdByCode } from '../../platform/offices.ts';
+import { applyRows, type Importer, importer, importOffice } from '../../platform/importer.ts';
 import { isTimeZone } from './calendar.ts';
 import { putArea, putCrew, putTechnician } from './service.ts';
 
@@ -79,7 +78,7 @@ export const rosteringImporters: Importer[] = [
         rows,
         (r) => `technician ${r.technicianCode}`,
         async ({ officeCode, ...r }) =>
-          putTechnician(trx, { ...r, officeId: await officeIdByCode(trx, officeCode) }),
+          putTechnician(trx, { ...r, officeId: await importOffice(trx, officeCode) }),
       ),
   }),
   importer({

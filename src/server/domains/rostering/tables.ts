@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Json } from '../../db/schema.ts';
 
 /** A weekly working period in the technician's time zone (weekday 1..7, Monday = 1). */
@@ -22,6 +22,8 @@ export interface CrewMemberInput {
 /** Kysely types of the rostering tables (migrations/). */
 export interface RosteringTables {
   technicians: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     code: string;
     name: string;
     office_id: string;
@@ -39,18 +41,24 @@ export interface RosteringTables {
     last_update: ColumnType<Date, Date | string | undefined, Date | string>;
   };
   areas: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     code: string;
     name: string;
     zip_codes: ColumnType<string[], string[] | undefined, string[]>;
     last_update: ColumnType<Date, Date | string | undefined, Date | string>;
   };
   crews: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     code: string;
     disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
     members: ColumnType<{ main: CrewMemberInput; secondary: CrewMemberInput[] }, string, string>;
     last_update: ColumnType<Date, Date | string | undefined, Date | string>;
   };
   crew_members: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     crew_code: string;
     technician_code: string;
     is_main: boolean;

@@ -32,6 +32,18 @@ beforeAll(async () => {
       },
     ],
   });
+  // Another tenant with a work order of its own.
+  await runImport(
+    t.db,
+    {
+      skills: file.skills,
+      workOrderTypes: file.workOrderTypes,
+      workOrders: [
+        { workOrderCode: 'WO-RIVAL', workOrderTypeCode: 'REPAIR', status: 'NEW', officeCode: 'RIVAL' },
+      ],
+    },
+    { tenant: 'RIVAL' },
+  );
 });
 afterAll(() => t.close());
 
@@ -105,6 +117,22 @@ describe('scheduling PUT and GET', () => {
     );
   });
 
+  it("another tree's technician or crew answers exactly as a code that does not exist (issue 24)", async () => {
+    const answer = async (code: string, body: unknown, as: TestClient, name: string) => {
+      const res = await put(code, body, as);
+      return { status: res.statusCode, errors: JSON.parse(res.body.replaceAll(name, '<code>')).errors };
+    };
+    for (const as of ['north', 'rival'] as const) {
+      const wo = as === 'north' ? 'WO-NEW' : 'WO-RIVAL';
+      expect(await answer(wo, { technicianCode: 'T-SOUTH', start }, as, 'T-SOUTH')).toEqual(
+        await answer(wo, { technicianCode: 'NOBODY', start }, as, 'NOBODY'),
+      );
+    }
+    expect(await answer('WO-SOUTH', { crewCode: 'CREW-1', start }, 'south', 'CREW-1')).toEqual(
+      await answer('WO-SOUTH', { crewCode: 'GHOSTS', start }, 'south', 'GHOSTS'),
+    );
+  });
+
   it('each refusal has its own code', async () => {
     await refused('NOPE', { technicianCode: 'T-PARIS', start }, C.workOrderNotFound, 'root', 404);
     await refused('WO-SOUTH', { technicianCode: 'T-SOUTH', start }, C.workOrderNotFound, 'north', 404);
@@ -112,7 +140,8 @@ describe('scheduling PUT and GET', () => {
     await refused('WO-NEW', { start }, C.resourceMandatory);
     await refused('WO-NEW', { technicianCode: 'T-PARIS', crewCode: 'CREW-1', start }, C.resourceConflict);
     await refused('WO-NEW', { technicianCode: 'NOBODY', start }, C.technicianUnknown);
-    await refused('WO-NEW', { technicianCode: 'T-SOUTH', start }, C.technicianOutOfTree, 'north');
+    // Another tree's technician or crew answers exactly as one that does not exist.
+    await refused('WO-NEW', { technicianCode: 'T-SOUTH', start }, C.technicianUnknown, 'north');
     await refused('WO-NEW', { technicianCode: 'T-OFF', start }, C.technicianInactive);
     await refused('WO-NEW', { technicianCode: 'T-NOHOME', start }, C.technicianSkills);
     await refused(
@@ -121,7 +150,7 @@ describe('scheduling PUT and GET', () => {
       C.technicianAbsent,
     );
     await refused('WO-NEW', { crewCode: 'GHOSTS', start }, C.crewUnknown);
-    await refused('WO-SOUTH', { crewCode: 'CREW-1', start }, C.crewOutOfTree, 'south');
+    await refused('WO-SOUTH', { crewCode: 'CREW-1', start }, C.crewUnknown, 'south');
     await refused('WO-NEW', { crewCode: 'CREW-1', start: '2023-06-01T08:00' }, C.crewNotActive);
     await refused('WO-NEW', { technicianCode: 'T-PARIS' }, C.startMandatory);
     await refused('WO-NEW', { technicianCode: 'T-PARIS', start: '2030-13-01T08:00' }, C.startInvalid);

@@ -62,13 +62,10 @@ async function resource(
     throw badRequest(SchedulingCodes.resourceConflict, 'Give technicianCode or crewCode, not both');
   if (body.technicianCode) {
     const t = await technicianByCode(trx, body.technicianCode);
-    if (!t)
+    // Outside the caller's tree (or tenant) is the answer to a code that does not exist:
+    // no existence oracle (issue 24).
+    if (!t || !(await technicianInScope(trx, scope, t.code)))
       throw badRequest(SchedulingCodes.technicianUnknown, `Technician ${body.technicianCode} does not exist`);
-    if (!(await technicianInScope(trx, scope, t.code)))
-      throw badRequest(
-        SchedulingCodes.technicianOutOfTree,
-        `Technician ${t.code} is outside your office tree`,
-      );
     if (!t.active) throw badRequest(SchedulingCodes.technicianInactive, `Technician ${t.code} is inactive`);
     const missing = needed.filter((s) => !t.skills.includes(s));
     if (missing.length)
@@ -83,11 +80,12 @@ async function resource(
   if (!body.crewCode) throw badRequest(SchedulingCodes.resourceMandatory, 'Give technicianCode or crewCode');
   const crew = await crewWithMembers(trx, body.crewCode);
   const main = crew?.members.find((m) => m.is_main);
-  if (!crew || !main || crew.disabled_at || !main.active)
+  // A crew without a member in the caller's tree answers as a code that does not exist.
+  const visible = crew
+    ? await Promise.all(crew.members.map((m) => technicianInScope(trx, scope, m.code)))
+    : [];
+  if (!crew || !main || crew.disabled_at || !main.active || !visible.some(Boolean))
     throw badRequest(SchedulingCodes.crewUnknown, `Crew ${body.crewCode} does not exist or is disabled`);
-  const visible = await Promise.all(crew.members.map((m) => technicianInScope(trx, scope, m.code)));
-  if (!visible.some(Boolean))
-    throw badRequest(SchedulingCodes.crewOutOfTree, `Crew ${crew.code} has no member in your office tree`);
   // The day of the work in the main resource's time zone, as YYYY-MM-DD.
   const day = new Date(localDay(main.time_zone, start)).toISOString().slice(0, 10);
   const present = crew.members.filter((m) => m.from_date <= day && (!m.to_date || m.to_date >= day));

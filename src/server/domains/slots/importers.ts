@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { applyRows, type Importer, importer } from '../../platform/importer.ts';
-import { officeIdByCode } from '../../platform/offices.ts';
+import { applyRows, type Importer, importer, importOffice } from '../../platform/importer.ts';
 import { normaliseCity, normaliseZip, upsertCustomerPortalUser, upsertGeocodingEntry } from './queries.ts';
 
 const GeocodingRow = z
@@ -54,7 +53,7 @@ export const slotsImporters: Importer[] = [
         async (r) =>
           upsertCustomerPortalUser(trx, {
             login: r.login,
-            office_id: await officeIdByCode(trx, r.officeCode),
+            office_id: await importOffice(trx, r.officeCode),
           }),
       ),
   }),

@@ -27,7 +27,7 @@ export async function upsertGeocodingEntry(
   const { rows } = await sql<{ created: boolean }>`
     INSERT INTO geocoding_entries AS g (zip_code, city, country, latitude, longitude)
     VALUES (${r.zip_code}, ${r.city}, ${r.country}, ${r.latitude}, ${r.longitude})
-    ON CONFLICT (zip_code, city, country) DO UPDATE
+    ON CONFLICT (tenant_id, zip_code, city, country) DO UPDATE
       SET latitude = excluded.latitude, longitude = excluded.longitude, last_update = now()
       WHERE (g.latitude, g.longitude) IS DISTINCT FROM (excluded.latitude, excluded.longitude)
     RETURNING (xmax = 0) AS created`.execute(db);
@@ -60,12 +60,14 @@ export function upsertCustomerPortalUser(db: Db, row: { login: string; office_id
 }
 
 /** The office path of a portal user (undefined: unknown login). */
-export async function portalUserPath(db: Db, login: string): Promise<string | undefined> {
+export async function portalUserPath(db: Db, scope: OfficeScope, login: string): Promise<string | undefined> {
+  // A user of another office tree does not exist for the caller (issue 24: no existence oracle).
   const row = await db
     .selectFrom('customer_portal_users as u')
     .innerJoin('offices as o', 'o.id', 'u.office_id')
     .select('o.path')
     .where('u.login', '=', login)
+    .where(pathUnder('o.path', scope.path))
     .executeTakeFirst();
   return row?.path;
 }

@@ -229,7 +229,7 @@ async function readReferences(
     named.areaCodes ? areasByCodes(db, named.areaCodes) : null,
     unknownCodes(db, 'skills', named.skillCodes),
     lookup,
-    req.customerPortalUser ? portalUserPath(db, req.customerPortalUser) : null,
+    req.customerPortalUser ? portalUserPath(db, scope, req.customerPortalUser) : null,
     together ? together.then((x) => x.candidates) : null,
   ]);
   return { type, offices, areas, unknownSkills, workOrder, portalPath, candidates };

@@ -127,6 +127,22 @@ describe('slot search: each business code answers 400 with the number as a strin
       'slots.customerportaluser.unknown',
     ]);
   });
+
+  it('a portal user of another office tree answers exactly as one that does not exist (issue 24)', async () => {
+    // portal-a is NORTH-A's: SOUTH (a sibling tree) and RIVAL (another tenant) do not learn of it.
+    for (const as of ['south', 'rival'] as const) {
+      const other = await search({ ...base, customerPortalUser: 'portal-a' }, as);
+      const ghost = await search({ ...base, customerPortalUser: 'ghost' }, as);
+      expect(other.statusCode, other.body).toBe(400);
+      expect(other.statusCode).toBe(ghost.statusCode);
+      expect(other.json().errors).toEqual(
+        ghost.json().errors.map((e: { code: string; message: string }) => ({
+          ...e,
+          message: e.message.replace('ghost', 'portal-a'),
+        })),
+      );
+    }
+  });
 });
 
 describe('slot search: the engine', () => {

@@ -1,8 +1,10 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely types of the slots tables (migrations/). */
 export interface SlotsTables {
   geocoding_entries: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     zip_code: string;
     city: string;
     country: string;
@@ -16,6 +18,8 @@ export interface SlotsTables {
     stamp: string;
   };
   customer_portal_users: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     login: string;
     office_id: string;
     last_update: ColumnType<Date, Date | string | undefined, Date | string>;

@@ -1,5 +1,5 @@
 /**
- * Rules of skills and characteristics. Both are catalog data of the whole instance, not
+ * Rules of skills and characteristics. Both are catalog data of the tenant (migration 090), not
  * office-scoped: one list shared by every office, read by every application; only
  * applications and users of a root office write skills (characteristics: the import only).
  */

@@ -5,6 +5,7 @@ import {
   putSkill as putSkillEndpoint,
   StaffCodes,
 } from '../../../contract/staff.ts';
+import { asTenant } from '../../db/tenant.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { staffImporters } from './importers.ts';
 import { writeSkill } from './service.ts';
@@ -21,6 +22,8 @@ beforeAll(async () => {
   t = await createTestApp({ rateLimits: UNLIMITED });
 });
 afterAll(() => t?.close());
+/** Statements of ROOT's tenant, as a request of ROOT makes them (db/tenant.ts). */
+const inRoot = <T>(fn: () => Promise<T>) => asTenant(t.tenants.ROOT, fn);
 
 const codes = (res: { json(): { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
 const skillRow = (code: string) =>
@@ -147,7 +150,14 @@ describe('GET /staff/v1/skills (keyset pagination)', () => {
     const shuffled = [...all].sort(() => Math.random() - 0.5);
     await t.db
       .insertInto('skills')
-      .values(shuffled.map((code) => ({ code, name: `Skill ${code}`, description: null })))
+      .values(
+        shuffled.map((code) => ({
+          tenant_id: t.tenants.ROOT,
+          code,
+          name: `Skill ${code}`,
+          description: null,
+        })),
+      )
       .execute();
 
     const sizes: number[] = [];
@@ -212,14 +222,18 @@ describe('characteristics (read-only through the API, from the import file)', ()
       { characteristicCode: 'height', name: 'Works at height' },
       { characteristicCode: 'car', name: 'Has a car', description: 'B licence' },
     ]);
-    expect(await t.db.transaction().execute((trx) => characteristics.apply(trx, rows))).toEqual({
-      created: 2,
-      updated: 0,
-    });
-    expect(await t.db.transaction().execute((trx) => characteristics.apply(trx, rows))).toEqual({
-      created: 0,
-      updated: 0,
-    });
+    expect(await inRoot(() => t.db.transaction().execute((trx) => characteristics.apply(trx, rows)))).toEqual(
+      {
+        created: 2,
+        updated: 0,
+      },
+    );
+    expect(await inRoot(() => t.db.transaction().execute((trx) => characteristics.apply(trx, rows)))).toEqual(
+      {
+        created: 0,
+        updated: 0,
+      },
+    );
     const res = await t.call('GET', `${BASE}/characteristics`);
     expect(res.json()).toEqual({
       continuationToken: null,
@@ -230,9 +244,11 @@ describe('characteristics (read-only through the API, from the import file)', ()
     });
 
     const skillRows = skills.schema.array().parse([{ skillCode: 'imp', name: 'Imported' }]);
-    expect(await skills.apply(t.db, skillRows)).toEqual({ created: 1, updated: 0 });
-    expect(await writeSkill(t.db, { code: 'IMP', name: 'Imported', description: null })).toBe('unchanged');
-    expect(await writeSkill(t.db, { code: 'imp', name: 'Renamed' })).toBe('updated');
+    expect(await inRoot(() => skills.apply(t.db, skillRows))).toEqual({ created: 1, updated: 0 });
+    expect(await inRoot(() => writeSkill(t.db, { code: 'IMP', name: 'Imported', description: null }))).toBe(
+      'unchanged',
+    );
+    expect(await inRoot(() => writeSkill(t.db, { code: 'imp', name: 'Renamed' }))).toBe('updated');
   });
 
   it('the import schema refuses an unknown field', () => {

@@ -9,6 +9,8 @@ type DefaultTime = ColumnType<Date, Date | string | undefined, Date | string>;
 /** Kysely types of the webhooks tables (migrations/060_webhooks.sql). */
 export interface WebhooksTables {
   webhook_subscriptions: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     id: Generated<string>;
     seq: Generated<string>;
     application_id: string | null;
@@ -20,6 +22,8 @@ export interface WebhooksTables {
     created_at: DefaultTime;
   };
   webhook_deliveries: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     id: Generated<string>;
     seq: Generated<string>;
     subscription_id: string;
@@ -39,6 +43,8 @@ export interface WebhooksTables {
     finished_at: Timestamp | null;
   };
   webhook_attempts: {
+    /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
+    tenant_id: Generated<string>;
     id: Generated<string>;
     delivery_id: string;
     attempt: number;

@@ -297,7 +297,6 @@ export default {
     scheduling_workorder_status_conflict:
       'The work order is completed, validated or cancelled: it cannot be scheduled.',
     scheduling_technician_unknown: 'This technician does not exist.',
-    scheduling_technician_office_conflict: 'This technician is outside your office tree.',
     scheduling_technician_inactive: 'This technician is inactive.',
     scheduling_technician_skills_missing: 'This technician lacks a skill the work needs.',
     scheduling_technician_absent: 'This technician is absent at that time.',

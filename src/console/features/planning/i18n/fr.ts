@@ -316,7 +316,6 @@ export default {
     scheduling_workorder_status_conflict:
       'L’intervention est terminée, validée ou annulée : elle ne peut pas être planifiée.',
     scheduling_technician_unknown: 'Ce technicien n’existe pas.',
-    scheduling_technician_office_conflict: 'Ce technicien est hors de votre arborescence.',
     scheduling_technician_inactive: 'Ce technicien est inactif.',
     scheduling_technician_skills_missing: 'Il manque à ce technicien une compétence requise.',
     scheduling_technician_absent: 'Ce technicien est absent à ce moment.',
