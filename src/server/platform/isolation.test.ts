@@ -414,7 +414,11 @@ describe('isolation matrix', () => {
     expect(stale, 'matrix rows of endpoints that no longer exist').toEqual([]);
     // Open across tenants: only what is the caller's own.
     const open = endpoints.filter((e) => (TENANT_TARGETS[e.id] ?? TARGETS[e.id]).kind === 'open');
-    expect(open.map((e) => e.id).sort()).toEqual(['console.me.get', 'webhooks.subscriptions.create']);
+    expect(open.map((e) => e.id).sort()).toEqual([
+      'console.home.get',
+      'console.me.get',
+      'webhooks.subscriptions.create',
+    ]);
   });
 
   // Deletions last: they remove the records the other rows use.

@@ -118,6 +118,92 @@ BEGIN
   END LOOP;
 END $$;
 
+-- The slot search's calendar stamps (migration 038) are per technician of a tenant: the
+-- key of a stamp, and of a notification, is '<tenant>/<code>'.
+ALTER TABLE slot_calendars ADD COLUMN tenant_id bigint;
+UPDATE slot_calendars s SET tenant_id = t.tenant_id FROM technicians t WHERE t.code = s.technician_code;
+DELETE FROM slot_calendars WHERE tenant_id IS NULL;
+ALTER TABLE slot_calendars ALTER COLUMN tenant_id SET NOT NULL, ALTER COLUMN tenant_id SET DEFAULT fieldwork_tenant();
+ALTER TABLE slot_calendars DROP CONSTRAINT slot_calendars_pkey;
+ALTER TABLE slot_calendars ADD PRIMARY KEY (tenant_id, technician_code);
+
+CREATE OR REPLACE FUNCTION slot_calendars_touch(schema_name text, codes text[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  listed text;
+BEGIN
+  -- codes: '<tenant>/<code>' keys
+  SELECT array_agg(c ORDER BY c) INTO codes FROM (SELECT DISTINCT c FROM unnest(codes) c WHERE c IS NOT NULL) x;
+  IF codes IS NULL THEN
+    RETURN;
+  END IF;
+  INSERT INTO slot_calendars AS s (tenant_id, technician_code, stamp)
+    SELECT split_part(c, '/', 1)::bigint, substr(c, strpos(c, '/') + 1), nextval('slot_calendar_stamps')
+    FROM unnest(codes) c
+    ON CONFLICT (tenant_id, technician_code) DO UPDATE SET stamp = excluded.stamp;
+  listed := array_to_string(codes, ',');
+  PERFORM pg_notify('fieldwork_calendars', schema_name || ' ' || CASE WHEN length(listed) > 7000 THEN '*' ELSE listed END);
+END
+$$;
+CREATE OR REPLACE FUNCTION slot_calendars_work_orders_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM slot_calendars_touch(TG_TABLE_SCHEMA, ARRAY(SELECT tenant_id || '/' || technician_code FROM new_rows));
+  RETURN NULL;
+END
+$$;
+CREATE OR REPLACE FUNCTION slot_calendars_work_orders_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM slot_calendars_touch(TG_TABLE_SCHEMA, ARRAY(SELECT tenant_id || '/' || technician_code FROM old_rows));
+  RETURN NULL;
+END
+$$;
+CREATE OR REPLACE FUNCTION slot_calendars_work_orders_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM slot_calendars_touch(TG_TABLE_SCHEMA, ARRAY(
+    SELECT n.tenant_id || '/' || unnest(ARRAY[o.technician_code, n.technician_code])
+    FROM old_rows o JOIN new_rows n ON n.id = o.id
+    WHERE (o.technician_code, o.scheduled_start, o.status, o.type_code, o.code, o.uuid,
+           o.latitude, o.longitude, o.zip_code)
+      IS DISTINCT FROM (n.technician_code, n.scheduled_start, n.status, n.type_code, n.code, n.uuid,
+           n.latitude, n.longitude, n.zip_code)));
+  RETURN NULL;
+END
+$$;
+CREATE OR REPLACE FUNCTION slot_calendars_technicians_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM slot_calendars_touch(TG_TABLE_SCHEMA, ARRAY(SELECT tenant_id || '/' || code FROM new_rows));
+  RETURN NULL;
+END
+$$;
+CREATE OR REPLACE FUNCTION slot_calendars_technicians_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM slot_calendars_touch(TG_TABLE_SCHEMA, ARRAY(
+    SELECT n.tenant_id || '/' || unnest(ARRAY[o.code, n.code])
+    FROM old_rows o JOIN new_rows n ON n.code = o.code AND n.tenant_id = o.tenant_id
+    WHERE o IS DISTINCT FROM n
+    UNION ALL SELECT o.tenant_id || '/' || o.code FROM old_rows o
+      WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.code = o.code AND n.tenant_id = o.tenant_id)
+    UNION ALL SELECT n.tenant_id || '/' || n.code FROM new_rows n
+      WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE o.code = n.code AND o.tenant_id = n.tenant_id)));
+  RETURN NULL;
+END
+$$;
+CREATE OR REPLACE FUNCTION slot_calendars_technicians_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM slot_calendars_touch(TG_TABLE_SCHEMA, ARRAY(SELECT tenant_id || '/' || code FROM old_rows));
+  RETURN NULL;
+END
+$$;
+CREATE OR REPLACE FUNCTION slot_calendars_types_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM slot_calendars_touch(TG_TABLE_SCHEMA, ARRAY(
+    SELECT DISTINCT w.tenant_id || '/' || w.technician_code
+    FROM old_rows o JOIN new_rows n ON n.code = o.code AND n.tenant_id = o.tenant_id
+    JOIN work_orders w ON w.type_code = n.code AND w.tenant_id = n.tenant_id
+    WHERE o.duration_minutes <> n.duration_minutes AND w.technician_code IS NOT NULL));
+  RETURN NULL;
+END
+$$;
+
 -- The catalog: each row given to the first root office, then copied to every other root.
 CREATE FUNCTION pg_temp.copy_catalog(t text) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE

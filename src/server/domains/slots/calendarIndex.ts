@@ -16,17 +16,21 @@
  * technicians out first); a search beyond the horizon reads its own period and keeps nothing.
  */
 import type { Db, DbHandle } from '../../db/index.ts';
+import { currentTenant } from '../../db/tenant.ts';
 import type { OfficeScope } from '../../platform/officeScope.ts';
 import { DAY, type Interval } from '../rostering/index.ts';
 import { TechnicianDays } from './days.ts';
 import { type CalendarRow, calendarsOf, type SearchCandidate } from './queries.ts';
 
-/** Channel of migration 038's triggers: '<schema> <code>,<code>...' or '<schema> *'. */
+/** Channel of migration 038's triggers: '<schema> <tenant>/<code>,...' (migration 090) or '<schema> *'. */
 export const CALENDARS_CHANNEL = 'fieldwork_calendars';
 /** How far ahead the index keeps work orders: ten weeks. */
 export const INDEX_HORIZON_DAYS = 70;
 /** At most this many work orders kept per process: about 0.55 KB each with their days, 140 MB. */
 export const INDEX_MAX_WORK_ORDERS = 250_000;
+
+/** A technician's key: its tenant's and its code (migration 090: codes are per tenant). */
+const keyOf = (code: string) => `${currentTenant() ?? ''}/${code}`;
 
 interface Kept {
   stamp: string;
@@ -34,7 +38,7 @@ interface Kept {
 }
 
 export class CalendarIndex {
-  /** By technician code, least recently searched first. */
+  /** By technician key (keyOf), least recently searched first. */
   private readonly kept = new Map<string, Kept>();
   private workOrders = 0;
   readonly stats = { hits: 0, reads: 0, dropped: 0, evicted: 0, notified: 0 };
@@ -71,15 +75,16 @@ export class CalendarIndex {
     }
     const missing: SearchCandidate[] = [];
     for (const c of candidates) {
-      const k = this.kept.get(c.code);
+      const key = keyOf(c.code);
+      const k = this.kept.get(key);
       if (
         k &&
         k.stamp === c.stamp &&
         k.days.covered.start <= visible.start &&
         k.days.covered.end >= visible.end
       ) {
-        this.kept.delete(c.code);
-        this.kept.set(c.code, k);
+        this.kept.delete(key);
+        this.kept.set(key, k);
         this.stats.hits++;
         out.set(c.code, k.days);
       } else missing.push(c);
@@ -87,7 +92,7 @@ export class CalendarIndex {
     if (missing.length)
       for (const row of await this.read(db, scope, missing, span)) {
         const days = daysOf(row, span);
-        this.keep(row.code, { stamp: row.stamp, days });
+        this.keep(keyOf(row.code), { stamp: row.stamp, days });
         out.set(row.code, days);
       }
     return out;
@@ -103,9 +108,9 @@ export class CalendarIndex {
     );
   }
 
-  private keep(code: string, k: Kept) {
-    this.drop(code);
-    this.kept.set(code, k);
+  private keep(key: string, k: Kept) {
+    this.drop(key);
+    this.kept.set(key, k);
     this.workOrders += k.days.bookings.length;
     for (const [oldest] of this.kept) {
       if (this.workOrders <= this.limits.maxWorkOrders) break;
@@ -114,11 +119,11 @@ export class CalendarIndex {
     }
   }
 
-  /** Forgets technicians (all with '*'): their calendars changed. */
-  drop(code: string) {
-    const k = this.kept.get(code);
+  /** Forgets a technician ('<tenant>/<code>'): its calendar changed. */
+  drop(key: string) {
+    const k = this.kept.get(key);
     if (!k) return;
-    this.kept.delete(code);
+    this.kept.delete(key);
     this.workOrders -= k.days.bookings.length;
   }
 
@@ -136,12 +141,12 @@ export class CalendarIndex {
           const space = payload.indexOf(' ');
           if (payload.slice(0, space) !== dbh.schema) return;
           this.stats.notified++;
-          const codes = payload.slice(space + 1);
-          if (codes === '*') this.clear();
+          const keys = payload.slice(space + 1);
+          if (keys === '*') this.clear();
           else
-            for (const code of codes.split(',')) {
-              if (this.kept.has(code)) this.stats.dropped++;
-              this.drop(code);
+            for (const key of keys.split(',')) {
+              if (this.kept.has(key)) this.stats.dropped++;
+              this.drop(key);
             }
         },
         () => {},

@@ -44,9 +44,18 @@ beforeAll(async () => {
       }),
       lilleTech('T-CORSE', { home: AJACCIO }),
       lilleTech('T-HOMELESS', { home: undefined }),
-      { ...lilleTech('T-RIVAL', {}), officeCode: 'RIVAL' },
     ],
   });
+  // Another tenant's technician, with the skills and types in that tenant's catalog.
+  await runImport(
+    t.db,
+    {
+      skills: slotFixture(monday).skills,
+      workOrderTypes: slotFixture(monday).workOrderTypes,
+      technicians: [{ ...lilleTech('T-RIVAL', {}), officeCode: 'RIVAL' }],
+    },
+    { tenant: 'RIVAL' },
+  );
 });
 afterAll(() => t.close());
 

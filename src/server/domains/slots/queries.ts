@@ -169,7 +169,7 @@ function candidatesJson(
     : sql`AND t.active AND t.skills @> ${f.skills} ${f.areas ? sql`AND t.areas && ${f.areas}::text[]` : sql``}`;
   return sql<string | null>`(SELECT json_agg(json_build_array(t.code, coalesce(s.stamp, 0)::text
       ${f.everyone ? sql`, t.active, t.skills, t.areas` : sql``}) ORDER BY t.code)::text
-    FROM technicians t LEFT JOIN slot_calendars s ON s.technician_code = t.code
+    FROM technicians t LEFT JOIN slot_calendars s ON s.tenant_id = t.tenant_id AND s.technician_code = t.code
     WHERE ${inScope(scope, 't.office_id')} ${offices} ${portal} ${filters})`;
 }
 
@@ -329,7 +329,7 @@ export async function calendarsOf(
                      ORDER BY b.scheduled_start, b.code, b.uuid)
               FROM work_orders b JOIN work_order_types bt ON bt.code = b.type_code
               WHERE ${scheduledOverlapping(sql`b`, sql`bt`, from, to)}) AS bookings
-      FROM technicians t LEFT JOIN slot_calendars s ON s.technician_code = t.code
+      FROM technicians t LEFT JOIN slot_calendars s ON s.tenant_id = t.tenant_id AND s.technician_code = t.code
       WHERE t.code = ANY(${codes}::text[]) AND ${inScope(scope, 't.office_id')}
     ) c) AS calendars`.execute(db);
   const json = rows[0].calendars;
@@ -395,7 +395,7 @@ export async function checkReferences(
     ) wo ON true
     LEFT JOIN (
       SELECT t.code AS te_code, t.active AS te_active, t.skills AS te_skills, coalesce(s.stamp, 0)::text AS te_stamp
-      FROM technicians t LEFT JOIN slot_calendars s ON s.technician_code = t.code
+      FROM technicians t LEFT JOIN slot_calendars s ON s.tenant_id = t.tenant_id AND s.technician_code = t.code
       WHERE t.code = ${technicianCode} AND ${inScope(scope, 't.office_id')}
     ) te ON true`.execute(db);
   const r = rows[0];
