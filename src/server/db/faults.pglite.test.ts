@@ -5,14 +5,15 @@
  * and the requests after it are served in turn once the session is free.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCustomer, putCustomer } from '../../contract/referentials.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
 const TIMEOUT = 300;
-const CUSTOMERS = '/eTech/rest/ws/referentials/v1/customers';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ dbTimeoutMs: TIMEOUT });
-  const res = await t.call('PUT', `${CUSTOMERS}/code:C1`, {
+  const res = await t.api(putCustomer, {
+    params: { customerCode: 'C1' },
     body: { name: 'C1', addressDetails: { city: 'Lyon' } },
   });
   expect(res.statusCode).toBe(201);
@@ -37,8 +38,8 @@ describe('PGlite: a request behind a transaction that holds the session', () => 
     await held;
     const started = performance.now();
     const [first, second] = await Promise.all([
-      t.call('GET', `${CUSTOMERS}/code:C1`),
-      t.call('GET', `${CUSTOMERS}/code:C1`),
+      t.api(getCustomer, { params: { customerCode: 'C1' } }),
+      t.api(getCustomer, { params: { customerCode: 'C1' } }),
     ]);
     const waited = performance.now() - started;
     for (const res of [first, second]) {
@@ -51,7 +52,7 @@ describe('PGlite: a request behind a transaction that holds the session', () => 
     release();
     await holder;
     // The requests that gave up passed their turn on: the session is free again.
-    const after = await t.call('GET', `${CUSTOMERS}/code:C1`);
+    const after = await t.api(getCustomer, { params: { customerCode: 'C1' } });
     expect(after.statusCode).toBe(200);
     expect(after.json().name).toBe('Held');
   });

@@ -14,14 +14,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { getCustomer, putCustomer as putCustomerEndpoint } from '../../contract/referentials.ts';
+import { listSkills, putSkill } from '../../contract/staff.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { POOL_SIZE } from './index.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL as string;
 const unlimited = { perMinute: 1_000_000, perHour: 1_000_000 };
 const rateLimits = { high: unlimited, standard: unlimited, low: unlimited };
-const CUSTOMERS = '/eTech/rest/ws/referentials/v1/customers';
-const SKILLS = '/eTech/rest/ws/staff/v1/skills';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Figures for the issue's note, printed at the end. */
 const figures: string[] = [];
@@ -75,7 +75,8 @@ const requestToken = (t: TestApp) =>
   });
 
 async function putCustomer(t: TestApp, code: string) {
-  return t.call('PUT', `${CUSTOMERS}/code:${code}`, {
+  return t.api(putCustomerEndpoint, {
+    params: { customerCode: code },
     body: { name: code, addressDetails: { city: 'Lyon' } },
   });
 }
@@ -98,14 +99,14 @@ describe('connections terminated by the server', () => {
       const writer = async (w: number) => {
         while (running) {
           const code = `W${w}-${n++}`;
-          const res = await t.call('PUT', `${SKILLS}/code:${code}`, { body: { name: code } });
+          const res = await t.api(putSkill, { params: { skillCode: code }, body: { name: code } });
           answers.push({ at: Date.now(), status: res.statusCode, res });
           if (res.statusCode === 201) acknowledged.push(code);
         }
       };
       const reader = async () => {
         while (running) {
-          const res = await t.call('GET', `${CUSTOMERS}/code:READ-ME`);
+          const res = await t.api(getCustomer, { params: { customerCode: 'READ-ME' } });
           answers.push({ at: Date.now(), status: res.statusCode, res });
         }
       };
@@ -166,7 +167,7 @@ describe('a connection lost under a request', () => {
     try {
       expect((await putCustomer(t, 'HELD')).statusCode).toBe(201);
       await t.token();
-      await t.call('GET', `${CUSTOMERS}/code:HELD`);
+      await t.api(getCustomer, { params: { customerCode: 'HELD' } });
       /** Sends `fn` while customers is locked, kills the backend waiting on the lock, then unlocks. */
       const underLostConnection = (fn: () => Promise<LightMyRequestResponse>) =>
         admin(async (c) => {
@@ -186,12 +187,12 @@ describe('a connection lost under a request', () => {
           await c.query('ROLLBACK');
           return pending;
         });
-      const read = await underLostConnection(() => t.call('GET', `${CUSTOMERS}/code:HELD`));
+      const read = await underLostConnection(() => t.api(getCustomer, { params: { customerCode: 'HELD' } }));
       expect(read.statusCode, read.body).toBe(200);
       expect(read.json().customerCode).toBe('HELD');
       const write = await underLostConnection(() => putCustomer(t, 'NEVER'));
       expectUnavailable(write);
-      expect((await t.call('GET', `${CUSTOMERS}/code:NEVER`)).statusCode).toBe(404);
+      expect((await t.api(getCustomer, { params: { customerCode: 'NEVER' } })).statusCode).toBe(404);
     } finally {
       await t.close();
     }
@@ -205,7 +206,9 @@ describe('a table locked by another session', () => {
     const t = await createTestApp({ dbTimeoutMs: TIMEOUT, rateLimits });
     try {
       expect((await putCustomer(t, 'LOCKED')).statusCode).toBe(201);
-      expect((await t.call('PUT', `${SKILLS}/code:FREE`, { body: { name: 'Free' } })).statusCode).toBe(201);
+      expect(
+        (await t.api(putSkill, { params: { skillCode: 'FREE' }, body: { name: 'Free' } })).statusCode,
+      ).toBe(201);
       await t.token();
       const max = (list: { ms: number }[]) => Math.round(Math.max(...list.map((x) => x.ms)));
       const p50 = (list: { ms: number }[]) =>
@@ -237,12 +240,12 @@ describe('a table locked by another session', () => {
         await Promise.all([
           ...Array.from({ length: lockedClients }, () =>
             loop(async () => {
-              locked.push(await timed(() => t.call('GET', `${CUSTOMERS}/code:LOCKED`)));
+              locked.push(await timed(() => t.api(getCustomer, { params: { customerCode: 'LOCKED' } })));
             }),
           ),
           ...Array.from({ length: freeClients }, () =>
             loop(async () => {
-              free.push(await timed(() => t.call('GET', SKILLS)));
+              free.push(await timed(() => t.api(listSkills)));
             }),
           ),
           loop(async () => {
@@ -287,7 +290,7 @@ describe('a table locked by another session', () => {
       for (const { res } of tokens) expect(res.statusCode, res.body).toBe(200);
       expect(p50(tokens)).toBeLessThan(Math.max(1_000, 3 * p50(baseline)));
       // The lock gone, the table answers again.
-      expect((await t.call('GET', `${CUSTOMERS}/code:LOCKED`)).statusCode).toBe(200);
+      expect((await t.api(getCustomer, { params: { customerCode: 'LOCKED' } })).statusCode).toBe(200);
       figures.push(
         `lock ${(2 * PHASE) / 1000} s, timeout ${TIMEOUT} ms: ${locked.length} locked-table GETs 503 (max ${max(locked)} ms), ${free.length} other GETs 200 (p50 ${p50(free)} ms, max ${max(free)} ms), ${tokens.length} tokens 200 (p50 ${p50(tokens)} ms, max ${max(tokens)} ms; p50 ${p50(baseline)} ms without the lock)`,
       );
@@ -360,7 +363,7 @@ describe('the server refusing connections', () => {
         expect(ready.json().errors[0].code).toBe('service.database.unavailable');
         // A request that needs the database (its caller dropped from the cache, too).
         t.app.fieldwork.auth?.callers.invalidate();
-        const res = await t.call('GET', `${CUSTOMERS}/code:REFUSED`);
+        const res = await t.api(getCustomer, { params: { customerCode: 'REFUSED' } });
         expectUnavailable(res);
         // The token endpoint (oidc-provider) says so in OAuth's words, not 500 server_error.
         const token = await requestToken(t);
@@ -379,7 +382,7 @@ describe('the server refusing connections', () => {
       for (let i = 0; i < 100 && servedAfter === undefined; i++) {
         if ((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode === 200)
           readyAfter ??= Date.now() - up;
-        if ((await t.call('GET', `${CUSTOMERS}/code:REFUSED`)).statusCode === 200)
+        if ((await t.api(getCustomer, { params: { customerCode: 'REFUSED' } })).statusCode === 200)
           servedAfter = Date.now() - up;
         else await sleep(100);
       }

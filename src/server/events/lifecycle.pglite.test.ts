@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putAsset } from '../../contract/referentials.ts';
+import { createSubscription } from '../../contract/webhooks.ts';
 import { buildApp } from '../app.ts';
 import { NO_RATE_LIMITS, type Receiver, startReceiver } from '../domains/webhooks/testReceiver.ts';
 import { createTestApp } from '../testing/harness.ts';
@@ -45,15 +47,14 @@ describe('delivery worker lifecycle', () => {
       rateLimits: NO_RATE_LIMITS,
       webhooks: { worker: true, allowPrivate: true, timeScale: 1, concurrency: 4 },
     });
-    const sub = await t.call('POST', SUBSCRIPTIONS, {
+    const sub = await t.api(createSubscription, {
       body: { eventTypes: ['asset.upsert'], callbackUrl: `${receiver.url}/graceful` },
     });
     expect(sub.statusCode, sub.body).toBe(201);
     mode = 'slow';
-    expect(
-      (await t.call('PUT', '/eTech/rest/ws/referentials/v1/assets/code:GRACE', { body: { name: 'g' } }))
-        .statusCode,
-    ).toBe(201);
+    expect((await t.api(putAsset, { params: { assetCode: 'GRACE' }, body: { name: 'g' } })).statusCode).toBe(
+      201,
+    );
     const [got] = await receiver.waitFor(1, (r) => r.url === '/graceful');
     await t.app.close();
     // The close waited for the answer (400 ms after the request arrived).

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSubscription } from '../../contract/webhooks.ts';
 import { buildApp } from '../app.ts';
 import { NO_RATE_LIMITS, type Receiver, startReceiver } from '../domains/webhooks/testReceiver.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
@@ -34,7 +35,7 @@ afterAll(async () => {
 });
 
 async function subscribe(path: string) {
-  const res = await t.call('POST', '/rest/ws/webhooks/v1/subscriptions', {
+  const res = await t.api(createSubscription, {
     body: { eventTypes: ['asset.upsert'], callbackUrl: `${receiver.url}${path}` },
   });
   expect(res.statusCode, res.body).toBe(201);

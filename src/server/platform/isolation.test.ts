@@ -25,7 +25,9 @@ import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWorkOrderByCode } from '../../contract/fieldService.ts';
 import { type Endpoint, endpoints } from '../../contract/index.ts';
+import { createSubscription, listDeliveries, sendTestEvent } from '../../contract/webhooks.ts';
 import { runImport } from '../cli/importFile.ts';
 import { futureMonday } from '../domains/slots/fixture.ts';
 import { NO_RATE_LIMITS } from '../domains/webhooks/testReceiver.ts';
@@ -323,12 +325,12 @@ beforeAll(async () => {
   dataset.items[0].category = 'E2E-CATEGORY';
   await runImport(t.db, dataset);
   for (const code of ['WO-E2E-1', 'WO-E2E-2', 'WO-E2E-DONE', 'WO-E2E-PLAN']) {
-    const res = await t.call('GET', `/eTech/rest/ws/fieldService/v1/workOrders/code:${code}`);
+    const res = await t.api(getWorkOrderByCode, { params: { workOrderCode: code } });
     expect(res.statusCode, `${code}: ${res.body}`).toBe(200);
     ids[`uuid:${code}`] = res.json().uuid;
   }
   // NORTH's subscription and one delivery of it (the worker is off: it stays pending).
-  const sub = await t.call('POST', '/rest/ws/webhooks/v1/subscriptions', {
+  const sub = await t.api(createSubscription, {
     as: 'north',
     body: {
       eventTypes: ['asset.upsert'],
@@ -338,17 +340,12 @@ beforeAll(async () => {
   });
   expect(sub.statusCode, sub.body).toBe(201);
   ids.subscriptionId = sub.json().subscriptionId;
-  const test = await t.call('POST', `/rest/ws/webhooks/v1/subscriptions/${ids.subscriptionId}/test`, {
+  const test = await t.api(sendTestEvent, { params: { subscriptionId: ids.subscriptionId }, as: 'north' });
+  expect(test.statusCode, test.body).toBeLessThan(300);
+  const deliveries = await t.api(listDeliveries, {
+    params: { subscriptionId: ids.subscriptionId },
     as: 'north',
   });
-  expect(test.statusCode, test.body).toBeLessThan(300);
-  const deliveries = await t.call(
-    'GET',
-    `/rest/ws/webhooks/v1/subscriptions/${ids.subscriptionId}/deliveries`,
-    {
-      as: 'north',
-    },
-  );
   ids.deliveryId = deliveries.json().data[0]?.deliveryId ?? deliveries.json().data[0]?.id;
   expect(ids.deliveryId, deliveries.body).toBeTruthy();
   for (const c of ['root', 'north', 'northA', 'south', 'rival'] as const) await t.token(c);

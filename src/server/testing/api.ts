@@ -1,6 +1,6 @@
 /**
  * API tests speak the contract: `t.api(getCustomer, { params: { customerCode: 'C-1' } })`
- * fills the endpoint's path and query as the typed client does, so a test names the row it
+ * fills the endpoint's path and query, so a test names the row it
  * exercises instead of rebuilding its URL, and a renamed parameter fails tsc. The shared
  * assertions on the error body (`expectErrors`) and the page walk (`walkPages`) live here.
  */
@@ -14,8 +14,9 @@ type FieldsOf<E, K extends 'params' | 'query'> = [SentOf<E, K>] extends [never] 
 
 export interface ApiOptions<E extends Endpoint> {
   /**
-   * The path's values, by the names of the row's placeholders, encoded as the client does. A
-   * test may give any value (a blank one is the spec's "code missing in path").
+   * The path's values, by the names of the row's placeholders, put in the path as given: a
+   * test sends blank, percent-encoded or hostile values on purpose (`'%20'`, `'a%2Fb'`), so
+   * nothing is encoded for it.
    */
   params?: { [K in FieldsOf<E, 'params'> & string]?: string | number };
   /** The query, by the row's field names; values are sent as given (a test sends bad ones too). */
@@ -28,11 +29,9 @@ export interface ApiOptions<E extends Endpoint> {
   headers?: Record<string, string>;
 }
 
-/** `/a/code:{x}` + {x: 'A/B'} -> `/a/code:A%2FB`; a missing value leaves the segment empty. */
+/** `/a/code:{x}` + {x: 'A-1'} -> `/a/code:A-1`, values as given; a missing one leaves the segment empty. */
 export function pathOf(endpoint: Pick<Endpoint, 'path'>, params: Record<string, unknown> = {}): string {
-  return endpoint.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
-    encodeURIComponent(String(params[name] ?? '')),
-  );
+  return endpoint.path.replace(/\{(\w+)\}/g, (_m, name: string) => String(params[name] ?? ''));
 }
 
 /** Query string of the defined values, in the order given. */

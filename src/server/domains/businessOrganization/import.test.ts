@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getItem } from '../../../contract/businessOrganization.ts';
+import { listSkills } from '../../../contract/staff.ts';
 import { runImport } from '../../cli/importFile.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 
@@ -45,13 +47,13 @@ describe('import file: skills, characteristics, items', () => {
       characteristics: [0, 0],
       items: [0, 0],
     });
-    const item = (await t.call('GET', '/eTech/rest/ws/businessOrganization/v1/items/code:PIPE')).json();
+    const item = (await t.api(getItem, { params: { itemCode: 'PIPE' } })).json();
     expect(item).toMatchObject({
       itemCode: 'PIPE',
       unitPrice: 2.5,
       customFields: { COLOR: { dropDownValue: 'RED' } },
     });
-    const skills = (await t.call('GET', '/eTech/rest/ws/staff/v1/skills')).json();
+    const skills = (await t.api(listSkills)).json();
     expect(skills.data.map((s: { skillCode: string }) => s.skillCode)).toEqual(['ELEC', 'WELD']);
   });
 

@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BusinessOrganizationCodes as C,
   getItem,
+  listItemCategories,
   listItems,
   listItemsDeprecated,
   putItem,
 } from '../../../contract/businessOrganization.ts';
+import { listSkills } from '../../../contract/staff.ts';
 import { asTenant } from '../../db/tenant.ts';
+import { codesOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { businessOrganizationImporters } from './importers.ts';
 
@@ -26,9 +29,8 @@ afterAll(() => t?.close());
 /** Statements of ROOT's tenant, as a request of ROOT makes them (db/tenant.ts). */
 const inRoot = <T>(fn: () => Promise<T>) => asTenant(t.tenants.ROOT, fn);
 
-const codes = (res: { json(): { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
-const put = (code: string, body: unknown) => t.call('PUT', `${BASE}/items/code:${code}`, { body });
-const get = (code: string) => t.call('GET', `${BASE}/items/code:${code}`);
+const put = (code: string, body: unknown) => t.api(putItem, { params: { itemCode: code }, body });
+const get = (code: string) => t.api(getItem, { params: { itemCode: code } });
 const row = (code: string) =>
   t.db.selectFrom('items').selectAll().where('code', '=', code).executeTakeFirst();
 
@@ -156,7 +158,7 @@ describe('PUT and GET /businessOrganization/v1/items/code:{itemCode}', () => {
   it.each(refusals)('400 on %s, nothing written', async (_label, body, code) => {
     const res = await put('refused', body);
     expect(res.statusCode).toBe(400);
-    expect(codes(res)).toContain(code);
+    expect(codesOf(res)).toContain(code);
     expect(res.json().errorReference).toBeTruthy();
     expect(await row('REFUSED')).toBeUndefined();
   });
@@ -170,12 +172,13 @@ describe('PUT and GET /businessOrganization/v1/items/code:{itemCode}', () => {
 
   it('400 businessorganization.item.invalid.json on malformed JSON or a duplicate key', async () => {
     for (const raw of ['{"name":', '{"name":"a","name":"b"}', '"x"', '']) {
-      const res = await t.call('PUT', `${BASE}/items/code:refused`, {
+      const res = await t.api(putItem, {
+        params: { itemCode: 'refused' },
         raw,
         headers: { 'content-type': 'application/json' },
       });
       expect(res.statusCode, raw).toBe(400);
-      expect(codes(res)).toEqual([C.itemInvalidJson]);
+      expect(codesOf(res)).toEqual([C.itemInvalidJson]);
     }
     expect(await row('REFUSED')).toBeUndefined();
   });
@@ -183,42 +186,46 @@ describe('PUT and GET /businessOrganization/v1/items/code:{itemCode}', () => {
   it('400 businessorganization.item.code.mandatory when the code is empty (PUT and GET)', async () => {
     let res = await put('', { name: 'x' });
     expect(res.statusCode).toBe(400);
-    expect(codes(res)).toEqual([C.itemCodeMandatory]);
+    expect(codesOf(res)).toEqual([C.itemCodeMandatory]);
     res = await get('');
     expect(res.statusCode).toBe(400);
-    expect(codes(res)).toEqual([C.itemCodeMandatory]);
+    expect(codesOf(res)).toEqual([C.itemCodeMandatory]);
   });
 
   it('400 businessorganization.item.itemcode.invalid when the code is longer than 200', async () => {
     const res = await put('A'.repeat(201), { name: 'x' });
     expect(res.statusCode).toBe(400);
-    expect(codes(res)).toEqual([C.itemCodeInvalid]);
+    expect(codesOf(res)).toEqual([C.itemCodeInvalid]);
   });
 
   it('404 businessorganization.item.not.found on an unknown code', async () => {
     const res = await get('nope');
     expect(res.statusCode).toBe(404);
-    expect(codes(res)).toEqual([C.itemNotFound]);
+    expect(codesOf(res)).toEqual([C.itemNotFound]);
   });
 
   it('is instance-wide: every office reads it, only a root office writes it (403 access.forbiden, nothing written)', async () => {
     const before = await row('PIPE-15');
     for (const as of ['north', 'northA', 'south'] as const) {
-      expect((await t.call('GET', `${BASE}/items/code:pipe-15`, { as })).statusCode).toBe(200);
-      expect((await t.call('GET', `${BASE}/items?q=pipe-15`, { as })).json().data).toHaveLength(1);
+      expect((await t.api(getItem, { params: { itemCode: 'pipe-15' }, as })).statusCode).toBe(200);
+      expect((await t.api(listItems, { query: { q: 'pipe-15' }, as })).json().data).toHaveLength(1);
       for (const code of ['pipe-15', 'north-new']) {
-        const res = await t.call('PUT', `${BASE}/items/code:${code}`, { as, body: { name: 'Pipe' } });
+        const res = await t.api(putItem, { params: { itemCode: code }, as, body: { name: 'Pipe' } });
         expect(res.statusCode).toBe(403);
-        expect(codes(res)).toEqual(['access.forbiden']);
+        expect(codesOf(res)).toEqual(['access.forbiden']);
       }
     }
     expect(await row('PIPE-15')).toEqual(before);
     expect(await row('NORTH-NEW')).toBeUndefined();
     expect((await put('root-new', { name: 'Pipe' })).statusCode).toBe(201);
     expect((await put('root-new', { name: 'Pipe 2' })).statusCode).toBe(204);
-    const res = await t.call('PUT', `${BASE}/items/code:pipe-15`, { as: 'readonly', body: { name: 'Pipe' } });
+    const res = await t.api(putItem, {
+      params: { itemCode: 'pipe-15' },
+      as: 'readonly',
+      body: { name: 'Pipe' },
+    });
     expect(res.statusCode).toBe(403);
-    expect(codes(res)).toEqual(['access.forbiden']);
+    expect(codesOf(res)).toEqual(['access.forbiden']);
   });
 });
 
@@ -269,7 +276,7 @@ describe('custom fields of items', () => {
     expect(res.statusCode).toBe(201);
     const expected = { COLOR: { dropDownValue: 'RED' }, WARRANTY: { timeValue: 24 } };
     expect((await get('cf-ok')).json().customFields).toEqual(expected);
-    const list = await t.call('GET', `${BASE}/items?q=cf-ok`);
+    const list = await t.api(listItems, { query: { q: 'cf-ok' } });
     expect(list.json().data).toEqual([
       expect.objectContaining({ itemCode: 'CF-OK', customFields: expected }),
     ]);
@@ -295,7 +302,7 @@ describe('custom fields of items', () => {
   ])('400 on %s, nothing written', async (_label, customFields, code) => {
     const res = await put('cf-refused', { name: 'x', ...(customFields ? { customFields } : {}) });
     expect(res.statusCode).toBe(400);
-    expect(codes(res)).toContain(code);
+    expect(codesOf(res)).toContain(code);
     expect(await row('CF-REFUSED')).toBeUndefined();
   });
 
@@ -303,9 +310,9 @@ describe('custom fields of items', () => {
     'a %s custom field is refused as unknown, never dropped; nothing written',
     async (key) => {
       const raw = `{"name":"x","customFields":{"WARRANTY":{"timeValue":1},"${key}":{"textValue":"x"}}}`;
-      const res = await t.call('PUT', `${BASE}/items/code:cf-proto`, { raw });
+      const res = await t.api(putItem, { params: { itemCode: 'cf-proto' }, raw });
       expect(res.statusCode).toBe(400);
-      expect(codes(res)).toEqual([C.itemCustomFieldUnknown]);
+      expect(codesOf(res)).toEqual([C.itemCustomFieldUnknown]);
       expect(await row('CF-PROTO')).toBeUndefined();
     },
   );
@@ -314,9 +321,9 @@ describe('custom fields of items', () => {
     '{"name":"x","__proto__":{"active":false}}',
     '{"name":"x","constructor":{"prototype":{"polluted":1}}}',
   ])('%s: refused as an unknown field, nothing written', async (raw) => {
-    const res = await t.call('PUT', `${BASE}/items/code:cf-proto`, { raw });
+    const res = await t.api(putItem, { params: { itemCode: 'cf-proto' }, raw });
     expect(res.statusCode).toBe(400);
-    expect(codes(res)).toEqual([C.itemFieldUnknown]);
+    expect(codesOf(res)).toEqual([C.itemFieldUnknown]);
     expect(await row('CF-PROTO')).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -373,8 +380,8 @@ describe('GET /businessOrganization/v1/items (list, 200 per page)', () => {
   });
 
   it('the former path answers the same pages with Deprecation and Link headers', async () => {
-    const now = await t.call('GET', `${BASE}/items`);
-    const old = await t.call('GET', OLD);
+    const now = await t.api(listItems);
+    const old = await t.api(listItemsDeprecated);
     expect(old.statusCode).toBe(200);
     expect(old.headers.deprecation).toBe('true');
     expect(old.headers.link).toBe(`<${BASE}/items>; rel="successor-version"`);
@@ -386,8 +393,10 @@ describe('GET /businessOrganization/v1/items (list, 200 per page)', () => {
       `${OLD}?continuationToken=${encodeURIComponent(now.json().continuationToken)}`,
     );
     expect(next.json().data[0].itemCode).toBe('IT0200');
-    const filtered = await t.call('GET', `${OLD}?category=Tools&active=true`);
-    expect(filtered.json()).toEqual((await t.call('GET', `${BASE}/items?category=Tools&active=true`)).json());
+    const filtered = await t.api(listItemsDeprecated, { query: { category: 'Tools', active: 'true' } });
+    expect(filtered.json()).toEqual(
+      (await t.api(listItems, { query: { category: 'Tools', active: 'true' } })).json(),
+    );
   });
 
   it('filters (extension): q on code/name/reference/barCode, category, active', async () => {
@@ -415,15 +424,15 @@ describe('GET /businessOrganization/v1/items (list, 200 per page)', () => {
   });
 
   it('400 on a bad active filter', async () => {
-    const res = await t.call('GET', `${BASE}/items?active=maybe`);
+    const res = await t.api(listItems, { query: { active: 'maybe' } });
     expect(res.statusCode).toBe(400);
-    expect(codes(res)).toEqual([C.itemActiveInvalid]);
+    expect(codesOf(res)).toEqual([C.itemActiveInvalid]);
   });
 
   it('400 businessOrganization.continuationToken.invalid on a tampered or foreign token', async () => {
-    const token: string = (await t.call('GET', `${BASE}/items`)).json().continuationToken;
+    const token: string = (await t.api(listItems)).json().continuationToken;
     const [payload, signature] = token.split('.');
-    const skills = await t.call('GET', '/eTech/rest/ws/staff/v1/skills');
+    const skills = await t.api(listSkills);
     expect(skills.statusCode).toBe(200);
     const forged = Buffer.from(
       JSON.stringify({ e: 'businessOrganization.items.list', p: 'IT0400' }),
@@ -437,14 +446,14 @@ describe('GET /businessOrganization/v1/items (list, 200 per page)', () => {
       for (const path of [`${BASE}/items`, OLD]) {
         const res = await t.call('GET', `${path}?continuationToken=${encodeURIComponent(bad)}`);
         expect(res.statusCode, bad).toBe(400);
-        expect(codes(res)).toEqual([C.continuationTokenInvalid]);
+        expect(codesOf(res)).toEqual([C.continuationTokenInvalid]);
       }
     }
   });
 
   it('itemCategories (extension): distinct non-empty categories, sorted', async () => {
     await put('empty-cat', { name: 'x', category: '' });
-    const res = await t.call('GET', `${BASE}/itemCategories`);
+    const res = await t.api(listItemCategories);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ continuationToken: null, data: ['Parts', 'Tools'] });
   });
@@ -499,7 +508,7 @@ describe('rate ranges (spec: Limits)', () => {
       expect((await small.call('GET', OLD)).statusCode).toBe(200);
       const res = await small.call('GET', `${BASE}/items`);
       expect(res.statusCode).toBe(429);
-      expect(codes(res)).toEqual(['ratelimiter.toomanyrequest']);
+      expect(codesOf(res)).toEqual(['ratelimiter.toomanyrequest']);
       expect((await small.call('GET', `${BASE}/items/code:none`)).statusCode).toBe(404);
     } finally {
       await small.close();
@@ -509,12 +518,12 @@ describe('rate ranges (spec: Limits)', () => {
 
 describe('list query refusals and concurrency', () => {
   it('400 businessorganization.item.q.invalid / category.invalid on filters longer than 200', async () => {
-    let res = await t.call('GET', `${BASE}/items?q=${'x'.repeat(201)}`);
+    let res = await t.api(listItems, { query: { q: 'x'.repeat(201) } });
     expect(res.statusCode).toBe(400);
-    expect(codes(res)).toEqual([C.itemQInvalid]);
-    res = await t.call('GET', `${BASE}/items?category=${'x'.repeat(201)}`);
+    expect(codesOf(res)).toEqual([C.itemQInvalid]);
+    res = await t.api(listItems, { query: { category: 'x'.repeat(201) } });
     expect(res.statusCode).toBe(400);
-    expect(codes(res)).toEqual([C.itemCategoryInvalid]);
+    expect(codesOf(res)).toEqual([C.itemCategoryInvalid]);
   });
 
   it('concurrent PUTs of a new code: exactly one 201, the others 204', async () => {

@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  deleteWorkOrderByUuid,
+  validateWorkOrderByCode,
+  validateWorkOrderByUuid,
+} from '../../../contract/fieldService.ts';
+import { createSubscription } from '../../../contract/webhooks.ts';
 import { runImport } from '../../cli/importFile.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { baseFile, U } from '../fieldTracking/fixture.ts';
@@ -9,8 +15,6 @@ import { baseFile, U } from '../fieldTracking/fixture.ts';
  * gets one callback per validation and deletion, with the documented data; a subscription of
  * another tree gets none; a refused change queues nothing.
  */
-const WEBHOOKS = '/rest/ws/webhooks/v1/subscriptions';
-const BASE = '/eTech/rest/ws/fieldService/v1/workOrders';
 let t: TestApp;
 
 beforeAll(async () => {
@@ -23,7 +27,7 @@ beforeAll(async () => {
     ],
   });
   for (const as of ['north', 'south'] as const) {
-    const res = await t.call('POST', WEBHOOKS, {
+    const res = await t.api(createSubscription, {
       as,
       body: {
         eventTypes: ['workorder.validation', 'workorder.deletion'],
@@ -46,10 +50,16 @@ async function deliveries() {
 
 describe('validate and delete queue their callbacks in the same transaction', () => {
   it('workorder.validation and workorder.deletion for the subscriber of the tree only', async () => {
-    expect((await t.call('POST', `${BASE}/code:WO-200/validate`, { as: 'north' })).statusCode).toBe(204);
-    expect((await t.call('POST', `${BASE}/code:WO-CANCEL/validate`)).statusCode).toBe(400);
-    expect((await t.call('DELETE', `${BASE}/uuid:${U.W201}`)).statusCode).toBe(204);
-    expect((await t.call('POST', `${BASE}/uuid:${U.W200}/validate`)).statusCode).toBe(400);
+    expect(
+      (await t.api(validateWorkOrderByCode, { params: { workOrderCode: 'WO-200' }, as: 'north' })).statusCode,
+    ).toBe(204);
+    expect(
+      (await t.api(validateWorkOrderByCode, { params: { workOrderCode: 'WO-CANCEL' } })).statusCode,
+    ).toBe(400);
+    expect((await t.api(deleteWorkOrderByUuid, { params: { workOrderUuid: U.W201 } })).statusCode).toBe(204);
+    expect((await t.api(validateWorkOrderByUuid, { params: { workOrderUuid: U.W200 } })).statusCode).toBe(
+      400,
+    );
     const rows = await deliveries();
     expect(rows).toEqual([
       {

@@ -4,7 +4,7 @@
  * answers at once; what RE2 cannot match in linear time is refused as invalid.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BusinessOrganizationCodes } from '../../../contract/businessOrganization.ts';
+import { BusinessOrganizationCodes, getItem, putItem } from '../../../contract/businessOrganization.ts';
 import { isValidPattern, matchesPattern } from '../../../contract/patterns.ts';
 import { runImport } from '../../cli/importFile.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
@@ -17,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ITEM = '/eTech/rest/ws/businessOrganization/v1/items/code:';
 const HOSTILE = ['^(a+)+$', '(a|aa)*b', '^(\\w+\\s?)*$', '(.*a){12}', '^(a|a?)+$', '(x+x+)+y'];
 
 const usedItem = (serialNumber: string) => ({
@@ -36,7 +35,8 @@ const usedItem = (serialNumber: string) => ({
 
 describe('serial number patterns', () => {
   it('^(a+)+$ against 30 a and a ! is refused at once, not after seconds of CPU', async () => {
-    const put = await t.call('PUT', `${ITEM}HOSTILE`, {
+    const put = await t.api(putItem, {
+      params: { itemCode: 'HOSTILE' },
       body: { name: 'Hostile', serialNumberPattern: '^(a+)+$' },
     });
     expect(put.statusCode, put.body).toBe(201);
@@ -79,7 +79,8 @@ describe('serial number patterns', () => {
   it('a pattern that needs backtracking (backreference, lookaround) is 400 serialnumberpattern.invalid', async () => {
     for (const pattern of ['^(a)\\1$', '^(?=a)a$', '^(?!b).$', '(?<=a)b', '^SN-(\\d+$']) {
       expect(isValidPattern(pattern), pattern).toBe(false);
-      const res = await t.call('PUT', `${ITEM}BACKREF`, {
+      const res = await t.api(putItem, {
+        params: { itemCode: 'BACKREF' },
         body: { name: 'x', serialNumberPattern: pattern },
       });
       expect(res.statusCode, pattern).toBe(400);
@@ -87,6 +88,6 @@ describe('serial number patterns', () => {
         BusinessOrganizationCodes.itemSerialNumberPatternInvalid,
       ]);
     }
-    expect((await t.call('GET', `${ITEM}BACKREF`)).statusCode).toBe(404);
+    expect((await t.api(getItem, { params: { itemCode: 'BACKREF' } })).statusCode).toBe(404);
   });
 });

@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FieldServiceCodes as C,
@@ -7,6 +6,7 @@ import {
   USED_ITEMS_PAGE_SIZE_DEFAULT,
 } from '../../../contract/fieldService.ts';
 import { runImport } from '../../cli/importFile.ts';
+import { expectErrors } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import { baseFile, expectedUsedItems, insertUsedItems, U } from '../fieldTracking/fixture.ts';
 
@@ -25,11 +25,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Page = { continuationToken: string | null; data: Record<string, unknown>[] };
-const codes = (res: LightMyRequestResponse) => res.json().errors.map((e: { code: string }) => e.code);
-const expectErr = (res: LightMyRequestResponse, status: number, code: string) => {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(codes(res)).toEqual([code]);
-};
 function get(path: string, query: Record<string, string | undefined> = {}, as: TestClient = 'root') {
   const q = new URLSearchParams(
     Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
@@ -66,7 +61,7 @@ describe('used items: pageSize', () => {
 
   it('0, 201, a decimal, a negative, a word or nothing: 400 fieldService.pagesize.invalid', async () => {
     for (const pageSize of ['0', '201', '1.5', '-1', '+5', '1e2', 'ten', ''])
-      expectErr(await get(used('WO-400'), { pageSize }), 400, C.pageSizeInvalid);
+      expectErrors(await get(used('WO-400'), { pageSize }), 400, C.pageSizeInvalid);
   });
 
   it('pageSize may change from one page to the next (it is not a filter)', async () => {
@@ -135,8 +130,8 @@ describe('used items: order, element, invoiceMode', () => {
       expected.map((u) => u.usedItemId),
     );
     for (const invoiceMode of ['External', 'billable', ''])
-      expectErr(await get(used('WO-400'), { invoiceMode }), 400, C.invoiceModeInvalid);
-    expectErr(await get(used('WO-400'), { mode: 'all' }), 400, C.fieldUnknown);
+      expectErrors(await get(used('WO-400'), { invoiceMode }), 400, C.invoiceModeInvalid);
+    expectErrors(await get(used('WO-400'), { mode: 'all' }), 400, C.fieldUnknown);
   });
 });
 
@@ -152,18 +147,18 @@ describe('used items: tokens', () => {
         .statusCode,
     ).toBe(200);
     for (const query of [{}, { invoiceMode: 'internal' }, { invoiceMode: 'all' }])
-      expectErr(
+      expectErrors(
         await get(used('WO-400'), { ...query, continuationToken: token }),
         400,
         C.continuationTokenInvalid,
       );
-    expectErr(
+    expectErrors(
       await get(used('WO-200'), { invoiceMode: 'external', continuationToken: token }),
       400,
       C.continuationTokenInvalid,
     );
     for (const bad of [`x${token}`, token.replace('.', '.A'), 'abc.def', ''.padEnd(40, 'A')])
-      expectErr(
+      expectErrors(
         await get(used('WO-400'), { invoiceMode: 'external', continuationToken: bad }),
         400,
         C.continuationTokenInvalid,
@@ -181,13 +176,13 @@ describe('used items: naming the work order', () => {
   });
 
   it('404 fieldService.workOrder.notfound for a work order unknown or outside the tree', async () => {
-    expectErr(await get(used('NOPE')), 404, C.workOrderNotFound);
-    expectErr(await get(used('WO-S'), {}, 'north'), 404, C.workOrderNotFound);
-    expectErr(await get(`${BASE}/uuid:${U.SOUTH}/items/used`, {}, 'north'), 404, C.workOrderNotFound);
-    expectErr(await get(`${BASE}/uuid:${crypto.randomUUID()}/items/used`), 404, C.workOrderNotFound);
+    expectErrors(await get(used('NOPE')), 404, C.workOrderNotFound);
+    expectErrors(await get(used('WO-S'), {}, 'north'), 404, C.workOrderNotFound);
+    expectErrors(await get(`${BASE}/uuid:${U.SOUTH}/items/used`, {}, 'north'), 404, C.workOrderNotFound);
+    expectErrors(await get(`${BASE}/uuid:${crypto.randomUUID()}/items/used`), 404, C.workOrderNotFound);
     expect((await get(used('WO-S'), {}, 'south')).json().data).toHaveLength(2);
-    expectErr(await get(`${BASE}/uuid:12345/items/used`), 400, C.workOrderUuidInvalid);
-    expectErr(await get(used('WO-DUP')), 400, C.workOrderAmbiguous);
+    expectErrors(await get(`${BASE}/uuid:12345/items/used`), 400, C.workOrderUuidInvalid);
+    expectErrors(await get(used('WO-DUP')), 400, C.workOrderAmbiguous);
     // WO-V: the live one (3 items), not the validated one.
     expect((await get(used('WO-V'))).json().data).toHaveLength(3);
   });
@@ -228,7 +223,7 @@ describe('used item totals (extension)', () => {
       internal,
     });
     expect((await get(`${used('WO-EMPTY')}/totals`)).json().all).toEqual(zero);
-    expectErr(await get(`${used('WO-S')}/totals`, {}, 'north'), 404, C.workOrderNotFound);
+    expectErrors(await get(`${used('WO-S')}/totals`, {}, 'north'), 404, C.workOrderNotFound);
   });
 });
 

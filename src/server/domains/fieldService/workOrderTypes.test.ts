@@ -3,7 +3,11 @@
  * with its duration and needed skills, by code, keyset pages, a malformed token refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FieldServiceCodes, WORK_ORDER_TYPES_PAGE_SIZE } from '../../../contract/fieldService.ts';
+import {
+  FieldServiceCodes,
+  listWorkOrderTypes,
+  WORK_ORDER_TYPES_PAGE_SIZE,
+} from '../../../contract/fieldService.ts';
 import { runImport } from '../../cli/importFile.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 
@@ -32,7 +36,7 @@ afterAll(() => t.close());
 
 describe('GET /fieldService/v1/workOrderTypes', () => {
   it('lists every type with its duration and sorted skills, by code, in keyset pages', async () => {
-    const first = await t.call('GET', URL);
+    const first = await t.api(listWorkOrderTypes);
     expect(first.statusCode, first.body).toBe(200);
     const page1 = first.json();
     expect(page1.data).toHaveLength(WORK_ORDER_TYPES_PAGE_SIZE);
@@ -50,10 +54,7 @@ describe('GET /fieldService/v1/workOrderTypes', () => {
     });
     expect(page1.continuationToken).toBeTruthy();
 
-    const second = await t.call(
-      'GET',
-      `${URL}?continuationToken=${encodeURIComponent(page1.continuationToken)}`,
-    );
+    const second = await t.api(listWorkOrderTypes, { query: { continuationToken: page1.continuationToken } });
     expect(second.statusCode, second.body).toBe(200);
     const page2 = second.json();
     expect(page2.data).toHaveLength(COUNT - WORK_ORDER_TYPES_PAGE_SIZE);
@@ -66,13 +67,13 @@ describe('GET /fieldService/v1/workOrderTypes', () => {
   });
 
   it('is readable by any application of the instance (types are not filed in an office)', async () => {
-    const res = await t.call('GET', URL, { as: 'south' });
+    const res = await t.api(listWorkOrderTypes, { as: 'south' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data[0].workOrderTypeCode).toBe('REPAIR');
   });
 
   it('refuses a malformed token and an unknown parameter', async () => {
-    let res = await t.call('GET', `${URL}?continuationToken=nope`);
+    let res = await t.api(listWorkOrderTypes, { query: { continuationToken: 'nope' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.map((e: { code: string }) => e.code)).toEqual([
       FieldServiceCodes.continuationTokenInvalid,

@@ -1,9 +1,16 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FieldServiceCodes as C, WORK_ORDERS_PAGE_SIZE } from '../../../contract/fieldService.ts';
+import {
+  FieldServiceCodes as C,
+  deleteWorkOrderByCode,
+  deleteWorkOrderByUuid,
+  validateWorkOrderByCode,
+  validateWorkOrderByUuid,
+  WORK_ORDERS_PAGE_SIZE,
+} from '../../../contract/fieldService.ts';
 import { runImport } from '../../cli/importFile.ts';
 import type { DomainEvent } from '../../events/index.ts';
+import { expectErrors } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import { baseFile, insertActivities, insertUsedItems, U } from '../fieldTracking/fixture.ts';
 
@@ -67,11 +74,6 @@ beforeEach(() => {
 });
 
 type Page = { continuationToken: string | null; data: Record<string, unknown>[] };
-const codes = (res: LightMyRequestResponse) => res.json().errors.map((e: { code: string }) => e.code);
-const expectErr = (res: LightMyRequestResponse, status: number, code: string) => {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(codes(res)).toEqual([code]);
-};
 function get(path: string, query: Record<string, string | undefined> = {}, as: TestClient = 'root') {
   const q = new URLSearchParams(
     Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
@@ -89,7 +91,7 @@ async function walk(query: Record<string, string> = {}, as: TestClient = 'root')
   } while (token);
   return pages;
 }
-const codesOf = (pages: Page[]) => pages.flatMap((p) => p.data.map((w) => w.workOrderCode));
+const listedCodes = (pages: Page[]) => pages.flatMap((p) => p.data.map((w) => w.workOrderCode));
 
 describe('work order read (extension)', () => {
   it('by code and by uuid: the header, the schedule with its end', async () => {
@@ -127,63 +129,67 @@ describe('work order read (extension)', () => {
   });
 
   it('404 outside the tree and for unknown codes; ambiguous codes; validated and live: the live one', async () => {
-    expectErr(await get(`${BASE}/code:WO-S`, {}, 'north'), 404, C.workOrderNotFound);
-    expectErr(await get(`${BASE}/uuid:${U.SOUTH}`, {}, 'north'), 404, C.workOrderNotFound);
-    expectErr(await get(`${BASE}/code:NOPE`), 404, C.workOrderNotFound);
-    expectErr(await get(`${BASE}/code:WO-DUP`), 400, C.workOrderAmbiguous);
+    expectErrors(await get(`${BASE}/code:WO-S`, {}, 'north'), 404, C.workOrderNotFound);
+    expectErrors(await get(`${BASE}/uuid:${U.SOUTH}`, {}, 'north'), 404, C.workOrderNotFound);
+    expectErrors(await get(`${BASE}/code:NOPE`), 404, C.workOrderNotFound);
+    expectErrors(await get(`${BASE}/code:WO-DUP`), 400, C.workOrderAmbiguous);
     expect((await get(`${BASE}/code:WO-V`)).json()).toMatchObject({ uuid: U.LIVE, status: 'COMPLETED' });
-    expectErr(await get(`${BASE}/uuid:zzz`), 400, C.workOrderUuidInvalid);
+    expectErrors(await get(`${BASE}/uuid:zzz`), 400, C.workOrderUuidInvalid);
   });
 });
 
 describe('work order list (extension)', () => {
   it(`the caller's tree by code then creation, ${WORK_ORDERS_PAGE_SIZE} a page`, async () => {
     const pages = await walk({}, 'north');
-    const all = codesOf(pages);
+    const all = listedCodes(pages);
     expect(pages.map((p) => p.data.length)).toEqual([100, all.length - 100]);
     expect(all).toEqual([...all].sort());
     expect(all).not.toContain('WO-S');
     expect(all.filter((c) => c === 'WO-DUP')).toHaveLength(2);
-    expect(codesOf(await walk({}, 'south'))).toEqual(['WO-S']);
+    expect(listedCodes(await walk({}, 'south'))).toEqual(['WO-S']);
   });
 
   it('q is a code prefix (any case); status (one or several), type, office and technician filters', async () => {
-    expect(codesOf(await walk({ q: 'wo-2' }))).toEqual(['WO-200', 'WO-201']);
-    expect(codesOf(await walk({ q: 'BULK-14' }))).toEqual(
+    expect(listedCodes(await walk({ q: 'wo-2' }))).toEqual(['WO-200', 'WO-201']);
+    expect(listedCodes(await walk({ q: 'BULK-14' }))).toEqual(
       Array.from({ length: 10 }, (_, i) => `BULK-14${i}`),
     );
-    expect(codesOf(await walk({ q: 'ZZ' }))).toEqual([]);
-    expect(codesOf(await walk({ status: 'cancelled' }))).toEqual(['WO-CANCEL']);
-    expect(codesOf(await walk({ status: 'VALIDATED,CANCELLED' }))).toEqual(['WO-CANCEL', 'WO-V']);
-    expect(codesOf(await walk({ q: 'BULK', status: 'NEW' }))).toHaveLength(50);
-    expect(codesOf(await walk({ workOrderTypeCode: 'repair' }))).toHaveLength(162);
-    expect(codesOf(await walk({ workOrderTypeCode: 'OTHER' }))).toEqual([]);
-    expect(codesOf(await walk({ officeCode: 'north-a', q: 'WO' }))).toEqual(['WO-DUP', 'WO-FULL', 'WO-MIX']);
-    expect(codesOf(await walk({ officeCode: 'NORTH' }))).toHaveLength(161);
-    expect(codesOf(await walk({ technicianCode: 'T-NA' }))).toEqual(['WO-FULL']);
+    expect(listedCodes(await walk({ q: 'ZZ' }))).toEqual([]);
+    expect(listedCodes(await walk({ status: 'cancelled' }))).toEqual(['WO-CANCEL']);
+    expect(listedCodes(await walk({ status: 'VALIDATED,CANCELLED' }))).toEqual(['WO-CANCEL', 'WO-V']);
+    expect(listedCodes(await walk({ q: 'BULK', status: 'NEW' }))).toHaveLength(50);
+    expect(listedCodes(await walk({ workOrderTypeCode: 'repair' }))).toHaveLength(162);
+    expect(listedCodes(await walk({ workOrderTypeCode: 'OTHER' }))).toEqual([]);
+    expect(listedCodes(await walk({ officeCode: 'north-a', q: 'WO' }))).toEqual([
+      'WO-DUP',
+      'WO-FULL',
+      'WO-MIX',
+    ]);
+    expect(listedCodes(await walk({ officeCode: 'NORTH' }))).toHaveLength(161);
+    expect(listedCodes(await walk({ technicianCode: 'T-NA' }))).toEqual(['WO-FULL']);
     // The element is the read's.
     const [full] = (await walk({ q: 'WO-FULL' }))[0].data;
     expect(full).toEqual((await get(`${BASE}/code:WO-FULL`)).json());
   });
 
   it('refusals: unknown status, office outside the tree, unknown parameter; tokens bound to the filters', async () => {
-    expectErr(await get(BASE, { status: 'NEW,DONE' }), 400, C.statusInvalid);
-    expectErr(await get(BASE, { officeCode: 'SOUTH' }, 'north'), 400, C.officeUnknown);
-    expectErr(await get(BASE, { officeCode: 'NOWHERE' }), 400, C.officeUnknown);
-    expectErr(await get(BASE, { sort: 'code' }), 400, C.fieldUnknown);
-    expectErr(await get(BASE, { q: 'x'.repeat(201) }), 400, C.qInvalid);
+    expectErrors(await get(BASE, { status: 'NEW,DONE' }), 400, C.statusInvalid);
+    expectErrors(await get(BASE, { officeCode: 'SOUTH' }, 'north'), 400, C.officeUnknown);
+    expectErrors(await get(BASE, { officeCode: 'NOWHERE' }), 400, C.officeUnknown);
+    expectErrors(await get(BASE, { sort: 'code' }), 400, C.fieldUnknown);
+    expectErrors(await get(BASE, { q: 'x'.repeat(201) }), 400, C.qInvalid);
     const first = (await get(BASE, { q: 'BULK' })).json() as Page;
     const token = first.continuationToken as string;
     expect((await get(BASE, { q: 'bulk', continuationToken: token })).statusCode).toBe(200);
-    expectErr(await get(BASE, { q: 'BULK-1', continuationToken: token }), 400, C.continuationTokenInvalid);
-    expectErr(await get(BASE, { continuationToken: token }), 400, C.continuationTokenInvalid);
-    expectErr(await get(BASE, { q: 'BULK', continuationToken: 'nope' }), 400, C.continuationTokenInvalid);
+    expectErrors(await get(BASE, { q: 'BULK-1', continuationToken: token }), 400, C.continuationTokenInvalid);
+    expectErrors(await get(BASE, { continuationToken: token }), 400, C.continuationTokenInvalid);
+    expectErrors(await get(BASE, { q: 'BULK', continuationToken: 'nope' }), 400, C.continuationTokenInvalid);
   });
 });
 
 describe('validate (extension; event workorder.validation)', () => {
   it('sets VALIDATED, records the event in the transaction; a second validation is refused', async () => {
-    const res = await t.call('POST', `${BASE}/code:wo-200/validate`, { as: 'north' });
+    const res = await t.api(validateWorkOrderByCode, { params: { workOrderCode: 'wo-200' }, as: 'north' });
     expect(res.statusCode, res.body).toBe(204);
     expect((await get(`${BASE}/uuid:${U.W200}`)).json().status).toBe('VALIDATED');
     expect(events).toEqual([
@@ -200,17 +206,37 @@ describe('validate (extension; event workorder.validation)', () => {
       },
     ]);
     // By code, WO-200 now names the validated one (there is no live one).
-    expectErr(await t.call('POST', `${BASE}/code:WO-200/validate`), 400, C.validationAlreadyValidated);
-    expectErr(await t.call('POST', `${BASE}/uuid:${U.W200}/validate`), 400, C.validationAlreadyValidated);
+    expectErrors(
+      await t.api(validateWorkOrderByCode, { params: { workOrderCode: 'WO-200' } }),
+      400,
+      C.validationAlreadyValidated,
+    );
+    expectErrors(
+      await t.api(validateWorkOrderByUuid, { params: { workOrderUuid: U.W200 } }),
+      400,
+      C.validationAlreadyValidated,
+    );
     expect(events).toHaveLength(1);
   });
 
   it('a cancelled work order is refused; unknown, outside and ambiguous as elsewhere; write scope', async () => {
-    expectErr(await t.call('POST', `${BASE}/code:WO-CANCEL/validate`), 400, C.validationCancelled);
-    expectErr(await t.call('POST', `${BASE}/code:WO-S/validate`, { as: 'north' }), 404, C.workOrderNotFound);
-    expectErr(await t.call('POST', `${BASE}/code:WO-DUP/validate`), 400, C.workOrderAmbiguous);
-    expectErr(
-      await t.call('POST', `${BASE}/code:WO-201/validate`, { as: 'readonly' }),
+    expectErrors(
+      await t.api(validateWorkOrderByCode, { params: { workOrderCode: 'WO-CANCEL' } }),
+      400,
+      C.validationCancelled,
+    );
+    expectErrors(
+      await t.api(validateWorkOrderByCode, { params: { workOrderCode: 'WO-S' }, as: 'north' }),
+      404,
+      C.workOrderNotFound,
+    );
+    expectErrors(
+      await t.api(validateWorkOrderByCode, { params: { workOrderCode: 'WO-DUP' } }),
+      400,
+      C.workOrderAmbiguous,
+    );
+    expectErrors(
+      await t.api(validateWorkOrderByCode, { params: { workOrderCode: 'WO-201' }, as: 'readonly' }),
       403,
       'access.forbiden',
     );
@@ -219,7 +245,9 @@ describe('validate (extension; event workorder.validation)', () => {
   });
 
   it('validating the live one of a code shared with a validated one', async () => {
-    expect((await t.call('POST', `${BASE}/code:WO-V/validate`)).statusCode).toBe(204);
+    expect((await t.api(validateWorkOrderByCode, { params: { workOrderCode: 'WO-V' } })).statusCode).toBe(
+      204,
+    );
     expect((await get(`${BASE}/uuid:${U.LIVE}`)).json().status).toBe('VALIDATED');
     expect(events.map((e) => e.data.uuid)).toEqual([U.LIVE]);
   });
@@ -234,10 +262,10 @@ describe('delete (extension; event workorder.deletion)', () => {
     expect((await t.call('PUT', `${diag}/flags`, { body: { ids: [7] } })).statusCode).toBe(204);
     expect((await t.call('PUT', `${diag}/notes/code:N1`, { body: { content: 'x' } })).statusCode).toBe(201);
 
-    const res = await t.call('DELETE', `${BASE}/code:WO-201`, { as: 'north' });
+    const res = await t.api(deleteWorkOrderByCode, { params: { workOrderCode: 'WO-201' }, as: 'north' });
     expect(res.statusCode, res.body).toBe(204);
-    expectErr(await get(`${BASE}/uuid:${U.W201}`), 404, C.workOrderNotFound);
-    expectErr(
+    expectErrors(await get(`${BASE}/uuid:${U.W201}`), 404, C.workOrderNotFound);
+    expectErrors(
       await get(`/eTech/rest/ws/fieldTracking/v1/workOrders/uuid:${U.W201}/activities`),
       404,
       'fieldTracking.workOrder.notfound',
@@ -262,7 +290,11 @@ describe('delete (extension; event workorder.deletion)', () => {
         },
       },
     ]);
-    expectErr(await t.call('DELETE', `${BASE}/uuid:${U.W201}`), 404, C.workOrderNotFound);
+    expectErrors(
+      await t.api(deleteWorkOrderByUuid, { params: { workOrderUuid: U.W201 } }),
+      404,
+      C.workOrderNotFound,
+    );
   });
 
   it('a work order in a project (with a dependency) and in a service order: links go, containers stay', async () => {
@@ -283,8 +315,12 @@ describe('delete (extension; event workorder.deletion)', () => {
       ],
       standardServiceOrders: [{ serviceOrderCode: 'SO-DEL', officeCode: 'NORTH', workOrders: ['WO-400'] }],
     });
-    expect((await t.call('DELETE', `${BASE}/code:WO-EMPTY`)).statusCode).toBe(204);
-    expect((await t.call('DELETE', `${BASE}/code:WO-400`)).statusCode).toBe(204);
+    expect((await t.api(deleteWorkOrderByCode, { params: { workOrderCode: 'WO-EMPTY' } })).statusCode).toBe(
+      204,
+    );
+    expect((await t.api(deleteWorkOrderByCode, { params: { workOrderCode: 'WO-400' } })).statusCode).toBe(
+      204,
+    );
     const { rows } = await sql<{ jobs: string; deps: string; links: string; containers: string }>`
       SELECT (SELECT count(*) FROM project_jobs j JOIN projects p ON p.id = j.project_id WHERE p.code = 'P-DEL') AS jobs,
              (SELECT count(*) FROM project_dependencies) AS deps,
@@ -295,9 +331,21 @@ describe('delete (extension; event workorder.deletion)', () => {
   });
 
   it('outside the tree, ambiguous, read-only: refused, nothing deleted', async () => {
-    expectErr(await t.call('DELETE', `${BASE}/uuid:${U.SOUTH}`, { as: 'north' }), 404, C.workOrderNotFound);
-    expectErr(await t.call('DELETE', `${BASE}/code:WO-DUP`), 400, C.workOrderAmbiguous);
-    expectErr(await t.call('DELETE', `${BASE}/code:WO-MIX`, { as: 'readonly' }), 403, 'access.forbiden');
+    expectErrors(
+      await t.api(deleteWorkOrderByUuid, { params: { workOrderUuid: U.SOUTH }, as: 'north' }),
+      404,
+      C.workOrderNotFound,
+    );
+    expectErrors(
+      await t.api(deleteWorkOrderByCode, { params: { workOrderCode: 'WO-DUP' } }),
+      400,
+      C.workOrderAmbiguous,
+    );
+    expectErrors(
+      await t.api(deleteWorkOrderByCode, { params: { workOrderCode: 'WO-MIX' }, as: 'readonly' }),
+      403,
+      'access.forbiden',
+    );
     expect((await get(`${BASE}/uuid:${U.SOUTH}`)).statusCode).toBe(200);
     expect(events).toEqual([]);
   });
@@ -306,12 +354,16 @@ describe('delete (extension; event workorder.deletion)', () => {
     await sql`CREATE TABLE test_hold (work_order_id bigint REFERENCES work_orders(id))`.execute(t.db);
     try {
       await sql`INSERT INTO test_hold SELECT id FROM work_orders WHERE uuid = ${U.MIX}`.execute(t.db);
-      expectErr(await t.call('DELETE', `${BASE}/uuid:${U.MIX}`), 400, C.deletionReferenced);
+      expectErrors(
+        await t.api(deleteWorkOrderByUuid, { params: { workOrderUuid: U.MIX } }),
+        400,
+        C.deletionReferenced,
+      );
       expect((await get(`${BASE}/uuid:${U.MIX}`)).statusCode).toBe(200);
       expect(events).toEqual([]);
     } finally {
       await sql`DROP TABLE test_hold`.execute(t.db);
     }
-    expect((await t.call('DELETE', `${BASE}/uuid:${U.MIX}`)).statusCode).toBe(204);
+    expect((await t.api(deleteWorkOrderByUuid, { params: { workOrderUuid: U.MIX } })).statusCode).toBe(204);
   });
 });

@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +9,7 @@ import {
   VALIDATION_STATUSES,
 } from '../../../contract/fieldTracking.ts';
 import { runImport } from '../../cli/importFile.ts';
+import { expectErrors } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import { baseFile, expectedActivities, insertActivities, insertPositions, U } from './fixture.ts';
 import { isoDuration } from './service.ts';
@@ -32,7 +32,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Page = { continuationToken: string | null; data: Record<string, unknown>[] };
-const codes = (res: LightMyRequestResponse) => res.json().errors.map((e: { code: string }) => e.code);
 
 function url(path: string, query: Record<string, string | undefined> = {}) {
   const q = new URLSearchParams(
@@ -60,10 +59,6 @@ async function walk(path: string, query: Record<string, string> = {}, as: TestCl
   return pages;
 }
 const ids = (pages: Page[]) => pages.flatMap((p) => p.data.map((a) => a.activityId));
-const expectErr = (res: LightMyRequestResponse, status: number, code: string) => {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(codes(res)).toEqual([code]);
-};
 
 describe('activities: page size and boundaries (200 a page)', () => {
   it('exactly 200: one full page, then the token is null', async () => {
@@ -170,27 +165,27 @@ describe('activities: filters', () => {
   });
 
   it('an unknown value, a value in another case, or an unknown parameter: 400', async () => {
-    expectErr(
+    expectErrors(
       await get(`${BASE}/code:WO-400/activities`, { validationStatus: 'done' }),
       400,
       C.validationStatusInvalid,
     );
-    expectErr(
+    expectErrors(
       await get(`${BASE}/code:WO-400/activities`, { validationStatus: '' }),
       400,
       C.validationStatusInvalid,
     );
-    expectErr(
+    expectErrors(
       await get(`${BASE}/code:WO-400/activities`, { invoicingStatus: 'BILLABLE' }),
       400,
       C.invoicingStatusInvalid,
     );
-    expectErr(await get(`${BASE}/code:WO-400/activities`, { pageSize: '10' }), 400, C.fieldUnknown);
+    expectErrors(await get(`${BASE}/code:WO-400/activities`, { pageSize: '10' }), 400, C.fieldUnknown);
     const twice = await t.call(
       'GET',
       `${BASE}/code:WO-400/activities?invoicingStatus=billable&invoicingStatus=all`,
     );
-    expectErr(twice, 400, C.invoicingStatusInvalid);
+    expectErrors(twice, 400, C.invoicingStatusInvalid);
   });
 });
 
@@ -212,12 +207,12 @@ describe('activities: continuation tokens', () => {
         'base64url',
       ),
     ])
-      expectErr(await get(path, { continuationToken: bad }), 400, C.continuationTokenInvalid);
+      expectErrors(await get(path, { continuationToken: bad }), 400, C.continuationTokenInvalid);
     // A token of another list: the positions of a technician.
     await insertPositions(t.db, 'T-N', 501);
     const positions = await page('/eTech/rest/ws/fieldTracking/v1/technicians/code:T-N/positions');
     expect(positions.continuationToken).toEqual(expect.any(String));
-    expectErr(
+    expectErrors(
       await get(path, { continuationToken: positions.continuationToken as string }),
       400,
       C.continuationTokenInvalid,
@@ -237,8 +232,8 @@ describe('activities: continuation tokens', () => {
       { validationStatus: 'all' },
       { validationStatus: 'notValidated', invoicingStatus: 'billable' },
     ])
-      expectErr(await get(path, { ...other, continuationToken: token }), 400, C.continuationTokenInvalid);
-    expectErr(
+      expectErrors(await get(path, { ...other, continuationToken: token }), 400, C.continuationTokenInvalid);
+    expectErrors(
       await get(`${BASE}/code:WO-201/activities`, {
         validationStatus: 'notValidated',
         continuationToken: token,
@@ -268,29 +263,29 @@ describe('activities: naming the work order', () => {
   });
 
   it('404 fieldTracking.workOrder.notfound: unknown, and outside the tree (the same answer)', async () => {
-    expectErr(await get(`${BASE}/code:NOPE/activities`), 404, C.workOrderNotFound);
-    expectErr(await get(`${BASE}/uuid:${crypto.randomUUID()}/activities`), 404, C.workOrderNotFound);
+    expectErrors(await get(`${BASE}/code:NOPE/activities`), 404, C.workOrderNotFound);
+    expectErrors(await get(`${BASE}/uuid:${crypto.randomUUID()}/activities`), 404, C.workOrderNotFound);
     // WO-S is in SOUTH: NORTH does not see it, by code or by uuid; ROOT and SOUTH do.
     const outside = await get(`${BASE}/code:WO-S/activities`, {}, 'north');
-    expectErr(outside, 404, C.workOrderNotFound);
+    expectErrors(outside, 404, C.workOrderNotFound);
     expect(outside.json().errors[0].message).toBe(
       (await get(`${BASE}/code:NOPE/activities`)).json().errors[0].message,
     );
-    expectErr(await get(`${BASE}/uuid:${U.SOUTH}/activities`, {}, 'north'), 404, C.workOrderNotFound);
+    expectErrors(await get(`${BASE}/uuid:${U.SOUTH}/activities`, {}, 'north'), 404, C.workOrderNotFound);
     expect((await page(`${BASE}/code:WO-S/activities`, {}, 'south')).data).toHaveLength(3);
     // NORTH-A sees its own work order but not its parent office's.
     expect((await page(`${BASE}/code:WO-MIX/activities`, {}, 'northA')).data).toEqual([]);
-    expectErr(await get(`${BASE}/code:WO-400/activities`, {}, 'northA'), 404, C.workOrderNotFound);
+    expectErrors(await get(`${BASE}/code:WO-400/activities`, {}, 'northA'), 404, C.workOrderNotFound);
   });
 
   it('a malformed uuid is 400; an empty code is 400 code.mandatory', async () => {
-    expectErr(await get(`${BASE}/uuid:not-a-uuid/activities`), 400, C.workOrderUuidInvalid);
-    expectErr(await get(`${BASE}/code:/activities`), 400, C.codeMandatory);
-    expectErr(await get(`${BASE}/code:A%20B/activities`), 400, C.workOrderCodeInvalid);
+    expectErrors(await get(`${BASE}/uuid:not-a-uuid/activities`), 400, C.workOrderUuidInvalid);
+    expectErrors(await get(`${BASE}/code:/activities`), 400, C.codeMandatory);
+    expectErrors(await get(`${BASE}/code:A%20B/activities`), 400, C.workOrderCodeInvalid);
   });
 
   it('a code carried by several live work orders is ambiguous; validated and live: the live one', async () => {
-    expectErr(await get(`${BASE}/code:WO-DUP/activities`), 400, C.workOrderAmbiguous);
+    expectErrors(await get(`${BASE}/code:WO-DUP/activities`), 400, C.workOrderAmbiguous);
     // From NORTH-A only one of the two is visible.
     expect((await page(`${BASE}/code:WO-DUP/activities`, {}, 'northA')).data).toEqual([]);
     expect((await page(`${BASE}/uuid:${U.DUP1}/activities`)).data).toHaveLength(2);
@@ -390,12 +385,12 @@ describe('activity totals (extension)', () => {
       firstStartTime: null,
       lastEndTime: null,
     });
-    expectErr(
+    expectErrors(
       await get(`${BASE}/code:WO-400/activities/totals`, { validationStatus: 'x' }),
       400,
       C.validationStatusInvalid,
     );
-    expectErr(await get(`${BASE}/code:WO-S/activities/totals`, {}, 'north'), 404, C.workOrderNotFound);
+    expectErrors(await get(`${BASE}/code:WO-S/activities/totals`, {}, 'north'), 404, C.workOrderNotFound);
   });
 });
 

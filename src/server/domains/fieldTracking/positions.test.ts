@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FieldTrackingCodes as C,
@@ -6,6 +5,7 @@ import {
   POSITIONS_PAGE_SIZE,
 } from '../../../contract/fieldTracking.ts';
 import { runImport } from '../../cli/importFile.ts';
+import { codesOf, expectErrors } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import { BASE_START, baseFile, insertPositions } from './fixture.ts';
 
@@ -29,11 +29,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Page = { continuationToken: string | null; data: Record<string, unknown>[] };
-const codes = (res: LightMyRequestResponse) => res.json().errors.map((e: { code: string }) => e.code);
-const expectErr = (res: LightMyRequestResponse, status: number, code: string) => {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(codes(res)).toEqual([code]);
-};
 function get(code: string, query: Record<string, string | undefined> = {}, as: TestClient = 'root') {
   const q = new URLSearchParams(
     Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
@@ -106,14 +101,14 @@ describe('positionsStartDate (and the positionsEndDate extension)', () => {
 
   it('malformed dates and an empty period are 400', async () => {
     for (const bad of ['2026-01-05', '2026-13-01T08:00', '2026-01-05 08:00', 'yesterday', ''])
-      expectErr(await get('T-N', { positionsStartDate: bad }), 400, C.positionsStartDateInvalid);
-    expectErr(await get('T-N', { positionsEndDate: '2026-02-30T00:00' }), 400, C.positionsEndDateInvalid);
-    expectErr(
+      expectErrors(await get('T-N', { positionsStartDate: bad }), 400, C.positionsStartDateInvalid);
+    expectErrors(await get('T-N', { positionsEndDate: '2026-02-30T00:00' }), 400, C.positionsEndDateInvalid);
+    expectErrors(
       await get('T-N', { positionsStartDate: '2026-01-05T09:00', positionsEndDate: '2026-01-05T09:00' }),
       400,
       C.positionsPeriodInvalid,
     );
-    expectErr(await get('T-N', { since: '2026-01-05T09:00' }), 400, C.fieldUnknown);
+    expectErrors(await get('T-N', { since: '2026-01-05T09:00' }), 400, C.fieldUnknown);
   });
 });
 
@@ -133,13 +128,13 @@ describe('positions: tokens', () => {
       { positionsStartDate: '2026-01-05T08:01' },
       { positionsStartDate: '2026-01-05T08:00', positionsEndDate: '2026-01-06T00:00' },
     ])
-      expectErr(await get('T-N', { ...query, continuationToken: token }), 400, C.continuationTokenInvalid);
-    expectErr(
+      expectErrors(await get('T-N', { ...query, continuationToken: token }), 400, C.continuationTokenInvalid);
+    expectErrors(
       await get('T-500', { positionsStartDate: '2026-01-05T08:00', continuationToken: token }),
       400,
       C.continuationTokenInvalid,
     );
-    expectErr(
+    expectErrors(
       await get('T-N', {
         positionsStartDate: '2026-01-05T08:00',
         continuationToken: `${token.slice(0, -2)}xx`,
@@ -156,12 +151,12 @@ describe('positions: the technician', () => {
   });
 
   it('404 fieldTracking.technician.notfound: unknown, or outside the tree (the same answer)', async () => {
-    expectErr(await get('NOBODY'), 404, C.technicianNotFound);
-    expectErr(await get('T-S', {}, 'north'), 404, C.technicianNotFound);
-    expectErr(await get('T-N', {}, 'northA'), 404, C.technicianNotFound);
+    expectErrors(await get('NOBODY'), 404, C.technicianNotFound);
+    expectErrors(await get('T-S', {}, 'north'), 404, C.technicianNotFound);
+    expectErrors(await get('T-N', {}, 'northA'), 404, C.technicianNotFound);
     expect((await get('T-S', {}, 'south')).json().data).toHaveLength(3);
     expect((await get('T-NA', {}, 'north')).json()).toEqual({ continuationToken: null, data: [] });
-    expectErr(await get('T%20N'), 400, C.technicianCodeInvalid);
+    expectErrors(await get('T%20N'), 400, C.technicianCodeInvalid);
   });
 });
 
@@ -177,7 +172,7 @@ describe('positions: rate range Low', () => {
       expect((await small.call('GET', path('T-N'))).statusCode).toBe(200);
       const refused = await small.call('GET', path('T-N'));
       expect(refused.statusCode).toBe(429);
-      expect(codes(refused)).toEqual(['ratelimiter.toomanyrequest']);
+      expect(codesOf(refused)).toEqual(['ratelimiter.toomanyrequest']);
       // Activities are High: still answered.
       const activities = await small.call(
         'GET',

@@ -7,6 +7,7 @@ import {
   parseOverlaps,
 } from '../../../contract/projectManagement.ts';
 import { runImport } from '../../cli/importFile.ts';
+import { codesOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import { BASE, projectFixture, UNLIMITED } from './fixture.ts';
 
@@ -24,12 +25,11 @@ const link = (project: string, body: unknown, as: TestClient = 'root') =>
   t.call('POST', `${BASE}/projects/code:${project}/link`, { body, as });
 const linkWo = (project: string, code: string, insertion?: unknown, as: TestClient = 'root') =>
   link(project, { type: 'workOrder', code, ...(insertion === undefined ? {} : { insertion }) }, as);
-const codes = (res: { json(): { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
 type Answer = Awaited<ReturnType<typeof link>>;
 async function refused(answer: Answer | Promise<Answer>, expected: string[]) {
   const res = await answer;
   expect(res.statusCode, res.body).toBe(400);
-  expect(codes(res)).toEqual(expected);
+  expect(codesOf(res)).toEqual(expected);
   return res.json().errors as { code: string; message: string }[];
 }
 async function ok(answer: Answer | Promise<Answer>) {
@@ -439,7 +439,7 @@ describe('project link: the rules of the spec, one code each', () => {
   it('needs the projectManagement:write scope', async () => {
     const res = await linkWo('P-NORTH', 'WO-N3', undefined, 'readonly');
     expect(res.statusCode).toBe(403);
-    expect(codes(res)).toEqual(['access.forbiden']);
+    expect(codesOf(res)).toEqual(['access.forbiden']);
   });
 });
 
@@ -457,7 +457,7 @@ describe('project link: several errors, nothing written', () => {
         isBlockedBy: [{ jobType: 'task', code: '42' }],
       },
     });
-    expect(codes(res)).toEqual([
+    expect(codesOf(res)).toEqual([
       C.jobTypeMandatory,
       C.relativePositionMandatory,
       C.isBlockedByCodeUnknown,
@@ -468,14 +468,19 @@ describe('project link: several errors, nothing written', () => {
       C.projectOfficeConflict,
       C.projectStatusConflict,
     ]);
-    const order = codes(res).map((c: string) => PROJECT_LINK_CODES.indexOf(c));
+    const order = codesOf(res).map((c: string) => PROJECT_LINK_CODES.indexOf(c));
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     const second = await link('NOPE', {
       type: 'x',
       code: 'WO-NOPE',
       insertion: { insertionMode: 'index', position: -2 },
     });
-    expect(codes(second)).toEqual([C.projectUnknown, C.jobCodeUnknown, C.jobTypeUnknown, C.positionInvalid]);
+    expect(codesOf(second)).toEqual([
+      C.projectUnknown,
+      C.jobCodeUnknown,
+      C.jobTypeUnknown,
+      C.positionInvalid,
+    ]);
   });
 
   it('a refused call changes nothing: neither the order, nor the dependencies, nor the project left', async () => {

@@ -5,6 +5,7 @@ import {
   STANDARD_LINK_CODES,
 } from '../../../contract/projectManagement.ts';
 import { runImport } from '../../cli/importFile.ts';
+import { codesOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import { BASE, projectFixture, UNLIMITED } from './fixture.ts';
 
@@ -28,11 +29,10 @@ const link = (kind: Kind, so: string, body: unknown, as: TestClient = 'root') =>
 const linkWo = (kind: Kind, so: string, code: string, insertion?: unknown, as: TestClient = 'root') =>
   link(kind, so, { code, ...(insertion === undefined ? {} : { insertion }) }, as);
 type Answer = Awaited<ReturnType<typeof link>>;
-const codes = (res: Answer) => (res.json().errors as { code: string }[]).map((e) => e.code);
 async function refused(answer: Answer | Promise<Answer>, expected: string[]) {
   const res = await answer;
   expect(res.statusCode, res.body).toBe(400);
-  expect(codes(res)).toEqual(expected);
+  expect(codesOf(res)).toEqual(expected);
 }
 async function ok(answer: Answer | Promise<Answer>) {
   const res = await answer;
@@ -187,16 +187,16 @@ describe('standard service order link (spec endpoint 20)', () => {
       type: 'workOrder',
       insertion: { insertionMode: 'index', position: -1 },
     });
-    expect(codes(res)).toEqual([
+    expect(codesOf(res)).toEqual([
       C.positionInvalid,
       C.fieldUnknown,
       C.standardOfficeConflict,
       C.standardStatusConflict,
     ]);
-    const ranks = codes(res).map((c) => STANDARD_LINK_CODES.indexOf(c));
+    const ranks = codesOf(res).map((c) => STANDARD_LINK_CODES.indexOf(c));
     expect([...ranks].sort((a, b) => a - b)).toEqual(ranks);
     const all = await link('standard', 'SO-SMALL', { code: 'WO-N6' });
-    expect(codes(all)).toEqual([C.standardFull, C.currentServiceOrderConflict]);
+    expect(codesOf(all)).toEqual([C.standardFull, C.currentServiceOrderConflict]);
     expect(await read('standard', 'SO-DONE')).toEqual(before);
     expect(await order('standard', 'SO-SMALL')).toEqual(['WO-N5']);
   });
@@ -258,8 +258,8 @@ describe('route service order link (spec endpoint 21, designed in the same style
     await refused(linkWo('route', 'RT-DONE', 'WO-N1'), [C.routeStatusConflict]);
     await refused(linkWo('route', 'RT-ONE', 'WO-N1'), [C.routeFull]);
     const res = await link('route', 'RT-DONE', { code: 'WO-R1', insertion: { insertionMode: 'index' } });
-    expect(codes(res)).toEqual([C.positionMandatory, C.routeOfficeConflict, C.routeStatusConflict]);
-    const ranks = codes(res).map((c) => ROUTE_LINK_CODES.indexOf(c));
+    expect(codesOf(res)).toEqual([C.positionMandatory, C.routeOfficeConflict, C.routeStatusConflict]);
+    const ranks = codesOf(res).map((c) => ROUTE_LINK_CODES.indexOf(c));
     expect([...ranks].sort((a, b) => a - b)).toEqual(ranks);
   });
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCustomer, putCustomer } from '../../../contract/referentials.ts';
+import { codesOf } from '../../testing/api.ts';
 import type { TestApp, TestClient } from '../../testing/harness.ts';
 import { createReferentialsTestApp } from './testApp.ts';
 
@@ -26,13 +28,13 @@ const body = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const put = (code: string, b: unknown = body(), as: TestClient = 'root') =>
-  t.call('PUT', `${URL}/code:${code}`, { body: b, as });
-const get = (code: string, as: TestClient = 'root') => t.call('GET', `${URL}/code:${code}`, { as });
-const codes = (res: { json(): { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
+  t.api(putCustomer, { params: { customerCode: code }, body: b, as });
+const get = (code: string, as: TestClient = 'root') =>
+  t.api(getCustomer, { params: { customerCode: code }, as });
 
 async function expectError(res: Awaited<ReturnType<typeof put>>, status: number, code: string) {
   expect({ status: res.statusCode, body: res.body }).toMatchObject({ status });
-  expect(codes(res)).toContain(code);
+  expect(codesOf(res)).toContain(code);
   expect(res.json().errorReference).toBeTruthy();
 }
 
@@ -199,7 +201,7 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
       400,
       'referentials.customer.city.mandatory',
     );
-    expect(codes(await put('C-E1', body({ name: '' })))).toEqual(['referentials.customer.name.mandatory']);
+    expect(codesOf(await put('C-E1', body({ name: '' })))).toEqual(['referentials.customer.name.mandatory']);
   });
 
   it('two simultaneous PUTs of a new code: one creates, the other updates', async () => {
@@ -218,7 +220,7 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
       put('C-CYB', body({ parentCustomerCode: 'C-CYA' })),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([204, 400]);
-    expect(codes(a.statusCode === 400 ? a : b)).toEqual(['referentials.customer.office.hierarchy.error']);
+    expect(codesOf(a.statusCode === 400 ? a : b)).toEqual(['referentials.customer.office.hierarchy.error']);
   });
 
   it('codes of up to 10000 characters (spec: length 1..10000); 10001 refused', async () => {
@@ -311,9 +313,9 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
   it('400 referentials.customer.custom.field.unknown: a __proto__ or constructor custom field, never dropped', async () => {
     for (const key of ['__proto__', 'constructor']) {
       const raw = `{"name":"x","addressDetails":{"city":"c"},"customFields":{"${key}":{"textValue":"x"}}}`;
-      const res = await t.call('PUT', `${URL}/code:C-PROTO`, { raw });
+      const res = await t.api(putCustomer, { params: { customerCode: 'C-PROTO' }, raw });
       await expectError(res, 400, 'referentials.customer.custom.field.unknown');
-      expect(codes(res)).toEqual(['referentials.customer.custom.field.unknown']);
+      expect(codesOf(res)).toEqual(['referentials.customer.custom.field.unknown']);
     }
     await expectError(await get('C-PROTO'), 404, 'referentials.customer.not.found');
   });
@@ -325,16 +327,16 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
       '{"name":"x","addressDetails":{"city":"c"},"contact":{"details":[{"value":"1","__proto__":{}}]}}',
       '{"name":"x","addressDetails":{"city":"c"},"constructor":{"prototype":{"polluted":1}}}',
     ]) {
-      const res = await t.call('PUT', `${URL}/code:C-PROTO`, { raw });
+      const res = await t.api(putCustomer, { params: { customerCode: 'C-PROTO' }, raw });
       await expectError(res, 400, 'referentials.customer.field.unknown');
-      expect(codes(res)).toEqual(['referentials.customer.field.unknown']);
+      expect(codesOf(res)).toEqual(['referentials.customer.field.unknown']);
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     await expectError(await get('C-PROTO'), 404, 'referentials.customer.not.found');
   });
 
   it('400 referentials.customer.invalid.json: malformed JSON or duplicate field', async () => {
-    const raw = (text: string) => t.call('PUT', `${URL}/code:C-E5`, { raw: text });
+    const raw = (text: string) => t.api(putCustomer, { params: { customerCode: 'C-E5' }, raw: text });
     await expectError(await raw('{"name": "x",'), 400, 'referentials.customer.invalid.json');
     await expectError(
       await raw('{"name":"a","name":"b","addressDetails":{"city":"c"}}'),
@@ -439,7 +441,7 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
   it('401 without token, 403 with a read-only application', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${URL}/code:X` });
     expect(res.statusCode).toBe(401);
-    expect(codes(res)).toEqual(['unauthorized.nocredentials']);
+    expect(codesOf(res)).toEqual(['unauthorized.nocredentials']);
     await expectError(await put('C-RO', body(), 'readonly'), 403, 'access.forbiden');
   });
 });

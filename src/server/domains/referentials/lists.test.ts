@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAsset, getCustomer, putCustomer } from '../../../contract/referentials.ts';
 import { parseImportText, runImport } from '../../cli/importFile.ts';
+import { codesOf } from '../../testing/api.ts';
 import type { TestApp, TestClient } from '../../testing/harness.ts';
 import { parentsFirst } from './importers.ts';
 import { createReferentialsTestApp } from './testApp.ts';
@@ -7,7 +9,6 @@ import { createReferentialsTestApp } from './testApp.ts';
 let t: TestApp;
 const BASE = '/eTech/rest/ws/referentials/v1';
 const list = (path: string, as: TestClient = 'root') => t.call('GET', `${BASE}/${path}`, { as });
-const codes = (res: { json(): { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
 const customer = (code: string, extra: Record<string, unknown> = {}) => ({
   customerCode: code,
   name: `Name ${code}`,
@@ -48,7 +49,7 @@ describe('customer list extension', () => {
 
   it('elements have the shape of the GET', async () => {
     const page = (await list('customers?q=L001')).json();
-    const one = (await t.call('GET', `${BASE}/customers/code:L001`)).json();
+    const one = (await t.api(getCustomer, { params: { customerCode: 'L001' } })).json();
     expect(page.data).toEqual([one]);
   });
 
@@ -59,7 +60,8 @@ describe('customer list extension', () => {
     const north = (await list('customers?officeCode=north')).json();
     expect(north.data).toHaveLength(50);
     expect(north.data.every((c: { officeCode: string }) => c.officeCode === 'NORTH-A')).toBe(true);
-    await t.call('PUT', `${BASE}/customers/code:L000-CHILD`, {
+    await t.api(putCustomer, {
+      params: { customerCode: 'L000-CHILD' },
       body: { name: 'c', parentCustomerCode: 'L000', addressDetails: { city: 'x' } },
     });
     expect(
@@ -76,7 +78,7 @@ describe('customer list extension', () => {
     expect(all.data.every((c: { officeCode: string }) => c.officeCode === 'SOUTH')).toBe(true);
     const bad = await list('customers?officeCode=SOUTH', 'north');
     expect(bad.statusCode).toBe(400);
-    expect(codes(bad)).toEqual(['referentials.customer.office.unknown']);
+    expect(codesOf(bad)).toEqual(['referentials.customer.office.unknown']);
   });
 
   it('a tampered or foreign continuation token is a 400 referentials.continuationToken.invalid', async () => {
@@ -86,11 +88,11 @@ describe('customer list extension', () => {
     for (const bad of ['garbage', `${payload}.AAAA${sig.slice(4)}`, forged, `${token}.x`]) {
       const res = await list(`customers?continuationToken=${encodeURIComponent(bad)}`);
       expect(res.statusCode).toBe(400);
-      expect(codes(res)).toEqual(['referentials.continuationToken.invalid']);
+      expect(codesOf(res)).toEqual(['referentials.continuationToken.invalid']);
     }
     // A token of the customer list is not one of the site list.
     const res = await list(`sites?continuationToken=${encodeURIComponent(token)}`);
-    expect(codes(res)).toEqual(['referentials.continuationToken.invalid']);
+    expect(codesOf(res)).toEqual(['referentials.continuationToken.invalid']);
   });
 
   it('a token is bound to the filters it came with: reused with other filters it is a 400', async () => {
@@ -104,7 +106,7 @@ describe('customer list extension', () => {
     ]) {
       const res = await list(other);
       expect(res.statusCode, other).toBe(400);
-      expect(codes(res)).toEqual(['referentials.continuationToken.invalid']);
+      expect(codesOf(res)).toEqual(['referentials.continuationToken.invalid']);
     }
   });
 
@@ -130,7 +132,7 @@ describe('customer list extension', () => {
   it('an unknown query parameter is refused', async () => {
     const res = await list('customers?colour=red');
     expect(res.statusCode).toBe(400);
-    expect(codes(res)).toEqual(['referentials.customer.field.unknown']);
+    expect(codesOf(res)).toEqual(['referentials.customer.field.unknown']);
   });
 });
 
@@ -244,7 +246,7 @@ describe('offices and custom-field definitions', () => {
     expect((await list('customFieldDefinitions')).json().data).toHaveLength(2);
     const bad = await list('customFieldDefinitions?entity=planet');
     expect(bad.statusCode).toBe(400);
-    expect(codes(bad)).toEqual(['referentials.entity.invalid']);
+    expect(codesOf(bad)).toEqual(['referentials.entity.invalid']);
     await t.db.deleteFrom('custom_field_definitions').execute();
   });
 });
@@ -272,16 +274,18 @@ describe('importers', () => {
       ['sites', 1, 0],
       ['assets', 1, 0],
     ]);
-    const before = (await t.call('GET', `${BASE}/assets/code:IMP-A`)).json();
+    const before = (await t.api(getAsset, { params: { assetCode: 'IMP-A' } })).json();
     const second = await runImport(t.db, doc);
     expect(second.map((r) => [r.key, r.created, r.updated])).toEqual([
       ['customers', 0, 0],
       ['sites', 0, 0],
       ['assets', 0, 0],
     ]);
-    expect((await t.call('GET', `${BASE}/assets/code:IMP-A`)).json()).toEqual(before);
+    expect((await t.api(getAsset, { params: { assetCode: 'IMP-A' } })).json()).toEqual(before);
     expect(before.customerCode).toBe('IMP-C');
-    expect((await t.call('GET', `${BASE}/customers/code:IMP-C`)).json().parentCustomerCode).toBe('IMP-P');
+    expect((await t.api(getCustomer, { params: { customerCode: 'IMP-C' } })).json().parentCustomerCode).toBe(
+      'IMP-P',
+    );
   });
 
   it("a row lands in its officeCode's tenant: a code taken in another tenant is a new record there", async () => {
@@ -323,7 +327,7 @@ describe('importers', () => {
   it('a refused row fails the whole import with the API code and the element', async () => {
     const doc = { customers: [customer('IMP-OK'), customer('IMP-BAD', { parentCustomerCode: 'NOBODY' })] };
     await expect(runImport(t.db, doc)).rejects.toThrow(/referentials\.customer\.parent\.unknown.*IMP-BAD/);
-    expect((await t.call('GET', `${BASE}/customers/code:IMP-OK`)).statusCode).toBe(404);
+    expect((await t.api(getCustomer, { params: { customerCode: 'IMP-OK' } })).statusCode).toBe(404);
   });
 
   it('a __proto__ custom field in the file is refused by JSON path, not dropped', async () => {
@@ -333,7 +337,7 @@ describe('importers', () => {
     await expect(runImport(t.db, doc)).rejects.toThrow(
       /^customers\[0\]\.customFields: unknown field __proto__$/,
     );
-    expect((await t.call('GET', `${BASE}/customers/code:IMP-PROTO`)).statusCode).toBe(404);
+    expect((await t.api(getCustomer, { params: { customerCode: 'IMP-PROTO' } })).statusCode).toBe(404);
   });
 
   it('parentsFirst orders parents before children and survives a cycle', () => {

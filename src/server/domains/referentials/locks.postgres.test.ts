@@ -5,6 +5,7 @@
  * serialized and one of them is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCustomer, putCustomer as putCustomerEndpoint } from '../../../contract/referentials.ts';
 import type { OfficeScope } from '../../platform/officeScope.ts';
 import type { TestApp } from '../../testing/harness.ts';
 import { putCustomer } from './service.ts';
@@ -12,13 +13,13 @@ import { createReferentialsTestApp } from './testApp.ts';
 
 let t: TestApp;
 let rootScope: OfficeScope;
-const URL = '/eTech/rest/ws/referentials/v1/customers';
 const body = (parentCustomerCode?: string) => ({
   name: 'n',
   addressDetails: { city: 'Lyon' },
   ...(parentCustomerCode ? { parentCustomerCode } : {}),
 });
-const put = (code: string, parent?: string) => t.call('PUT', `${URL}/code:${code}`, { body: body(parent) });
+const put = (code: string, parent?: string) =>
+  t.api(putCustomerEndpoint, { params: { customerCode: code }, body: body(parent) });
 /** Settles with 'pending' when `p` has not settled within `ms`. */
 const within = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<'pending'>((r) => setTimeout(() => r('pending'), ms))]);
@@ -91,7 +92,10 @@ describe('referentials write locks (PostgreSQL)', () => {
     // Walk up from each customer: every walk reaches a root within the ring's size.
     const parents = new Map<string, string | null>();
     for (const code of ring)
-      parents.set(code, (await t.call('GET', `${URL}/code:${code}`)).json().parentCustomerCode);
+      parents.set(
+        code,
+        (await t.api(getCustomer, { params: { customerCode: code } })).json().parentCustomerCode,
+      );
     for (const code of ring) {
       let at: string | null | undefined = code;
       let steps = 0;

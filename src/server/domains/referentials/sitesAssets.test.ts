@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listSites, putAsset, putSite } from '../../../contract/referentials.ts';
+import { codesOf } from '../../testing/api.ts';
 import type { TestApp, TestClient } from '../../testing/harness.ts';
 import { createReferentialsTestApp } from './testApp.ts';
 
@@ -20,11 +22,10 @@ const site = (code: string, extra: Record<string, unknown> = {}, as: TestClient 
   put('sites', code, siteBody(extra), as);
 const asset = (code: string, extra: Record<string, unknown> = {}, as: TestClient = 'root') =>
   put('assets', code, { name: code, ...extra }, as);
-const codes = (res: { json(): { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
 
 async function expectError(res: Awaited<ReturnType<typeof put>>, status: number, code: string) {
   expect({ status: res.statusCode, body: res.body }).toMatchObject({ status });
-  expect(codes(res)).toContain(code);
+  expect(codesOf(res)).toContain(code);
 }
 
 beforeAll(async () => {
@@ -118,7 +119,7 @@ describe('site PUT / GET', () => {
     // 0.12345678901234566 has 17 decimals: truncation gives ...3456, rounding would give ...3457.
     const raw =
       '{"name":"G","customerCode":"CUST","location":{"addressDetails":{"address":"a","city":"b"},"geolocation":{"latitude":0.12345678901234566,"longitude":-179.5}}}';
-    expect((await t.call('PUT', `${BASE}/sites/code:S-GEO`, { raw })).statusCode).toBe(201);
+    expect((await t.api(putSite, { params: { siteCode: 'S-GEO' }, raw })).statusCode).toBe(201);
     expect((await get('sites', 'S-GEO')).json().location.geolocation).toEqual({
       latitude: 0.1234567890123456,
       longitude: -179.5,
@@ -183,7 +184,7 @@ describe('site PUT / GET', () => {
     );
     await expectError(await site('S-REQ', { extra: 1 }), 400, 'referentials.site.field.unknown');
     await expectError(
-      await t.call('PUT', `${BASE}/sites/code:S-REQ`, { raw: '{"name":1,' }),
+      await t.api(putSite, { params: { siteCode: 'S-REQ' }, raw: '{"name":1,' }),
       400,
       'referentials.site.invalid.json',
     );
@@ -191,12 +192,12 @@ describe('site PUT / GET', () => {
 
   it('a __proto__ custom field is refused as unknown (site.custom.field.unknown), never dropped', async () => {
     const raw = JSON.stringify(siteBody()).replace(/\}$/, ',"customFields":{"__proto__":{"textValue":"x"}}}');
-    const res = await t.call('PUT', `${BASE}/sites/code:S-PROTO`, { raw });
+    const res = await t.api(putSite, { params: { siteCode: 'S-PROTO' }, raw });
     await expectError(res, 400, 'referentials.site.custom.field.unknown');
-    expect(codes(res)).toEqual(['referentials.site.custom.field.unknown']);
+    expect(codesOf(res)).toEqual(['referentials.site.custom.field.unknown']);
     const nested = JSON.stringify(siteBody()).replace('"city":"Lyon"', '"city":"Lyon","__proto__":{"a":1}');
-    const res2 = await t.call('PUT', `${BASE}/sites/code:S-PROTO`, { raw: nested });
-    expect(codes(res2)).toEqual(['referentials.site.field.unknown']);
+    const res2 = await t.api(putSite, { params: { siteCode: 'S-PROTO' }, raw: nested });
+    expect(codesOf(res2)).toEqual(['referentials.site.field.unknown']);
     await expectError(await get('sites', 'S-PROTO'), 404, 'referentials.site.not.found');
   });
 
@@ -226,7 +227,7 @@ describe('site PUT / GET', () => {
     await expectError(await get('sites', 'S-NA', 'northA'), 404, 'referentials.customer.not.found');
     // ... and not listed to it either, while NORTH lists it.
     const listed = async (as: TestClient) =>
-      (await t.call('GET', `${BASE}/sites?q=S-NA`, { as }))
+      (await t.api(listSites, { query: { q: 'S-NA' }, as }))
         .json()
         .data.map((s: { siteCode: string }) => s.siteCode);
     expect(await listed('north')).toEqual(['S-NA']);
@@ -453,11 +454,14 @@ describe('asset PUT / GET', () => {
 
   it('a __proto__ custom field is refused as unknown (asset.custom.field.unknown), never dropped', async () => {
     const raw = '{"name":"x","customFields":{"__proto__":{"timeValue":5}}}';
-    const res = await t.call('PUT', `${BASE}/assets/code:A-PROTO`, { raw });
+    const res = await t.api(putAsset, { params: { assetCode: 'A-PROTO' }, raw });
     await expectError(res, 400, 'referentials.asset.custom.field.unknown');
-    expect(codes(res)).toEqual(['referentials.asset.custom.field.unknown']);
-    const top = await t.call('PUT', `${BASE}/assets/code:A-PROTO`, { raw: '{"name":"x","__proto__":{}}' });
-    expect(codes(top)).toEqual(['referentials.asset.field.unknown']);
+    expect(codesOf(res)).toEqual(['referentials.asset.custom.field.unknown']);
+    const top = await t.api(putAsset, {
+      params: { assetCode: 'A-PROTO' },
+      raw: '{"name":"x","__proto__":{}}',
+    });
+    expect(codesOf(top)).toEqual(['referentials.asset.field.unknown']);
     await expectError(await get('assets', 'A-PROTO'), 404, 'referentials.asset.not.found');
   });
 

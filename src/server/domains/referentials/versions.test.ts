@@ -1,3 +1,5 @@
+import { getCustomer, putCustomer as putCustomerEndpoint } from '../../../contract/referentials.ts';
+import { codesOf } from '../../testing/api.ts';
 /**
  * Lost updates (issue 8): ETag on GET and PUT, If-Match on PUT (412, nothing written), for
  * the referentials (customers, sites, assets) and the catalog the console edits (items,
@@ -46,7 +48,8 @@ const RESOURCES: Resource[] = [
     url: `${REF}/sites`,
     prefix: 'referentials.site',
     setup: async () => {
-      await t.call('PUT', `${REF}/customers/code:V-SITE-CUST`, {
+      await t.api(putCustomerEndpoint, {
+        params: { customerCode: 'V-SITE-CUST' },
         body: { name: 'Owner', addressDetails: { city: 'Lyon' } },
       });
     },
@@ -76,8 +79,6 @@ const RESOURCES: Resource[] = [
     noGet: true,
   },
 ];
-
-const codes = (res: { json(): { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
 
 describe.each(RESOURCES)('$name: ETag and If-Match', (r) => {
   const put = (code: string, name: string, ifMatch?: string, as: TestClient = 'root') =>
@@ -131,7 +132,7 @@ describe.each(RESOURCES)('$name: ETag and If-Match', (r) => {
 
     const stale = await put(code('B'), 'Stale', v1);
     expect(stale.statusCode).toBe(412);
-    expect(codes(stale)).toEqual([`${r.prefix}.precondition.failed`]);
+    expect(codesOf(stale)).toEqual([`${r.prefix}.precondition.failed`]);
     expect(stale.json().errorReference).toBeTruthy();
     expect(await nameOf(code('B'))).toBe('Two');
     if (!r.noGet) expect((await get(code('B'))).headers.etag).toBe(v2);
@@ -149,7 +150,7 @@ describe.each(RESOURCES)('$name: ETag and If-Match', (r) => {
     for (const ifMatch of ['*', '"2026-01-01T00:00:00.000000Z"']) {
       const res = await put(code('NEW'), 'New', ifMatch);
       expect(res.statusCode).toBe(412);
-      expect(codes(res)).toEqual([`${r.prefix}.precondition.failed`]);
+      expect(codesOf(res)).toEqual([`${r.prefix}.precondition.failed`]);
       expect(await nameOf(code('NEW'))).toBeUndefined();
     }
     expect((await put(code('NEW'), 'New')).statusCode).toBe(201);
@@ -162,7 +163,7 @@ describe.each(RESOURCES)('$name: ETag and If-Match', (r) => {
     expect(statuses).toEqual([204, 412]);
     const winner = results.find((x) => x.statusCode === 204);
     const loser = results.find((x) => x.statusCode === 412);
-    expect(codes(loser as NonNullable<typeof loser>)).toEqual([`${r.prefix}.precondition.failed`]);
+    expect(codesOf(loser as NonNullable<typeof loser>)).toEqual([`${r.prefix}.precondition.failed`]);
     expect(await nameOf(code('C'))).toBe(winner === results[0] ? 'Left' : 'Right');
   });
 });
@@ -202,20 +203,22 @@ describe('one clock instant', () => {
 
 describe('If-Match and office scope', () => {
   it('a record outside the caller tree answers 412, like a free code, and stays unchanged', async () => {
-    const created = await t.call('PUT', `${REF}/customers/code:V-SOUTH-ONLY`, {
+    const created = await t.api(putCustomerEndpoint, {
+      params: { customerCode: 'V-SOUTH-ONLY' },
       as: 'south',
       body: { name: 'South', addressDetails: { city: 'Nice' } },
     });
     expect(created.statusCode).toBe(201);
     const v = created.headers.etag as string;
-    const res = await t.call('PUT', `${REF}/customers/code:V-SOUTH-ONLY`, {
+    const res = await t.api(putCustomerEndpoint, {
+      params: { customerCode: 'V-SOUTH-ONLY' },
       as: 'north',
       body: { name: 'North', addressDetails: { city: 'Lille' } },
       headers: { 'if-match': v },
     });
     expect(res.statusCode).toBe(412);
-    expect(codes(res)).toEqual(['referentials.customer.precondition.failed']);
-    const read = await t.call('GET', `${REF}/customers/code:V-SOUTH-ONLY`, { as: 'south' });
+    expect(codesOf(res)).toEqual(['referentials.customer.precondition.failed']);
+    const read = await t.api(getCustomer, { params: { customerCode: 'V-SOUTH-ONLY' }, as: 'south' });
     expect(read.json().name).toBe('South');
     expect(read.headers.etag).toBe(v);
   });

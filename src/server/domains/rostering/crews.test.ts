@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RosteringCodes as C } from '../../../contract/rostering.ts';
+import { RosteringCodes as C, listCrews } from '../../../contract/rostering.ts';
 import { runImport } from '../../cli/importFile.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 
@@ -115,10 +115,9 @@ describe('crews list (spec endpoint 6)', () => {
     const second = await list(`${period}&crewsSize=2&continuationToken=${token}`);
     expect(second.data.map((c: { crewCode: string }) => c.crewCode)).toEqual(['C-SOUTH']);
     expect(second.continuationToken).toBeNull();
-    const other = await t.call(
-      'GET',
-      `${URL}?crewsStartDate=2030-01-01&crewsEndDate=2030-01-31&continuationToken=${token}`,
-    );
+    const other = await t.api(listCrews, {
+      query: { crewsStartDate: '2030-01-01', crewsEndDate: '2030-01-31', continuationToken: token },
+    });
     expect(other.statusCode).toBe(400);
     expect(other.json().errors[0].code).toBe(C.continuationTokenInvalid);
   });

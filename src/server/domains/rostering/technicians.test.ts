@@ -1,8 +1,8 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TechnicianCodes as C, RosteringCodes, TECHNICIANS_PAGE_SIZE } from '../../../contract/rostering.ts';
 import { runImport } from '../../cli/importFile.ts';
+import { expectErrors } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 
 const BASE = '/eTech/rest/ws/rostering/v1/technicians';
@@ -43,11 +43,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Page = { continuationToken: string | null; data: Record<string, unknown>[] };
-const codes = (res: LightMyRequestResponse) => res.json().errors.map((e: { code: string }) => e.code);
-const expectErr = (res: LightMyRequestResponse, status: number, code: string) => {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(codes(res)).toEqual([code]);
-};
 function get(path: string, query: Record<string, string | undefined> = {}, as: TestClient = 'root') {
   const q = new URLSearchParams(
     Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
@@ -65,37 +60,37 @@ async function walk(query: Record<string, string> = {}, as: TestClient = 'root')
   } while (token);
   return pages;
 }
-const codesOf = (pages: Page[]) => pages.flatMap((p) => p.data.map((x) => x.technicianCode));
+const listedCodes = (pages: Page[]) => pages.flatMap((p) => p.data.map((x) => x.technicianCode));
 
 describe('technicians list (extension)', () => {
   it(`the caller's tree by code, ${TECHNICIANS_PAGE_SIZE} a page`, async () => {
     const pages = await walk();
     expect(pages.map((p) => p.data.length)).toEqual([200, 53]);
-    const all = codesOf(pages);
+    const all = listedCodes(pages);
     expect(all).toEqual([...all].sort());
-    expect(codesOf(await walk({}, 'south'))).toEqual(['T-S']);
-    expect(codesOf(await walk({}, 'north'))).toHaveLength(252);
+    expect(listedCodes(await walk({}, 'south'))).toEqual(['T-S']);
+    expect(listedCodes(await walk({}, 'north'))).toHaveLength(252);
   });
 
   it('filters: text in the code or name, office and below, active, skill', async () => {
-    expect(codesOf(await walk({ q: 'nora' }))).toEqual(['T-N']);
-    expect(codesOf(await walk({ q: 'T-' }))).toEqual(['T-N', 'T-NA', 'T-S']);
-    expect(codesOf(await walk({ q: 'extra 25' }))).toEqual(['X-025', 'X-250']);
-    expect(codesOf(await walk({ officeCode: 'north', q: 't-' }))).toEqual(['T-N', 'T-NA']);
-    expect(codesOf(await walk({ active: 'false' }))).toEqual(['T-NA']);
-    expect(codesOf(await walk({ active: 'true', q: 'T-' }))).toEqual(['T-N', 'T-S']);
-    expect(codesOf(await walk({ skillCode: 'elec' }))).toEqual(['T-N', 'T-NA']);
-    expect(codesOf(await walk({ skillCode: 'GAS', active: 'true' }))).toEqual(['T-N']);
+    expect(listedCodes(await walk({ q: 'nora' }))).toEqual(['T-N']);
+    expect(listedCodes(await walk({ q: 'T-' }))).toEqual(['T-N', 'T-NA', 'T-S']);
+    expect(listedCodes(await walk({ q: 'extra 25' }))).toEqual(['X-025', 'X-250']);
+    expect(listedCodes(await walk({ officeCode: 'north', q: 't-' }))).toEqual(['T-N', 'T-NA']);
+    expect(listedCodes(await walk({ active: 'false' }))).toEqual(['T-NA']);
+    expect(listedCodes(await walk({ active: 'true', q: 'T-' }))).toEqual(['T-N', 'T-S']);
+    expect(listedCodes(await walk({ skillCode: 'elec' }))).toEqual(['T-N', 'T-NA']);
+    expect(listedCodes(await walk({ skillCode: 'GAS', active: 'true' }))).toEqual(['T-N']);
   });
 
   it('refusals and tokens bound to the filters', async () => {
-    expectErr(await get(BASE, { officeCode: 'SOUTH' }, 'north'), 400, C.officeUnknown);
-    expectErr(await get(BASE, { active: 'yes' }), 400, C.activeInvalid);
-    expectErr(await get(BASE, { q: 'x'.repeat(201) }), 400, C.qInvalid);
-    expectErr(await get(BASE, { page: '2' }), 400, C.listFieldUnknown);
+    expectErrors(await get(BASE, { officeCode: 'SOUTH' }, 'north'), 400, C.officeUnknown);
+    expectErrors(await get(BASE, { active: 'yes' }), 400, C.activeInvalid);
+    expectErrors(await get(BASE, { q: 'x'.repeat(201) }), 400, C.qInvalid);
+    expectErrors(await get(BASE, { page: '2' }), 400, C.listFieldUnknown);
     const token = (await get(BASE)).json().continuationToken as string;
     expect((await get(BASE, { continuationToken: token })).statusCode).toBe(200);
-    expectErr(
+    expectErrors(
       await get(BASE, { q: 'X', continuationToken: token }),
       400,
       RosteringCodes.continuationTokenInvalid,
@@ -127,8 +122,8 @@ describe('technician read (extension)', () => {
   });
 
   it('404 rostering.technician.notfound: unknown or outside the tree', async () => {
-    expectErr(await get(`${BASE}/code:NOBODY`), 404, C.notFound);
-    expectErr(await get(`${BASE}/code:T-S`, {}, 'north'), 404, C.notFound);
-    expectErr(await get(`${BASE}/code:T-N`, {}, 'northA'), 404, C.notFound);
+    expectErrors(await get(`${BASE}/code:NOBODY`), 404, C.notFound);
+    expectErrors(await get(`${BASE}/code:T-S`, {}, 'north'), 404, C.notFound);
+    expectErrors(await get(`${BASE}/code:T-N`, {}, 'northA'), 404, C.notFound);
   });
 });

@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SchedulingCodes as C } from '../../../contract/scheduling.ts';
+import {
+  SchedulingCodes as C,
+  getScheduleByCode,
+  getScheduleByUuid,
+  scheduleByCode,
+  scheduleByUuid,
+} from '../../../contract/scheduling.ts';
+import { searchSlots } from '../../../contract/slots.ts';
 import { runImport } from '../../cli/importFile.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import { futureMonday, LILLE, plusDays, slotFixture } from '../slots/fixture.ts';
 
 let t: TestApp;
 const monday = futureMonday();
-const BASE = '/eTech/rest/ws/scheduling/v1/workOrders';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -48,7 +54,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const put = (code: string, body: unknown, as: TestClient = 'root') =>
-  t.call('PUT', `${BASE}/code:${code}/schedule`, { body, as });
+  t.api(scheduleByCode, { params: { workOrderCode: code }, body, as });
 async function refused(code: string, body: unknown, expected: string, as: TestClient = 'root', status = 400) {
   const res = await put(code, body, as);
   expect(res.statusCode, res.body).toBe(status);
@@ -60,7 +66,7 @@ describe('scheduling PUT and GET', () => {
   it('schedules on a technician: 204, status SCHEDULED, read back by code and by uuid', async () => {
     const res = await put('wo-new', { technicianCode: 't-paris', start });
     expect(res.statusCode, res.body).toBe(204);
-    const byCode = await t.call('GET', `${BASE}/code:WO-NEW`);
+    const byCode = await t.api(getScheduleByCode, { params: { workOrderCode: 'WO-NEW' } });
     expect(byCode.statusCode).toBe(200);
     const got = byCode.json();
     expect(got).toMatchObject({
@@ -71,22 +77,25 @@ describe('scheduling PUT and GET', () => {
       scheduledStart: `${monday}T08:00:00Z`,
       scheduledEnd: `${monday}T09:00:00Z`,
     });
-    const byUuid = await t.call('GET', `${BASE}/uuid:${got.uuid}`);
+    const byUuid = await t.api(getScheduleByUuid, { params: { workOrderUuid: got.uuid } });
     expect(byUuid.json()).toEqual(got);
     // And the uuid path schedules too.
     expect(
       (
-        await t.call('PUT', `${BASE}/uuid:${got.uuid}/schedule`, {
+        await t.api(scheduleByUuid, {
+          params: { workOrderUuid: got.uuid },
           body: { technicianCode: 'T-UTC', start: `${monday}T14:00` },
         })
       ).statusCode,
     ).toBe(204);
-    expect((await t.call('GET', `${BASE}/code:WO-NEW`)).json().technicianCode).toBe('T-UTC');
+    expect(
+      (await t.api(getScheduleByCode, { params: { workOrderCode: 'WO-NEW' } })).json().technicianCode,
+    ).toBe('T-UTC');
   });
 
   it('a scheduled work order blocks the slot search', async () => {
     await put('WO-NEW', { technicianCode: 'T-UTC', start: `${monday}T14:00` });
-    const res = await t.call('POST', '/rest/v3/slots/search', {
+    const res = await t.api(searchSlots, {
       body: {
         workOrderType: { code: 'REPAIR' },
         timeRanges: [{ start: `${monday}T13:00`, end: `${monday}T17:00` }],
@@ -105,7 +114,7 @@ describe('scheduling PUT and GET', () => {
   it('schedules on a crew: the main resource does the work, the members skills count', async () => {
     // GASFIX needs GAS: only T-UTC (secondary, until Wednesday) holds it.
     expect((await put('WO-GAS', { crewCode: 'crew-1', start })).statusCode).toBe(204);
-    expect((await t.call('GET', `${BASE}/code:WO-GAS`)).json()).toMatchObject({
+    expect((await t.api(getScheduleByCode, { params: { workOrderCode: 'WO-GAS' } })).json()).toMatchObject({
       technicianCode: 'T-PARIS',
       crewCode: 'CREW-1',
       status: 'SCHEDULED',
@@ -155,10 +164,15 @@ describe('scheduling PUT and GET', () => {
     await refused('WO-NEW', { technicianCode: 'T-PARIS' }, C.startMandatory);
     await refused('WO-NEW', { technicianCode: 'T-PARIS', start: '2030-13-01T08:00' }, C.startInvalid);
     await refused('WO-NEW', { technicianCode: 'T-PARIS', start, note: 1 }, C.fieldUnknown);
-    const raw = await t.call('PUT', `${BASE}/code:WO-NEW/schedule`, { raw: '{"start": "a", "start": "b"}' });
+    const raw = await t.api(scheduleByCode, {
+      params: { workOrderCode: 'WO-NEW' },
+      raw: '{"start": "a", "start": "b"}',
+    });
     expect(raw.json().errors[0].code).toBe(C.invalidJson);
     // A refusal writes nothing.
-    expect((await t.call('GET', `${BASE}/code:WO-DONE`)).json().status).toBe('COMPLETED');
+    expect((await t.api(getScheduleByCode, { params: { workOrderCode: 'WO-DONE' } })).json().status).toBe(
+      'COMPLETED',
+    );
   });
 
   it('a crew that is disabled, or whose main resource is inactive, is unknown', async () => {
@@ -177,11 +191,11 @@ describe('scheduling PUT and GET', () => {
   });
 
   it('GET: unknown, outside the tree, malformed uuid', async () => {
-    expect((await t.call('GET', `${BASE}/code:NOPE`)).statusCode).toBe(404);
-    const south = await t.call('GET', `${BASE}/code:WO-SOUTH`, { as: 'north' });
+    expect((await t.api(getScheduleByCode, { params: { workOrderCode: 'NOPE' } })).statusCode).toBe(404);
+    const south = await t.api(getScheduleByCode, { params: { workOrderCode: 'WO-SOUTH' }, as: 'north' });
     expect(south.statusCode).toBe(404);
     expect(south.json().errors[0].code).toBe(C.workOrderNotFound);
-    const bad = await t.call('GET', `${BASE}/uuid:not-a-uuid`);
+    const bad = await t.api(getScheduleByUuid, { params: { workOrderUuid: 'not-a-uuid' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].code).toBe('scheduling.workorderuuid.invalid');
   });

@@ -4,8 +4,9 @@
  * live work orders of one code are ambiguous.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SlotsCodes } from '../../../contract/slots.ts';
+import { SlotsCodes, searchSlots } from '../../../contract/slots.ts';
 import { runImport } from '../../cli/importFile.ts';
+import { codesOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { futureMonday, LILLE, slotFixture } from './fixture.ts';
 
@@ -47,8 +48,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const codes = (res: { json(): { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
-
 describe('GET /rest/v3/slots/workOrders/code:{code}/needs', () => {
   it('the type (duration, sorted skills), the place, and the target from its coordinates', async () => {
     const res = await t.call('GET', needs('wo-new'));
@@ -72,7 +71,7 @@ describe('GET /rest/v3/slots/workOrders/code:{code}/needs', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().target).toBeNull();
     // The search itself agrees: no place for this work order is 3011.
-    const search = await t.call('POST', '/rest/v3/slots/search', {
+    const search = await t.api(searchSlots, {
       body: {
         workOrderType: { code: 'REPAIR' },
         workOrder: { code: 'WO-NOWHERE' },
@@ -80,7 +79,7 @@ describe('GET /rest/v3/slots/workOrders/code:{code}/needs', () => {
       },
     });
     expect(search.statusCode).toBe(400);
-    expect(codes(search)).toEqual(['3011']);
+    expect(codesOf(search)).toEqual(['3011']);
   });
 
   it('unknown, or outside the caller office tree: 404 slots.workorder.notfound', async () => {
@@ -90,7 +89,7 @@ describe('GET /rest/v3/slots/workOrders/code:{code}/needs', () => {
     ] as const) {
       const res = await t.call('GET', needs(code), { as });
       expect(res.statusCode, code).toBe(404);
-      expect(codes(res)).toEqual([SlotsCodes.workOrderNotFound]);
+      expect(codesOf(res)).toEqual([SlotsCodes.workOrderNotFound]);
     }
     expect((await t.call('GET', needs('WO-SOUTH'), { as: 'south' })).statusCode).toBe(200);
   });
@@ -98,6 +97,6 @@ describe('GET /rest/v3/slots/workOrders/code:{code}/needs', () => {
   it('several live work orders of the code: 400 slots.workorder.code.ambiguous', async () => {
     const res = await t.call('GET', needs('WO-TWICE'));
     expect(res.statusCode).toBe(400);
-    expect(codes(res)).toEqual([SlotsCodes.workOrderAmbiguous]);
+    expect(codesOf(res)).toEqual([SlotsCodes.workOrderAmbiguous]);
   });
 });

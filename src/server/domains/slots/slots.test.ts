@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SLOT_ERRORS, type Slot, type SlotSearchSent } from '../../../contract/slots.ts';
+import { SLOT_ERRORS, type Slot, type SlotSearchSent, searchSlots } from '../../../contract/slots.ts';
 import { runImport } from '../../cli/importFile.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import { AJACCIO, futureMonday, LILLE, LYON, plusDays, ROUBAIX, slotFixture } from './fixture.ts';
 
-const URL = '/rest/v3/slots/search';
 let t: TestApp;
 const monday = futureMonday();
 const week = { start: `${monday}T00:00`, end: `${plusDays(monday, 5)}T00:00` };
@@ -18,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const search = (body: unknown, as: TestClient = 'root') => t.call('POST', URL, { body, as });
+const search = (body: unknown, as: TestClient = 'root') => t.api(searchSlots, { body, as });
 async function slots(body: SlotSearchSent, as: TestClient = 'root'): Promise<Slot[]> {
   const res = await search(body, as);
   expect(res.statusCode, res.body).toBe(200);
@@ -113,7 +112,7 @@ describe('slot search: each business code answers 400 with the number as a strin
       'slots.invalid.json',
     ]);
     expect(await codes({ ...base, perResource: 'SOME' })).toEqual(['slots.invalid.json']);
-    const raw = await t.call('POST', URL, { raw: '{"workOrderType": {"code": "A"}, "workOrderType": {}}' });
+    const raw = await t.api(searchSlots, { raw: '{"workOrderType": {"code": "A"}, "workOrderType": {}}' });
     expect(raw.json().errors[0].code).toBe('slots.invalid.json');
   });
 

@@ -6,6 +6,7 @@ import {
   StaffCodes,
 } from '../../../contract/staff.ts';
 import { asTenant } from '../../db/tenant.ts';
+import { codesOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { staffImporters } from './importers.ts';
 import { writeSkill } from './service.ts';
@@ -25,16 +26,16 @@ afterAll(() => t?.close());
 /** Statements of ROOT's tenant, as a request of ROOT makes them (db/tenant.ts). */
 const inRoot = <T>(fn: () => Promise<T>) => asTenant(t.tenants.ROOT, fn);
 
-const codes = (res: { json(): { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
 const skillRow = (code: string) =>
   t.db.selectFrom('skills').selectAll().where('code', '=', code).executeTakeFirst();
 
 describe('PUT /staff/v1/skills/code:{skillCode}', () => {
   it('creates (201), then updates (204), code uppercased', async () => {
-    let res = await t.call('PUT', `${BASE}/skills/code:weld-1`, { body: { name: 'Welding' } });
+    let res = await t.api(putSkillEndpoint, { params: { skillCode: 'weld-1' }, body: { name: 'Welding' } });
     expect(res.statusCode).toBe(201);
     expect(res.body).toBe('');
-    res = await t.call('PUT', `${BASE}/skills/code:WELD-1`, {
+    res = await t.api(putSkillEndpoint, {
+      params: { skillCode: 'WELD-1' },
       body: { name: 'Welding (TIG)', description: 'TIG and MIG' },
     });
     expect(res.statusCode).toBe(204);
@@ -48,9 +49,9 @@ describe('PUT /staff/v1/skills/code:{skillCode}', () => {
       [{ name: 'A', description: null }, null],
       [{ name: 'A' }, null],
     ] as const) {
-      const res = await t.call('PUT', `${BASE}/skills/code:desc`, { body });
+      const res = await t.api(putSkillEndpoint, { params: { skillCode: 'desc' }, body });
       expect([201, 204]).toContain(res.statusCode);
-      const list = await t.call('GET', `${BASE}/skills`);
+      const list = await t.api(listSkills);
       expect(list.json().data.find((s: { skillCode: string }) => s.skillCode === 'DESC')).toEqual({
         skillCode: 'DESC',
         name: 'A',
@@ -72,71 +73,83 @@ describe('PUT /staff/v1/skills/code:{skillCode}', () => {
     ['description not a string', { name: 'x', description: 3 }, StaffCodes.skillDescriptionInvalid],
     ['unknown field', { name: 'x', skillCode: 'X' }, StaffCodes.skillFieldUnknown],
   ])('400 on %s, nothing written', async (_label, body, code) => {
-    const res = await t.call('PUT', `${BASE}/skills/code:refused`, { body });
+    const res = await t.api(putSkillEndpoint, { params: { skillCode: 'refused' }, body });
     expect(res.statusCode).toBe(400);
-    expect(codes(res)).toContain(code);
+    expect(codesOf(res)).toContain(code);
     expect(res.json().errorReference).toBeTruthy();
     expect(await skillRow('REFUSED')).toBeUndefined();
   });
 
   it('400 staff.skill.invalid.json on malformed JSON, duplicate key or non-object', async () => {
     for (const raw of ['{"name":', '{"name":"a","name":"b"}', '[1]', '']) {
-      const res = await t.call('PUT', `${BASE}/skills/code:refused`, {
+      const res = await t.api(putSkillEndpoint, {
+        params: { skillCode: 'refused' },
         raw,
         headers: { 'content-type': 'application/json' },
       });
       expect(res.statusCode, raw).toBe(400);
-      expect(codes(res)).toEqual([StaffCodes.skillInvalidJson]);
+      expect(codesOf(res)).toEqual([StaffCodes.skillInvalidJson]);
     }
     expect(await skillRow('REFUSED')).toBeUndefined();
   });
 
   it('400 staff.skill.code.mandatory when the code is empty in the path', async () => {
-    const res = await t.call('PUT', `${BASE}/skills/code:`, { body: { name: 'x' } });
+    const res = await t.api(putSkillEndpoint, { params: { skillCode: '' }, body: { name: 'x' } });
     expect(res.statusCode).toBe(400);
-    expect(codes(res)).toEqual([StaffCodes.skillCodeMandatory]);
+    expect(codesOf(res)).toEqual([StaffCodes.skillCodeMandatory]);
   });
 
   it('400 staff.skill.skillcode.invalid when the code is longer than 200', async () => {
-    const res = await t.call('PUT', `${BASE}/skills/code:${'A'.repeat(201)}`, { body: { name: 'x' } });
+    const res = await t.api(putSkillEndpoint, {
+      params: { skillCode: 'A'.repeat(201) },
+      body: { name: 'x' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(codes(res)).toEqual([StaffCodes.skillCodeInvalid]);
+    expect(codesOf(res)).toEqual([StaffCodes.skillCodeInvalid]);
   });
 
   it('403 access.forbiden without the staff:write scope', async () => {
-    const res = await t.call('PUT', `${BASE}/skills/code:ro`, { as: 'readonly', body: { name: 'x' } });
+    const res = await t.api(putSkillEndpoint, {
+      params: { skillCode: 'ro' },
+      as: 'readonly',
+      body: { name: 'x' },
+    });
     expect(res.statusCode).toBe(403);
-    expect(codes(res)).toEqual(['access.forbiden']);
+    expect(codesOf(res)).toEqual(['access.forbiden']);
   });
 
   it('is instance-wide: every office reads it, only a root office writes it (403 access.forbiden, nothing written)', async () => {
     const before = await skillRow('WELD-1');
     for (const as of ['north', 'northA', 'south'] as const) {
       for (const code of ['weld-1', 'north-new']) {
-        const res = await t.call('PUT', `${BASE}/skills/code:${code}`, { as, body: { name: 'Hijack' } });
+        const res = await t.api(putSkillEndpoint, {
+          params: { skillCode: code },
+          as,
+          body: { name: 'Hijack' },
+        });
         expect(res.statusCode).toBe(403);
-        expect(codes(res)).toEqual(['access.forbiden']);
+        expect(codesOf(res)).toEqual(['access.forbiden']);
       }
-      const list = await t.call('GET', `${BASE}/skills`, { as });
+      const list = await t.api(listSkills, { as });
       expect(list.statusCode).toBe(200);
       expect(list.json().data.map((s: { skillCode: string }) => s.skillCode)).toContain('WELD-1');
-      expect((await t.call('GET', `${BASE}/characteristics`, { as })).statusCode).toBe(200);
+      expect((await t.api(listCharacteristics, { as })).statusCode).toBe(200);
     }
     expect(await skillRow('WELD-1')).toEqual(before);
     expect(await skillRow('NORTH-NEW')).toBeUndefined();
-    expect((await t.call('PUT', `${BASE}/skills/code:root-new`, { body: { name: 'x' } })).statusCode).toBe(
-      201,
-    );
-    expect((await t.call('PUT', `${BASE}/skills/code:root-new`, { body: { name: 'y' } })).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await t.api(putSkillEndpoint, { params: { skillCode: 'root-new' }, body: { name: 'x' } })).statusCode,
+    ).toBe(201);
+    expect(
+      (await t.api(putSkillEndpoint, { params: { skillCode: 'root-new' }, body: { name: 'y' } })).statusCode,
+    ).toBe(204);
   });
 
   it('__proto__ or constructor in the body: refused as unknown fields, nothing written', async () => {
     for (const raw of ['{"name":"x","__proto__":{"name":"y"}}', '{"name":"x","constructor":{"a":1}}']) {
-      const res = await t.call('PUT', `${BASE}/skills/code:proto`, { raw });
+      const res = await t.api(putSkillEndpoint, { params: { skillCode: 'proto' }, raw });
       expect(res.statusCode, raw).toBe(400);
-      expect(codes(res)).toEqual([StaffCodes.skillFieldUnknown]);
+      expect(codesOf(res)).toEqual([StaffCodes.skillFieldUnknown]);
     }
     expect(await skillRow('PROTO')).toBeUndefined();
   });
@@ -178,13 +191,13 @@ describe('GET /staff/v1/skills (keyset pagination)', () => {
   });
 
   it('an empty list is one empty page with a null token', async () => {
-    const res = await t.call('GET', `${BASE}/characteristics`);
+    const res = await t.api(listCharacteristics);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ continuationToken: null, data: [] });
   });
 
   it('400 staff.continuationToken.invalid on a tampered, foreign or garbage token', async () => {
-    const first = (await t.call('GET', `${BASE}/skills`)).json();
+    const first = (await t.api(listSkills)).json();
     const token: string = first.continuationToken;
     const [payload, signature] = token.split('.');
     const forged = Buffer.from(JSON.stringify({ e: 'staff.skills.list', p: 'S00000' })).toString('base64url');
@@ -196,14 +209,14 @@ describe('GET /staff/v1/skills (keyset pagination)', () => {
       `${payload}.`,
     ];
     for (const b of bad) {
-      const res = await t.call('GET', `${BASE}/skills?continuationToken=${encodeURIComponent(b)}`);
+      const res = await t.api(listSkills, { query: { continuationToken: b } });
       expect(res.statusCode, b).toBe(400);
-      expect(codes(res)).toEqual([StaffCodes.continuationTokenInvalid]);
+      expect(codesOf(res)).toEqual([StaffCodes.continuationTokenInvalid]);
     }
     // A skills token is not a characteristics token.
-    const res = await t.call('GET', `${BASE}/characteristics?continuationToken=${encodeURIComponent(token)}`);
+    const res = await t.api(listCharacteristics, { query: { continuationToken: token } });
     expect(res.statusCode).toBe(400);
-    expect(codes(res)).toEqual([StaffCodes.continuationTokenInvalid]);
+    expect(codesOf(res)).toEqual([StaffCodes.continuationTokenInvalid]);
   });
 });
 
@@ -234,7 +247,7 @@ describe('characteristics (read-only through the API, from the import file)', ()
         updated: 0,
       },
     );
-    const res = await t.call('GET', `${BASE}/characteristics`);
+    const res = await t.api(listCharacteristics);
     expect(res.json()).toEqual({
       continuationToken: null,
       data: [

@@ -13,16 +13,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebhooksCodes as C, webhookEvents } from '../../../contract/webhooks.ts';
+import { getAsset, putAsset as putAssetEndpoint } from '../../../contract/referentials.ts';
+import { getScheduleByCode, scheduleByCode } from '../../../contract/scheduling.ts';
+import {
+  WebhooksCodes as C,
+  createSubscription,
+  deleteSubscription,
+  getDelivery,
+  listDeliveries,
+  replayDelivery,
+  sendTestEvent,
+  webhookEvents,
+} from '../../../contract/webhooks.ts';
 import { runImport } from '../../cli/importFile.ts';
 import { purgeFinished } from '../../events/outbox.ts';
 import { deliveryTimes } from '../../events/schedule.ts';
+import { codesOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import { futureMonday, slotFixture } from '../slots/fixture.ts';
 import { NO_RATE_LIMITS, type Received, type Receiver, startReceiver } from './testReceiver.ts';
 
 const BASE = '/rest/ws/webhooks/v1/subscriptions';
-const ASSETS = '/eTech/rest/ws/referentials/v1/assets';
 const SCALE = 0.05;
 const SECRET = `whsec_${Buffer.from('a key of thirty-two bytes exactly').toString('base64')}`;
 let t: TestApp;
@@ -105,14 +116,13 @@ afterAll(async () => {
   tls?.server.close();
 });
 
-const codes = (res: { json(): { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
 async function subscribe(
   path: string,
   extra: Record<string, unknown> = {},
   as: TestClient = 'root',
   eventTypes = ['asset.upsert'],
 ): Promise<string> {
-  const res = await t.call('POST', BASE, {
+  const res = await t.api(createSubscription, {
     as,
     body: { eventTypes, callbackUrl: `${receiver.url}${path}`, ...extra },
   });
@@ -120,12 +130,12 @@ async function subscribe(
   return res.json().subscriptionId;
 }
 async function subscribeUrl(callbackUrl: string, as: TestClient = 'root') {
-  const res = await t.call('POST', BASE, { as, body: { eventTypes: ['asset.upsert'], callbackUrl } });
+  const res = await t.api(createSubscription, { as, body: { eventTypes: ['asset.upsert'], callbackUrl } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().subscriptionId as string;
 }
 const putAsset = async (code: string, body: Record<string, unknown>, as: TestClient = 'root') => {
-  const res = await t.call('PUT', `${ASSETS}/code:${code}`, { as, body });
+  const res = await t.api(putAssetEndpoint, { params: { assetCode: code }, as, body });
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res;
 };
@@ -133,7 +143,7 @@ const at = (path: string) => (r: Received) => r.url.split('?')[0] === path;
 /** The delivery log of a subscription once `done` holds for its first entry. */
 async function logOf(as: TestClient, subscriptionId: string, done: (d: Record<string, unknown>) => boolean) {
   for (let i = 0; i < 400; i++) {
-    const page = (await t.call('GET', `${BASE}/${subscriptionId}/deliveries`, { as })).json();
+    const page = (await t.api(listDeliveries, { params: { subscriptionId }, as })).json();
     if (page.data[0] && done(page.data[0])) return page.data;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -184,7 +194,7 @@ describe('a callback', () => {
     });
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.creationTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-    const asset = (await t.call('GET', `${ASSETS}/code:PUMP-1`)).json();
+    const asset = (await t.api(getAsset, { params: { assetCode: 'PUMP-1' } })).json();
     expect(Date.parse(body.data.updatedAt)).toBe(Date.parse(asset.lastUpdate));
 
     // Standard Webhooks: HMAC-SHA256 of "id.timestamp.body" with the base64-decoded key.
@@ -209,7 +219,7 @@ describe('a callback', () => {
     });
     expect(entry.lastDurationMs).toBeGreaterThanOrEqual(0);
     expect(entry.deliveredAt).toMatch(/Z$/);
-    const detail = (await t.call('GET', `${BASE}/${id}/deliveries/${body.id}`)).json();
+    const detail = (await t.api(getDelivery, { params: { subscriptionId: id, deliveryId: body.id } })).json();
     expect(detail.payload).toEqual(body);
     expect(detail.attemptHistory).toEqual([
       {
@@ -229,7 +239,7 @@ describe('a callback', () => {
     await putAsset('PUMP-1', { name: 'Pump 2', officeCode: 'NORTH-A' });
     expect(await outboxCount(id)).toBe(before + 1);
     await receiver.waitFor(2, at('/signed'));
-    expect((await t.call('DELETE', `${BASE}/${id}`)).statusCode).toBe(204);
+    expect((await t.api(deleteSubscription, { params: { subscriptionId: id } })).statusCode).toBe(204);
   });
 
   it('without a secret: no x-service-secret and no signature headers', async () => {
@@ -249,7 +259,7 @@ describe('a callback', () => {
       (r) => at('/plain')(r) && r.json.data.assetCode === 'PUMP-IMPORTED',
     );
     expect(imported[0].json.data.actor).toEqual({ type: 'process', identifier: 'fieldwork import' });
-    expect((await t.call('DELETE', `${BASE}/${id}`)).statusCode).toBe(204);
+    expect((await t.api(deleteSubscription, { params: { subscriptionId: id } })).statusCode).toBe(204);
   });
 
   it('reaches only subscribers whose office tree holds the event, and only for their event types', async () => {
@@ -285,14 +295,15 @@ describe('a callback', () => {
       ['south', south],
       ['root', root],
     ] as const)
-      expect((await t.call('DELETE', `${BASE}/${id}`, { as })).statusCode).toBe(204);
+      expect((await t.api(deleteSubscription, { params: { subscriptionId: id }, as })).statusCode).toBe(204);
   });
 
   it('status.scheduled when a work order is scheduled', async () => {
     const monday = futureMonday();
     await runImport(t.db, slotFixture(monday));
     const id = await subscribe('/scheduled', {}, 'north', ['status.scheduled']);
-    const res = await t.call('PUT', `/eTech/rest/ws/scheduling/v1/workOrders/code:WO-NEW/schedule`, {
+    const res = await t.api(scheduleByCode, {
+      params: { workOrderCode: 'WO-NEW' },
       as: 'north',
       body: { technicianCode: 'T-PARIS', start: `${monday}T08:00` },
     });
@@ -300,9 +311,7 @@ describe('a callback', () => {
     const [got] = await receiver.waitFor(1, at('/scheduled'));
     expect(got.headers['x-service-event']).toBe('status.scheduled');
     expect(payloadSchema('status.scheduled').safeParse(got.json).success).toBe(true);
-    const wo = (
-      await t.call('GET', '/eTech/rest/ws/scheduling/v1/workOrders/code:WO-NEW', { as: 'north' })
-    ).json();
+    const wo = (await t.api(getScheduleByCode, { params: { workOrderCode: 'WO-NEW' }, as: 'north' })).json();
     expect(got.json.data).toEqual({
       updatedAt: expect.stringMatching(/Z$/),
       workOrderCode: 'WO-NEW',
@@ -315,7 +324,9 @@ describe('a callback', () => {
       scheduledEnd: `${monday}T09:00:00Z`,
       actor: { type: 'webService', identifier: 'Test north' },
     });
-    expect((await t.call('DELETE', `${BASE}/${id}`, { as: 'north' })).statusCode).toBe(204);
+    expect(
+      (await t.api(deleteSubscription, { params: { subscriptionId: id }, as: 'north' })).statusCode,
+    ).toBe(204);
   });
 });
 
@@ -332,14 +343,16 @@ describe('retries', () => {
     expect(got[2].at - got[1].at).toBeGreaterThanOrEqual(0.75 * 10_000 * SCALE - 5);
     const [entry] = await logOf('root', id, (d) => d.status === 'delivered');
     expect(entry).toMatchObject({ status: 'delivered', attempts: 3, lastStatusCode: 200 });
-    const detail = (await t.call('GET', `${BASE}/${id}/deliveries/${entry.deliveryId}`)).json();
+    const detail = (
+      await t.api(getDelivery, { params: { subscriptionId: id, deliveryId: entry.deliveryId } })
+    ).json();
     expect(detail.attemptHistory.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 500, 200]);
     expect(detail.attemptHistory[0]).toMatchObject({
       attempt: 1,
       succeeded: false,
       error: 'answered HTTP 500',
     });
-    expect((await t.call('DELETE', `${BASE}/${id}`)).statusCode).toBe(204);
+    expect((await t.api(deleteSubscription, { params: { subscriptionId: id } })).statusCode).toBe(204);
   });
 
   it('no answer within 5 s (scaled: 250 ms) is a failed attempt, retried', async () => {
@@ -348,7 +361,9 @@ describe('retries', () => {
     await putAsset('SLOW-1', { name: 'Slow' });
     const [entry] = await logOf('root', id, (d) => d.status === 'delivered');
     expect(entry.attempts).toBe(2);
-    const detail = (await t.call('GET', `${BASE}/${id}/deliveries/${entry.deliveryId}`)).json();
+    const detail = (
+      await t.api(getDelivery, { params: { subscriptionId: id, deliveryId: entry.deliveryId } })
+    ).json();
     expect(detail.attemptHistory[0]).toMatchObject({
       statusCode: null,
       succeeded: false,
@@ -357,11 +372,11 @@ describe('retries', () => {
     expect(detail.attemptHistory[0].durationMs).toBeGreaterThanOrEqual(245);
     expect(detail.attemptHistory[0].durationMs).toBeLessThan(800);
     expect(detail.attemptHistory[1]).toMatchObject({ statusCode: 200, succeeded: true });
-    expect((await t.call('DELETE', `${BASE}/${id}`)).statusCode).toBe(204);
+    expect((await t.api(deleteSubscription, { params: { subscriptionId: id } })).statusCode).toBe(204);
   });
 
   it('tries the next address of a host when one cannot be reached', async () => {
-    const res = await t.call('POST', BASE, {
+    const res = await t.api(createSubscription, {
       body: {
         eventTypes: ['asset.upsert'],
         callbackUrl: `http://fallback.example.test:${receiver.port}/fallback`,
@@ -374,7 +389,7 @@ describe('retries', () => {
     expect(got.headers.host).toBe(`fallback.example.test:${receiver.port}`);
     const [entry] = await logOf('root', id, (d) => d.status === 'delivered');
     expect(entry.attempts).toBe(1);
-    expect((await t.call('DELETE', `${BASE}/${id}`)).statusCode).toBe(204);
+    expect((await t.api(deleteSubscription, { params: { subscriptionId: id } })).statusCode).toBe(204);
   });
 
   it('https: connects to the checked address and verifies the certificate against the host name', async () => {
@@ -388,11 +403,12 @@ describe('retries', () => {
     const [refused] = await logOf('root', wrong, (d) => /ALTNAME|altnames/.test(String(d.lastError)));
     expect(refused.status).toBe('pending');
     expect(refused.lastError).toMatch(/ERR_TLS_CERT_ALTNAME_INVALID|altnames/);
-    for (const id of [ok, wrong]) expect((await t.call('DELETE', `${BASE}/${id}`)).statusCode).toBe(204);
+    for (const id of [ok, wrong])
+      expect((await t.api(deleteSubscription, { params: { subscriptionId: id } })).statusCode).toBe(204);
   });
 
   it('http:// to a host that resolves to a public address is refused at delivery', async () => {
-    const res = await t.call('POST', BASE, {
+    const res = await t.api(createSubscription, {
       body: { eventTypes: ['asset.upsert'], callbackUrl: 'http://public.example.test/hook' },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -401,7 +417,7 @@ describe('retries', () => {
     const [entry] = await logOf('root', id, (d) => (d.attempts as number) >= 1);
     expect(entry.lastError).toContain('resolves to 93.184.216.34, a public address');
     expect(entry.lastStatusCode).toBeNull();
-    expect((await t.call('DELETE', `${BASE}/${id}`)).statusCode).toBe(204);
+    expect((await t.api(deleteSubscription, { params: { subscriptionId: id } })).statusCode).toBe(204);
   });
 });
 
@@ -411,7 +427,7 @@ describe('delivery log extensions', () => {
     await putAsset('REPLAY-1', { name: 'Replay me' });
     const [first] = await receiver.waitFor(1, at('/replay'));
     const [entry] = await logOf('root', id, (d) => d.status === 'delivered');
-    const res = await t.call('POST', `${BASE}/${id}/deliveries/${entry.deliveryId}/replay`);
+    const res = await t.api(replayDelivery, { params: { subscriptionId: id, deliveryId: entry.deliveryId } });
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({ deliveryId: first.json.id, status: 'pending', attempts: 1 });
     const again = await receiver.waitFor(2, at('/replay'));
@@ -426,22 +442,24 @@ describe('delivery log extensions', () => {
     const [pending] = await logOf('root', down, (d) => (d.attempts as number) >= 1);
     expect(pending.status).toBe('pending');
     expect(pending.nextAttemptAt).toMatch(/Z$/);
-    const refused = await t.call('POST', `${BASE}/${down}/deliveries/${pending.deliveryId}/replay`);
+    const refused = await t.api(replayDelivery, {
+      params: { subscriptionId: down, deliveryId: pending.deliveryId },
+    });
     expect(refused.statusCode).toBe(400);
-    expect(codes(refused)).toEqual([C.deliveryPending]);
-    expect((await t.call('DELETE', `${BASE}/${down}`)).statusCode).toBe(204);
+    expect(codesOf(refused)).toEqual([C.deliveryPending]);
+    expect((await t.api(deleteSubscription, { params: { subscriptionId: down } })).statusCode).toBe(204);
     expect(await outboxCount(down)).toBe(0);
     const count = receiver.received.filter(at('/down')).length;
     await new Promise((r) => setTimeout(r, 1000));
     expect(receiver.received.filter(at('/down')).length).toBeLessThanOrEqual(count + 1);
-    expect((await t.call('DELETE', `${BASE}/${id}`)).statusCode).toBe(204);
+    expect((await t.api(deleteSubscription, { params: { subscriptionId: id } })).statusCode).toBe(204);
   });
 
   it('sends a test event, whatever the event types', async () => {
     const id = await subscribe('/test-event', { secret: 'a-plain-secret-of-some-length' }, 'north', [
       'workorder.deletion',
     ]);
-    const res = await t.call('POST', `${BASE}/${id}/test`, { as: 'north' });
+    const res = await t.api(sendTestEvent, { params: { subscriptionId: id }, as: 'north' });
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({
       eventType: 'webhooks.test',
@@ -458,7 +476,9 @@ describe('delivery log extensions', () => {
     expect(got.headers['webhook-signature']).toBe(`v1,${mac}`);
     expect(payloadSchema('webhooks.test').safeParse(got.json).success).toBe(true);
     expect(got.json.data.actor).toEqual({ type: 'webService', identifier: 'Test north' });
-    expect((await t.call('DELETE', `${BASE}/${id}`, { as: 'north' })).statusCode).toBe(204);
+    expect(
+      (await t.api(deleteSubscription, { params: { subscriptionId: id }, as: 'north' })).statusCode,
+    ).toBe(204);
   });
 
   it('pages the log newest first (keyset), filters by status, refuses bad tokens', async () => {
@@ -495,13 +515,13 @@ describe('delivery log extensions', () => {
       `?status=failed&continuationToken=${encodeURIComponent(first.continuationToken)}`,
     );
     expect(wrongFilter.statusCode).toBe(400);
-    expect(codes(wrongFilter)).toEqual([C.continuationTokenInvalid]);
+    expect(codesOf(wrongFilter)).toEqual([C.continuationTokenInvalid]);
     const tampered = await page(`?continuationToken=${encodeURIComponent(`${first.continuationToken}x`)}`);
-    expect(codes(tampered)).toEqual([C.continuationTokenInvalid]);
+    expect(codesOf(tampered)).toEqual([C.continuationTokenInvalid]);
     const badStatus = await page('?status=lost');
     expect(badStatus.statusCode).toBe(400);
-    expect(codes(badStatus)).toEqual([C.statusInvalid]);
-    expect(codes(await page('?since=yesterday'))).toEqual([C.fieldUnknown]);
+    expect(codesOf(badStatus)).toEqual([C.statusInvalid]);
+    expect(codesOf(await page('?since=yesterday'))).toEqual([C.fieldUnknown]);
   });
 
   it('purges callbacks finished more than 15 days (scaled) ago, with their attempts', async () => {
@@ -540,8 +560,8 @@ describe('delivery log extensions', () => {
       .where('delivery_id', '=', old.id)
       .execute();
     expect(attempts).toEqual([]);
-    const gone = await t.call('GET', `${BASE}/${id}/deliveries/${old.id}`);
+    const gone = await t.api(getDelivery, { params: { subscriptionId: id, deliveryId: old.id } });
     expect(gone.statusCode).toBe(404);
-    expect(codes(gone)).toEqual([C.deliveryNotFound]);
+    expect(codesOf(gone)).toEqual([C.deliveryNotFound]);
   });
 });

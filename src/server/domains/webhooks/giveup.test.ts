@@ -4,6 +4,8 @@
  * hour after the event is over; then the callback is `failed` and nothing more is sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putAsset } from '../../../contract/referentials.ts';
+import { createSubscription, listDeliveries } from '../../../contract/webhooks.ts';
 import { deliveryTimes, RETRY_MAX_DELAY_MS } from '../../events/schedule.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { NO_RATE_LIMITS, type Receiver, startReceiver } from './testReceiver.ts';
@@ -28,22 +30,20 @@ afterAll(async () => {
 
 describe('giving up', () => {
   it('retries for one hour (scaled) with back-off capped at 10 minutes, then gives up', async () => {
-    const sub = await t.call('POST', '/rest/ws/webhooks/v1/subscriptions', {
+    const sub = await t.api(createSubscription, {
       body: { eventTypes: ['asset.upsert'], callbackUrl: `${receiver.url}/always-500` },
     });
     expect(sub.statusCode, sub.body).toBe(201);
     const id = sub.json().subscriptionId;
-    expect(
-      (await t.call('PUT', '/eTech/rest/ws/referentials/v1/assets/code:DOOMED', { body: { name: 'x' } }))
-        .statusCode,
-    ).toBe(201);
+    expect((await t.api(putAsset, { params: { assetCode: 'DOOMED' }, body: { name: 'x' } })).statusCode).toBe(
+      201,
+    );
 
     const times = deliveryTimes(SCALE);
     let entry: Record<string, unknown> = {};
     for (let i = 0; i < 600 && entry.status !== 'failed'; i++) {
       await new Promise((r) => setTimeout(r, 25));
-      entry =
-        (await t.call('GET', `/rest/ws/webhooks/v1/subscriptions/${id}/deliveries`)).json().data[0] ?? {};
+      entry = (await t.api(listDeliveries, { params: { subscriptionId: id } })).json().data[0] ?? {};
     }
     expect(entry).toMatchObject({ status: 'failed', nextAttemptAt: null, deliveredAt: null });
 

@@ -5,8 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommonCodes } from '../../../contract/errors.ts';
-import { WebhooksCodes as C, SUBSCRIPTION_LIMIT } from '../../../contract/webhooks.ts';
+import { putAsset } from '../../../contract/referentials.ts';
+import {
+  WebhooksCodes as C,
+  createSubscription as createSubscriptionEndpoint,
+  deleteSubscription,
+  getDelivery,
+  listSubscriptions as listSubscriptionsEndpoint,
+  SUBSCRIPTION_LIMIT,
+} from '../../../contract/webhooks.ts';
 import { deleteApplication } from '../../platform/auth/applications.ts';
+import { codesOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import { createSubscription, listSubscriptions } from './service.ts';
 import { NO_RATE_LIMITS, type Receiver, startReceiver } from './testReceiver.ts';
@@ -39,17 +48,17 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-const create = (body: unknown, as: TestClient = 'root') => t.call('POST', BASE, { body, as });
+const create = (body: unknown, as: TestClient = 'root') => t.api(createSubscriptionEndpoint, { body, as });
 const valid = { eventTypes: ['asset.upsert'], callbackUrl: 'https://hooks.example.com/fieldwork' };
-const codes = (res: { json(): { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
 async function refused(body: unknown, expected: string[], raw?: string) {
-  const res = raw === undefined ? await create(body) : await t.call('POST', BASE, { raw });
+  const res = raw === undefined ? await create(body) : await t.api(createSubscriptionEndpoint, { raw });
   expect(res.statusCode, res.body).toBe(400);
-  expect(codes(res).sort()).toEqual([...expected].sort());
+  expect(codesOf(res).sort()).toEqual([...expected].sort());
 }
 async function clear(as: TestClient) {
-  const list = await t.call('GET', BASE, { as });
-  for (const s of list.json().data) await t.call('DELETE', `${BASE}/${s.subscriptionId}`, { as });
+  const list = await t.api(listSubscriptionsEndpoint, { as });
+  for (const s of list.json().data)
+    await t.api(deleteSubscription, { params: { subscriptionId: s.subscriptionId }, as });
 }
 
 describe('subscriptions: create, list, delete', () => {
@@ -78,16 +87,18 @@ describe('subscriptions: create, list, delete', () => {
     expect(created.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     expect(res.body).not.toContain('a-secret-of-24-characters');
 
-    const list = await t.call('GET', BASE);
+    const list = await t.api(listSubscriptionsEndpoint);
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual({ data: [created] });
     expect(list.body).not.toContain('a-secret');
 
-    expect((await t.call('DELETE', `${BASE}/${created.subscriptionId}`)).statusCode).toBe(204);
-    const again = await t.call('DELETE', `${BASE}/${created.subscriptionId}`);
+    expect(
+      (await t.api(deleteSubscription, { params: { subscriptionId: created.subscriptionId } })).statusCode,
+    ).toBe(204);
+    const again = await t.api(deleteSubscription, { params: { subscriptionId: created.subscriptionId } });
     expect(again.statusCode).toBe(404);
-    expect(codes(again)).toEqual([C.subscriptionNotFound]);
-    expect((await t.call('GET', BASE)).json()).toEqual({ data: [] });
+    expect(codesOf(again)).toEqual([C.subscriptionNotFound]);
+    expect((await t.api(listSubscriptionsEndpoint)).json()).toEqual({ data: [] });
   });
 
   it('headers and secret may be omitted or null', async () => {
@@ -102,22 +113,22 @@ describe('subscriptions: create, list, delete', () => {
     for (let i = 0; i < SUBSCRIPTION_LIMIT; i++) expect((await create(valid)).statusCode).toBe(201);
     const fourth = await create(valid);
     expect(fourth.statusCode).toBe(400);
-    expect(codes(fourth)).toEqual([C.subscriptionLimit]);
+    expect(codesOf(fourth)).toEqual([C.subscriptionLimit]);
     expect((await create(valid, 'north')).statusCode).toBe(201);
     // Concurrent creations cannot pass the limit either.
     await clear('north');
     const burst = await Promise.all(Array.from({ length: 6 }, () => create(valid, 'north')));
     expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(SUBSCRIPTION_LIMIT);
-    expect(burst.filter((r) => r.statusCode === 400).every((r) => codes(r)[0] === C.subscriptionLimit)).toBe(
-      true,
-    );
+    expect(
+      burst.filter((r) => r.statusCode === 400).every((r) => codesOf(r)[0] === C.subscriptionLimit),
+    ).toBe(true);
     await clear('root');
     await clear('north');
   });
 
   it("another application's subscription is unknown: not listed, 404 on delete and on its log", async () => {
     const mine = (await create(valid, 'north')).json();
-    expect((await t.call('GET', BASE, { as: 'south' })).json()).toEqual({ data: [] });
+    expect((await t.api(listSubscriptionsEndpoint, { as: 'south' })).json()).toEqual({ data: [] });
     for (const [method, path] of [
       ['DELETE', `${BASE}/${mine.subscriptionId}`],
       ['GET', `${BASE}/${mine.subscriptionId}/deliveries`],
@@ -126,27 +137,26 @@ describe('subscriptions: create, list, delete', () => {
     ] as const) {
       const res = await t.call(method, path, { as: 'south' });
       expect(res.statusCode, `${method} ${path}`).toBe(404);
-      expect(codes(res)).toEqual([C.subscriptionNotFound]);
+      expect(codesOf(res)).toEqual([C.subscriptionNotFound]);
     }
     for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
-      const res = await t.call('DELETE', `${BASE}/${id}`, { as: 'north' });
+      const res = await t.api(deleteSubscription, { params: { subscriptionId: id }, as: 'north' });
       expect(res.statusCode).toBe(404);
-      expect(codes(res)).toEqual([C.subscriptionNotFound]);
+      expect(codesOf(res)).toEqual([C.subscriptionNotFound]);
     }
-    const unknownDelivery = await t.call(
-      'GET',
-      `${BASE}/${mine.subscriptionId}/deliveries/00000000-0000-4000-8000-000000000000`,
-      { as: 'north' },
-    );
+    const unknownDelivery = await t.api(getDelivery, {
+      params: { subscriptionId: mine.subscriptionId, deliveryId: '00000000-0000-4000-8000-000000000000' },
+      as: 'north',
+    });
     expect(unknownDelivery.statusCode).toBe(404);
-    expect(codes(unknownDelivery)).toEqual([C.deliveryNotFound]);
-    expect((await t.call('GET', BASE, { as: 'north' })).json().data).toHaveLength(1);
+    expect(codesOf(unknownDelivery)).toEqual([C.deliveryNotFound]);
+    expect((await t.api(listSubscriptionsEndpoint, { as: 'north' })).json().data).toHaveLength(1);
     await clear('north');
   });
 
   it('a console user owns subscriptions of its own, apart from the applications', async () => {
     const userId = await t.createUser('planner', 'a long password', 'NORTH');
-    const root = (await t.call('GET', BASE)).json().data.length;
+    const root = (await t.api(listSubscriptionsEndpoint)).json().data.length;
     const user = {
       kind: 'user' as const,
       id: userId,
@@ -157,7 +167,7 @@ describe('subscriptions: create, list, delete', () => {
     };
     const made = await createSubscription(t.db, user, valid, false);
     expect((await listSubscriptions(t.db, user)).data).toEqual([made]);
-    expect((await t.call('GET', BASE)).json().data).toHaveLength(root);
+    expect((await t.api(listSubscriptionsEndpoint)).json().data).toHaveLength(root);
   });
 
   it('go with their application when it is deleted (fieldwork apps delete)', async () => {
@@ -171,7 +181,7 @@ describe('subscriptions: create, list, delete', () => {
     const sub = (
       await create({ ...valid, secret: 'a-secret-of-24-characters', headers: { 'X-A': '1' } })
     ).json();
-    const before = (await t.call('GET', BASE)).json();
+    const before = (await t.api(listSubscriptionsEndpoint)).json();
     const row = () =>
       t.db
         .selectFrom('webhook_subscriptions')
@@ -190,12 +200,12 @@ describe('subscriptions: create, list, delete', () => {
         const res = await t.call(method, `${BASE}/${sub.subscriptionId}`, { body: change, as });
         // The path takes DELETE only (issue 25: 405 with Allow, not 404).
         expect(res.statusCode, `${method} as ${as}: ${res.body}`).toBe(405);
-        expect(codes(res)).toEqual([CommonCodes.methodNotAllowed]);
+        expect(codesOf(res)).toEqual([CommonCodes.methodNotAllowed]);
         expect(res.headers.allow).toBe('DELETE');
         expect(res.json().errorReference).toEqual(expect.any(String));
       }
     }
-    expect((await t.call('GET', BASE)).json()).toEqual(before);
+    expect((await t.api(listSubscriptionsEndpoint)).json()).toEqual(before);
     expect(await row()).toEqual(stored);
     // Nor does the OpenAPI document offer one.
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
@@ -206,8 +216,8 @@ describe('subscriptions: create, list, delete', () => {
   it('needs webhooks:write to create and delete, webhooks:read to list', async () => {
     const res = await create(valid, 'readonly');
     expect(res.statusCode).toBe(403);
-    expect(codes(res)).toEqual(['access.forbiden']);
-    expect((await t.call('GET', BASE, { as: 'readonly' })).statusCode).toBe(200);
+    expect(codesOf(res)).toEqual(['access.forbiden']);
+    expect((await t.api(listSubscriptionsEndpoint, { as: 'readonly' })).statusCode).toBe(200);
   });
 });
 
@@ -294,10 +304,10 @@ describe('subscriptions: every refusal has its webhooks.* code', () => {
       '{"eventTypes":["asset.upsert"],"callbackUrl":"https://a.example","callbackUrl":"https://b.example"}',
     );
     await refused(undefined, [C.invalidJson], '[]');
-    const none = await t.call('POST', BASE, { headers: { 'content-type': 'application/json' } });
+    const none = await t.api(createSubscriptionEndpoint, { headers: { 'content-type': 'application/json' } });
     expect(none.statusCode).toBe(400);
-    expect(codes(none)).toEqual([C.invalidJson]);
-    expect((await t.call('GET', BASE)).json().data).toEqual([]);
+    expect(codesOf(none)).toEqual([C.invalidJson]);
+    expect((await t.api(listSubscriptionsEndpoint)).json().data).toEqual([]);
   });
 });
 
@@ -308,8 +318,7 @@ describe('SSRF at delivery time', () => {
     ).json();
     expect(sub.subscriptionId).toBeDefined();
     expect(
-      (await t.call('PUT', '/eTech/rest/ws/referentials/v1/assets/code:SSRF-1', { body: { name: 'Pump' } }))
-        .statusCode,
+      (await t.api(putAsset, { params: { assetCode: 'SSRF-1' }, body: { name: 'Pump' } })).statusCode,
     ).toBe(201);
     const log = `${BASE}/${sub.subscriptionId}/deliveries`;
     let delivery: { attempts: number; lastError: string | null; status: string } | undefined;
@@ -322,7 +331,9 @@ describe('SSRF at delivery time', () => {
     expect(delivery?.status).toBe('pending');
     expect(delivery?.lastError).toContain('resolves to 127.0.0.1');
     expect(receiver.received).toHaveLength(0);
-    expect((await t.call('DELETE', `${BASE}/${sub.subscriptionId}`)).statusCode).toBe(204);
+    expect(
+      (await t.api(deleteSubscription, { params: { subscriptionId: sub.subscriptionId } })).statusCode,
+    ).toBe(204);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleCodes, getHome, searchRecords } from '../../../contract/console.ts';
+import { putCustomer } from '../../../contract/referentials.ts';
 import { runImport } from '../../cli/importFile.ts';
 import { baseFile } from '../../domains/fieldTracking/fixture.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
@@ -19,7 +20,8 @@ beforeAll(async () => {
   });
   await runImport(t.db, baseFile);
   const put = async (as: 'root' | 'rival', code: string, name: string, officeCode: string) => {
-    const res = await t.call('PUT', `/eTech/rest/ws/referentials/v1/customers/code:${code}`, {
+    const res = await t.api(putCustomer, {
+      params: { customerCode: code },
       as,
       body: { name, addressDetails: { city: 'Lille' }, officeCode },
     });
