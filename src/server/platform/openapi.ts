@@ -42,25 +42,24 @@ const RATE_HEADERS = {
   'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
 };
 
-/**
- * The OpenAPI 3.1 document of an endpoint table. Schemas come from zod 4's own
- * `z.toJSONSchema` (JSON Schema 2020-12, the dialect of OpenAPI 3.1); every schema named
- * with `.meta({ id })` becomes a component. Input shapes are documented (`io: 'input'`):
- * codes are transformed to uppercase after validation, which JSON Schema cannot express.
- */
-export function buildOpenApi(
-  endpoints: readonly Endpoint[],
-  info: {
-    version?: string;
-    webhooks?: readonly WebhookEventDoc[];
-    /** One example request and answer per endpoint id (contract/examples.ts). */
-    examples?: Readonly<Record<string, OperationExample>>;
-    /** The instance's public URL: the document's `servers`. */
-    publicUrl?: string;
-  } = {},
-) {
-  const components: Record<string, Json> = {};
+type BuildInfo = {
+  version?: string;
+  webhooks?: readonly WebhookEventDoc[];
+  /** One example request and answer per endpoint id (contract/examples.ts). */
+  examples?: Readonly<Record<string, OperationExample>>;
+  /** The instance's public URL: the document's `servers`. */
+  publicUrl?: string;
+};
 
+/**
+ * JSON Schemas of the contract's zod schemas, their named parts (`.meta({ id })`) hoisted
+ * into `components.schemas` in the order they are met. Schemas come from zod 4's own
+ * `z.toJSONSchema` (JSON Schema 2020-12, the dialect of OpenAPI 3.1). Input shapes are
+ * documented (`io: 'input'`): codes are transformed to uppercase after validation, which
+ * JSON Schema cannot express.
+ */
+function schemaRegistry() {
+  const components: Record<string, Json> = {};
   /** JSON Schema of `schema`, its named parts hoisted into components.schemas. */
   function convert(schema: z.ZodType): Json {
     const {
@@ -83,124 +82,147 @@ export function buildOpenApi(
     const ref = typeof json.$ref === 'string' ? json.$ref.split('/').pop() : undefined;
     return ref ? components[ref] : json;
   }
+  return { components, convert, objectOf };
+}
+type Schemas = ReturnType<typeof schemaRegistry>;
 
-  convert(ErrorBody);
-  const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
-  const paths: Record<string, Record<string, Json>> = {};
+/** `examples` of a content: the demo dataset's request or answer. */
+const shownIn = (example: OperationExample | undefined) => (value: unknown) =>
+  example && value !== undefined ? { demo: { summary: example.summary, value } } : undefined;
 
-  for (const e of endpoints) {
-    const example = info.examples?.[e.id];
-    const parameters: Json[] = [];
-    const pathNames = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-    const params = e.params ? objectOf(e.params) : {};
-    for (const name of pathNames) {
-      const schema = (params.properties as Record<string, Json> | undefined)?.[name] ?? { type: 'string' };
-      parameters.push({ name, in: 'path', required: true, schema, example: example?.request.params?.[name] });
+/** The path's values, then the query's fields (each with its demo value), then If-Match. */
+function parametersOf(e: Endpoint, example: OperationExample | undefined, schemas: Schemas): Json[] {
+  const parameters: Json[] = [];
+  const pathNames = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const params = e.params ? schemas.objectOf(e.params) : {};
+  for (const name of pathNames) {
+    const schema = (params.properties as Record<string, Json> | undefined)?.[name] ?? { type: 'string' };
+    parameters.push({ name, in: 'path', required: true, schema, example: example?.request.params?.[name] });
+  }
+  if (e.query) {
+    const query = schemas.objectOf(e.query);
+    const required = new Set((query.required as string[] | undefined) ?? []);
+    for (const [name, schema] of Object.entries((query.properties ?? {}) as Record<string, Json>)) {
+      const { description, ...rest } = schema;
+      parameters.push({
+        name,
+        in: 'query',
+        required: required.has(name),
+        description,
+        schema: rest,
+        example: example?.request.query?.[name],
+      });
     }
-    if (e.query) {
-      const query = objectOf(e.query);
-      const required = new Set((query.required as string[] | undefined) ?? []);
-      for (const [name, schema] of Object.entries((query.properties ?? {}) as Record<string, Json>)) {
-        const { description, ...rest } = schema;
-        parameters.push({
-          name,
-          in: 'query',
-          required: required.has(name),
-          description,
-          schema: rest,
-          example: example?.request.query?.[name],
-        });
-      }
-    }
-    /** `examples` of a content: the demo dataset's request or answer. */
-    const shown = (value: unknown) =>
-      example && value !== undefined ? { demo: { summary: example.summary, value } } : undefined;
+  }
+  if (e.versioned && e.method === 'PUT') parameters.push({ $ref: '#/components/parameters/If-Match' });
+  return parameters;
+}
 
-    if (e.versioned && e.method === 'PUT') parameters.push({ $ref: '#/components/parameters/If-Match' });
-
-    const responses: Record<string, Json> = {};
-    for (const [status, schema] of Object.entries(e.responses)) {
-      responses[status] = {
-        description: STATUS_TEXT[Number(status)] ?? 'Success',
-        headers: e.versioned
-          ? { ...RATE_HEADERS, ETag: { $ref: '#/components/headers/ETag' } }
-          : RATE_HEADERS,
-        ...(schema
-          ? {
-              content: {
-                'application/json': {
-                  schema: convert(schema),
-                  examples:
-                    example?.response.status === Number(status) ? shown(example.response.body) : undefined,
-                },
-              },
-            }
-          : {}),
-      };
-    }
-    const errors: Record<number, Set<string>> = {};
-    const add = (status: number, codes: readonly string[]) => {
-      errors[status] ??= new Set();
-      for (const code of codes) errors[status].add(code);
-    };
-    for (const [status, codes] of Object.entries(COMMON_ERRORS)) add(Number(status), codes);
-    if (e.body) {
-      add(400, [derivedCode.invalidJson(e.errorPrefix), derivedCode.fieldUnknown(e.errorPrefix)]);
-      add(413, [CommonCodes.payloadTooLarge]);
-      add(415, [CommonCodes.unsupportedMediaType]);
-    }
-    if (e.versioned && e.method === 'PUT') add(412, [derivedCode.preconditionFailed(e.errorPrefix)]);
-    for (const [status, codes] of Object.entries(e.errors ?? {})) add(Number(status), codes);
-    for (const [status, codes] of Object.entries(errors)) {
-      const list = [...codes];
-      responses[status] = {
-        description: `${STATUS_TEXT[Number(status)] ?? 'Error'}. Codes: ${list.map((c) => `\`${c}\``).join(', ')}`,
-        'x-error-codes': list,
-        // Authentication and body parsing answer before the rate limit is counted.
-        headers:
-          Number(status) === 429 || Number(status) === 503
-            ? { ...RATE_HEADERS, 'Retry-After': { $ref: '#/components/headers/Retry-After' } }
-            : [401, 403, 413, 415].includes(Number(status))
-              ? undefined
-              : RATE_HEADERS,
-        content: errorContent,
-      };
-    }
-
-    const scope = requiredScope(e);
-    const operation: Json = {
-      operationId: e.id,
-      tags: [e.domain],
-      summary: e.summary.split(/(?<=\.)\s/)[0],
-      description: [
-        e.summary,
-        `Rate range: ${e.range}. ${scope ? `Scope: \`${scope}\`.` : 'Any valid token (no scope).'}`,
-        e.deprecated ? `Deprecated: use \`${e.deprecated.successor}\`.` : '',
-      ]
-        .filter(Boolean)
-        .join('\n\n'),
-      parameters: parameters.length ? parameters : undefined,
-      requestBody: e.body
+/** The success answers of a row: their schemas, the rate-limit headers, the version's ETag. */
+function successResponses(e: Endpoint, example: OperationExample | undefined, schemas: Schemas) {
+  const shown = shownIn(example);
+  const responses: Record<string, Json> = {};
+  for (const [status, schema] of Object.entries(e.responses)) {
+    responses[status] = {
+      description: STATUS_TEXT[Number(status)] ?? 'Success',
+      headers: e.versioned ? { ...RATE_HEADERS, ETag: { $ref: '#/components/headers/ETag' } } : RATE_HEADERS,
+      ...(schema
         ? {
-            required: true,
             content: {
-              'application/json': { schema: convert(e.body), examples: shown(example?.request.body) },
+              'application/json': {
+                schema: schemas.convert(schema),
+                examples:
+                  example?.response.status === Number(status) ? shown(example.response.body) : undefined,
+              },
             },
           }
-        : undefined,
-      responses,
-      security: [{ BearerAuthentication: scope ? [scope] : [] }, { bearerToken: scope ? [scope] : [] }],
-      'x-rate-limit-range': e.range,
-      'x-extension': e.extension ? true : undefined,
-      deprecated: e.deprecated ? true : undefined,
+        : {}),
     };
-    paths[e.path] ??= {};
-    paths[e.path][e.method.toLowerCase()] = operation;
   }
+  return responses;
+}
 
-  // The callbacks the service POSTs to subscribers (OpenAPI 3.1 `webhooks`).
+/**
+ * The codes a row may answer, by status: every endpoint's (authentication, rights, rate
+ * limit), a body's (malformed, unknown field, too large, media type), a versioned PUT's 412,
+ * and the row's own. Each status lists them in its description and in `x-error-codes`.
+ */
+function errorResponses(e: Endpoint): Record<string, Json> {
+  const errors: Record<number, Set<string>> = {};
+  const add = (status: number, codes: readonly string[]) => {
+    errors[status] ??= new Set();
+    for (const code of codes) errors[status].add(code);
+  };
+  for (const [status, codes] of Object.entries(COMMON_ERRORS)) add(Number(status), codes);
+  if (e.body) {
+    add(400, [derivedCode.invalidJson(e.errorPrefix), derivedCode.fieldUnknown(e.errorPrefix)]);
+    add(413, [CommonCodes.payloadTooLarge]);
+    add(415, [CommonCodes.unsupportedMediaType]);
+  }
+  if (e.versioned && e.method === 'PUT') add(412, [derivedCode.preconditionFailed(e.errorPrefix)]);
+  for (const [status, codes] of Object.entries(e.errors ?? {})) add(Number(status), codes);
+  const responses: Record<string, Json> = {};
+  for (const [status, codes] of Object.entries(errors)) {
+    const list = [...codes];
+    responses[status] = {
+      description: `${STATUS_TEXT[Number(status)] ?? 'Error'}. Codes: ${list.map((c) => `\`${c}\``).join(', ')}`,
+      'x-error-codes': list,
+      // Authentication and body parsing answer before the rate limit is counted.
+      headers:
+        Number(status) === 429 || Number(status) === 503
+          ? { ...RATE_HEADERS, 'Retry-After': { $ref: '#/components/headers/Retry-After' } }
+          : [401, 403, 413, 415].includes(Number(status))
+            ? undefined
+            : RATE_HEADERS,
+      content: ERROR_CONTENT,
+    };
+  }
+  return responses;
+}
+
+const ERROR_CONTENT = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
+
+/** One row of the table as an operation: parameters, body, answers, scope and rate range. */
+function operationOf(e: Endpoint, example: OperationExample | undefined, schemas: Schemas): Json {
+  const parameters = parametersOf(e, example, schemas);
+  const responses = { ...successResponses(e, example, schemas), ...errorResponses(e) };
+  const scope = requiredScope(e);
+  return {
+    operationId: e.id,
+    tags: [e.domain],
+    summary: e.summary.split(/(?<=\.)\s/)[0],
+    description: [
+      e.summary,
+      `Rate range: ${e.range}. ${scope ? `Scope: \`${scope}\`.` : 'Any valid token (no scope).'}`,
+      e.deprecated ? `Deprecated: use \`${e.deprecated.successor}\`.` : '',
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    parameters: parameters.length ? parameters : undefined,
+    requestBody: e.body
+      ? {
+          required: true,
+          content: {
+            'application/json': {
+              schema: schemas.convert(e.body),
+              examples: shownIn(example)(example?.request.body),
+            },
+          },
+        }
+      : undefined,
+    responses,
+    security: [{ BearerAuthentication: scope ? [scope] : [] }, { bearerToken: scope ? [scope] : [] }],
+    'x-rate-limit-range': e.range,
+    'x-extension': e.extension ? true : undefined,
+    deprecated: e.deprecated ? true : undefined,
+  };
+}
+
+/** The callbacks the service POSTs to subscribers (OpenAPI 3.1 `webhooks`). */
+function callbacksOf(events: readonly WebhookEventDoc[], schemas: Schemas): Record<string, Json> {
+  const { convert } = schemas;
   const webhooks: Record<string, Json> = {};
-  for (const w of info.webhooks ?? []) {
+  for (const w of events) {
     const header = (name: string, required: boolean, description: string) => ({
       name,
       in: 'header',
@@ -241,6 +263,36 @@ export function buildOpenApi(
     };
   }
 
+  return webhooks;
+}
+
+/**
+ * Query objects (`PositionsQuery`...) are listed as parameters, never referenced whole:
+ * components nothing references are dropped (generators and linters would list them).
+ */
+function dropUnreferenced(doc: Json, components: Record<string, Json>) {
+  const refsIn = (value: unknown) =>
+    [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
+  const reached = new Set<string>();
+  const queue = refsIn({ ...doc, components: { ...(doc.components as Json), schemas: {} } });
+  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+    if (reached.has(name)) continue;
+    reached.add(name);
+    queue.push(...refsIn(components[name]));
+  }
+  for (const name of Object.keys(components)) if (!reached.has(name)) delete components[name];
+}
+
+/** The OpenAPI 3.1 document of an endpoint table: an operation per row, the callbacks, the shared parts. */
+export function buildOpenApi(endpoints: readonly Endpoint[], info: BuildInfo = {}) {
+  const schemas = schemaRegistry();
+  schemas.convert(ErrorBody);
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const e of endpoints) {
+    paths[e.path] ??= {};
+    paths[e.path][e.method.toLowerCase()] = operationOf(e, info.examples?.[e.id], schemas);
+  }
+  const webhooks = callbacksOf(info.webhooks ?? [], schemas);
   const scopes = Object.fromEntries(
     ALL_SCOPES.map((s) => [s, `${s.endsWith(':read') ? 'Read' : 'Write'} ${s.split(':')[0]}`]),
   );
@@ -262,7 +314,7 @@ export function buildOpenApi(
     paths,
     webhooks: Object.keys(webhooks).length ? webhooks : undefined,
     components: {
-      schemas: components,
+      schemas: schemas.components,
       parameters: {
         'If-Match': {
           name: 'If-Match',
@@ -308,18 +360,7 @@ export function buildOpenApi(
       },
     },
   };
-  // Query objects (`PositionsQuery`...) are listed as parameters, never referenced whole:
-  // components nothing references are dropped (generators and linters would list them).
-  const refsIn = (value: unknown) =>
-    [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
-  const reached = new Set<string>();
-  const queue = refsIn({ ...doc, components: { ...doc.components, schemas: {} } });
-  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
-    if (reached.has(name)) continue;
-    reached.add(name);
-    queue.push(...refsIn(components[name]));
-  }
-  for (const name of Object.keys(components)) if (!reached.has(name)) delete components[name];
+  dropUnreferenced(doc, schemas.components);
   // Drop the keys left undefined above.
   return JSON.parse(JSON.stringify(doc)) as Json;
 }
