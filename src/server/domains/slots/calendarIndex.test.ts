@@ -123,6 +123,28 @@ describe('calendar index', () => {
               WHERE code = 'T-UTC'`.execute(t.db);
   });
 
+  it('work orders inserted and deleted by SQL statements are seen by the next search (no notification)', async () => {
+    const deaf = new CalendarIndex();
+    const scope = await rootScope();
+    const search = async () =>
+      (
+        await service.search(t.db, scope, SlotSearchRequest.parse(uma), {
+          ...service.defaultServices,
+          index: deaf,
+        })
+      ).slots;
+    const at = { start: Date.parse(`${monday}T15:00:00Z`), end: Date.parse(`${monday}T16:00:00Z`) };
+    expect(clear(await search(), at.start, at.end)).toBe(false);
+    await sql`INSERT INTO work_orders (uuid, code, type_code, status, office_id, technician_code, scheduled_start,
+                                       latitude, longitude)
+              SELECT gen_random_uuid(), 'WO-SQL', 'REPAIR', 'SCHEDULED', office_id, 'T-UTC', ${`${monday}T15:00:00Z`},
+                     latitude, longitude
+              FROM work_orders WHERE code = 'WO-BUSY'`.execute(t.db);
+    expect(clear(await search(), at.start, at.end)).toBe(true);
+    await sql`DELETE FROM work_orders WHERE code = 'WO-SQL'`.execute(t.db);
+    expect(clear(await search(), at.start, at.end)).toBe(false);
+  });
+
   it('a new duration of a type moves the end of its work orders', async () => {
     // WO-BUSY (GASFIX, 90 minutes from 11:00) runs to 13:00 with 120 minutes.
     const busy = { start: Date.parse(`${monday}T11:00:00Z`), end: Date.parse(`${monday}T13:00:00Z`) };

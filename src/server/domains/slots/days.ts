@@ -102,6 +102,7 @@ export class TechnicianDays {
   /** Days whose neighbours lie wholly inside the search period (the same for every search). */
   private readonly kept = new Map<number, Day>();
   private spreadCache: { of: unknown; spread: Spread } | undefined;
+  private recent: { key: string; days: Day[] }[] = [];
 
   constructor(
     readonly technician: EngineTechnician,
@@ -130,6 +131,16 @@ export class TechnicianDays {
    * overlapping `visible` (a superset of `period`, inside `covered`).
    */
   daysOf(period: Interval, visible: Interval): Day[] {
+    // A planner's searches share their period ("next week"): the last two answers are kept.
+    const key = `${period.start} ${period.end} ${visible.start} ${visible.end}`;
+    const memo = this.recent.find((r) => r.key === key);
+    if (memo) return memo.days;
+    const days = this.worksOut(period, visible);
+    this.recent = [{ key, days }, ...this.recent.slice(0, 1)];
+    return days;
+  }
+
+  private worksOut(period: Interval, visible: Interval): Day[] {
     const overlaps = (w: Window) => w.end > period.start && w.start < period.end;
     // Days in the order of their first window overlapping the period, with how many do.
     const order: number[] = [];

@@ -155,7 +155,9 @@ function compare(s: Schedule, road: RoadModel = greatCircleRoadModel) {
   const kept = all.map(({ tech, bookings }) => new TechnicianDays(tech, bookings, COVERED));
   const uuids = all.flatMap((t) => t.bookings.map((b) => b.uuid as string));
   const results: EngineResult[] = [];
-  for (const q of s.searches) {
+  // The first period asked again for another place: the days kept for it are read back.
+  const again = { ...s.searches[0], target: (s.searches.at(-1) as Search).target };
+  for (const q of [...s.searches, again]) {
     const { visible, common } = asked(q, road);
     const exclude = q.exclude === null || uuids.length === 0 ? null : uuids[q.exclude % uuids.length];
     const expected = referenceSearch({
