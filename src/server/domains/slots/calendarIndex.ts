@@ -26,7 +26,7 @@ import { type CalendarRow, calendarsOf, type SearchCandidate } from './queries.t
 export const CALENDARS_CHANNEL = 'fieldwork_calendars';
 /** How far ahead the index keeps work orders: ten weeks. */
 export const INDEX_HORIZON_DAYS = 70;
-/** At most this many work orders kept per process: about 0.55 KB each with their days, 140 MB. */
+/** At most this many work orders kept per process: about 0.5 KB each with their days, 125 MB. */
 export const INDEX_MAX_WORK_ORDERS = 250_000;
 
 /** A technician's key: its tenant's and its code (migration 090: codes are per tenant). */
