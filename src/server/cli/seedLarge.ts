@@ -190,175 +190,210 @@ export async function seedLarge(
   };
 
   await db.transaction().execute(async (trx) => {
-    // Every row references rows that exist by construction (joined, or read just above), so
-    // the per-row foreign key checks (triggers) are skipped for this transaction: about a
-    // third of the load's time. PostgreSQL allows it to superusers (PGlite's user is one);
-    // for another role the checks simply run.
-    await sql`SAVEPOINT seed_checks`.execute(trx);
-    try {
-      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
-      await sql`RELEASE SAVEPOINT seed_checks`.execute(trx);
-    } catch {
-      await sql`ROLLBACK TO SAVEPOINT seed_checks`.execute(trx);
-    }
-    const offices = await trx
-      .selectFrom('offices')
-      .select(['id', 'code', 'path'])
-      .where('code', 'in', [...OFFICES])
-      .execute();
-    // The demo's tenant (db/tenant.ts); the tenant triggers may be off (replica): each
-    // INSERT gives tenant_id itself.
-    if (offices[0]) await enterTenant(trx, offices[0].path.split('/')[1]);
-    const officeId = (code: string) => offices.find((o) => o.code === code)?.id;
-    const types = (await trx.selectFrom('work_order_types').select('code').orderBy('code').execute()).map(
-      (t) => t.code,
-    );
-    const activityTypes = (
-      await trx.selectFrom('activity_types').select('code').orderBy('code').execute()
-    ).map((t) => t.code);
-    const items = await trx
-      .selectFrom('items')
-      .select(['code', 'unit', 'unit_price'])
-      .where('code', 'in', [...PARTS, LABOUR])
-      .orderBy('code')
-      .execute();
-    if (
-      OFFICES.some((o) => !officeId(o)) ||
-      types.length === 0 ||
-      activityTypes.length === 0 ||
-      items.length < 6
-    )
-      throw new Error('the large dataset builds on the demo dataset: load it first (fieldwork seed)');
-    const parts = items.filter((i) => i.code !== LABOUR);
-    const labour = items.find((i) => i.code === LABOUR) as (typeof items)[number];
+    await skipForeignKeyChecks(trx);
+    const demo = await demoReferences(trx);
     onProgress({ phase: 'technicians', done, total });
-
-    // Technicians LT-0001...: office and home by n % 3, all skills of the demo.
-    await sql`
-      INSERT INTO technicians (tenant_id, code, name, office_id, skills, active, home_latitude, home_longitude, time_zone, last_update)
-      SELECT (SELECT fieldwork_tenant()), 'LT-' || lpad(n::text, 4, '0'), 'Large technician ' || n,
-             (${OFFICES.map(officeId)}::bigint[])[1 + n % 3],
-             ARRAY['ELEC', 'GAS', 'HVAC', 'LIFT', 'PLUMB', 'REFRIG'], true,
-             (${HOMES.map((h) => h[0])}::float8[])[1 + n % 3] + ((n * 37) % 200 - 100) / 2000.0,
-             (${HOMES.map((h) => h[1])}::float8[])[1 + n % 3] + ((n * 53) % 200 - 100) / 1500.0,
-             CASE WHEN n % 3 = 2 THEN 'Europe/Brussels' ELSE 'Europe/Paris' END,
-             ${STAMP}::timestamptz
-      FROM generate_series(1, ${plan.technicians}::int) n`.execute(trx);
+    await insertTechnicians(trx, plan, demo);
     step('technicians', plan.technicians);
-
-    // Work orders LWO-000001...: technician 1 + (g - 1) % T and its office; the heavy ones
-    // IN_PROGRESS, the others in a fixed cycle of statuses; scheduled over 2025.
-    const statuses = [
-      'COMPLETED',
-      'VALIDATED',
-      'COMPLETED',
-      'IN_PROGRESS',
-      'VALIDATED',
-      'COMPLETED',
-      'SCHEDULED',
-      'CANCELLED',
-      'VALIDATED',
-      'COMPLETED',
-    ];
-    for (let a = 1; a <= plan.workOrders; a += 10_000) {
-      const b = Math.min(plan.workOrders, a + 9_999);
-      await sql`
-        INSERT INTO work_orders (tenant_id, uuid, code, type_code, status, office_id, customer_code, city, country,
-                                 latitude, longitude, description, technician_code, scheduled_start, last_update)
-        SELECT (SELECT fieldwork_tenant()), md5('fieldwork-large-work-order-' || g)::uuid, 'LWO-' || lpad(g::text, 6, '0'),
-               (${types}::text[])[1 + g % ${types.length}::int],
-               CASE WHEN g <= ${plan.heavyWorkOrders}::int THEN 'IN_PROGRESS'
-                    ELSE (${statuses}::text[])[1 + g % 10] END,
-               t.office_id, 'LARGE-CUSTOMER-' || (1 + g % 500),
-               (ARRAY['Lille', 'Lyon', 'Bruxelles'])[1 + (1 + (g - 1) % ${plan.technicians}::int) % 3],
-               (ARRAY['FR', 'FR', 'BE'])[1 + (1 + (g - 1) % ${plan.technicians}::int) % 3],
-               t.home_latitude + ((g * 7) % 100 - 50) / 1000.0, t.home_longitude + ((g * 11) % 100 - 50) / 1000.0,
-               'Large dataset work order ' || g, t.code,
-               ${FIRST_DAY}::timestamptz + ((g * 7919) % 350) * interval '1 day' + (g % 8) * interval '1 hour',
-               ${STAMP}::timestamptz
-        FROM generate_series(${a}::int, ${b}::int) g
-        JOIN technicians t ON t.code = 'LT-' || lpad((1 + (g - 1) % ${plan.technicians}::int)::text, 4, '0')
-        ORDER BY g`.execute(trx);
-      step('work orders', b - a + 1);
-    }
-
-    const range = (a: number, b: number) => sql`
-      SELECT id, substr(code, 5)::int AS g, technician_code, scheduled_start, status FROM work_orders
-      WHERE code BETWEEN ${workOrderCode(a)} AND ${workOrderCode(b)}`;
-
-    // Activities: two a start time (pairs tie: the list's tie-breaker decides), 5 to 54 min
-    // long; billable 3 in 4; validated when the work order is, or 1 in 3.
-    const acts = spread(plan.activities, plan.heavyWorkOrders, plan.heavyRows, plan.workOrders);
-    for (const [a, b, rows] of batches(plan.workOrders, acts)) {
-      await sql`
-        INSERT INTO activities (tenant_id, activity_id, work_order_id, type_code, agent_code, start_time, end_time,
-                                billable, validated_at, last_update)
-        SELECT (SELECT fieldwork_tenant()), 'LA-' || lpad(w.g::text, 6, '0') || '-' || lpad(k::text, 5, '0'), w.id,
-               (${activityTypes}::text[])[1 + (k + w.g) % ${activityTypes.length}::int],
-               CASE WHEN k % 7 = 0 THEN 'LT-' || lpad((1 + w.g % ${plan.technicians}::int)::text, 4, '0')
-                    ELSE w.technician_code END,
-               w.scheduled_start + (k / 2) * interval '10 minutes',
-               w.scheduled_start + (k / 2) * interval '10 minutes' + (5 + (k * 13 + w.g) % 50) * interval '1 minute',
-               (k + w.g) % 4 <> 0,
-               CASE WHEN w.status = 'VALIDATED' OR (k + w.g) % 3 = 0
-                    THEN w.scheduled_start + (k / 2) * interval '10 minutes' + interval '2 days' END,
-               ${STAMP}::timestamptz
-        FROM (${range(a, b)}) w
-        CROSS JOIN LATERAL generate_series(1, ${countOf(sql.ref('w.g'), acts)}) k`.execute(trx);
-      step('activities', rows);
-    }
-
-    // Used items: 1 in 5 on the fly, 2 in 5 labour hours, the others parts of the demo
-    // catalog at its prices; 1 in 4 internal; lastUpdate two a minute stamp (pairs tie).
-    const used = spread(plan.usedItems, plan.heavyWorkOrders, plan.heavyRows, plan.workOrders);
-    const partCodes = parts.map((p) => p.code);
-    const partUnits = parts.map((p) => p.unit);
-    const partPrices = parts.map((p) => p.unit_price);
-    for (const [a, b, rows] of batches(plan.workOrders, used)) {
-      await sql`
-        INSERT INTO used_items (tenant_id, used_item_id, work_order_id, kind, item_code, label, quantity, unit, unit_price,
-                                invoice_mode, technician_code, last_update)
-        SELECT (SELECT fieldwork_tenant()), 'LU-' || lpad(w.g::text, 6, '0') || '-' || lpad(k::text, 5, '0'), w.id,
-               CASE WHEN k % 5 = 0 THEN 'onTheFly' WHEN k % 5 IN (1, 2) THEN 'labour' ELSE 'part' END,
-               CASE WHEN k % 5 = 0 THEN NULL WHEN k % 5 IN (1, 2) THEN ${labour.code}
-                    ELSE (${partCodes}::text[])[1 + (k + w.g) % ${parts.length}::int] END,
-               CASE WHEN k % 5 = 0 THEN (ARRAY['Sealant', 'Cable ties', 'Screws', 'Cleaning'])[1 + k % 4] END,
-               CASE WHEN k % 5 = 0 THEN 1 WHEN k % 5 IN (1, 2) THEN 0.5 * (1 + k % 4) ELSE 1 + k % 3 END,
-               CASE WHEN k % 5 = 0 THEN 'piece' WHEN k % 5 IN (1, 2) THEN ${labour.unit}
-                    ELSE (${partUnits}::text[])[1 + (k + w.g) % ${parts.length}::int] END,
-               CASE WHEN k % 5 = 0 THEN 2.5 + k % 10 WHEN k % 5 IN (1, 2) THEN ${labour.unit_price}::numeric
-                    ELSE (${partPrices}::numeric[])[1 + (k + w.g) % ${parts.length}::int] END,
-               CASE WHEN (k + w.g) % 4 = 0 THEN 'internal' ELSE 'external' END,
-               w.technician_code,
-               w.scheduled_start + (k / 2) * interval '7 minutes'
-        FROM (${range(a, b)}) w
-        CROSS JOIN LATERAL generate_series(1, ${countOf(sql.ref('w.g'), used)}) k`.execute(trx);
-      step('used items', rows);
-    }
-
-    // Positions: busy technicians one every 30 s, the others one a minute, from the first day;
-    // a smooth loop around the technician's home.
-    const pos = spread(plan.positions, plan.busyTechnicians, plan.busyPositions, plan.technicians);
-    for (const [a, b, rows] of batches(plan.technicians, pos)) {
-      await sql`
-        INSERT INTO technician_positions (technician_code, recorded_at, latitude, longitude, accuracy, speed, heading)
-        SELECT t.code,
-               ${FIRST_DAY}::timestamptz
-                 + k * CASE WHEN t.n <= ${plan.busyTechnicians}::int THEN interval '30 seconds' ELSE interval '1 minute' END,
-               t.home_latitude + 0.03 * sin(k / 500.0 + t.n) + 0.004 * sin(k / 37.0),
-               t.home_longitude + 0.045 * cos(k / 500.0 + t.n) + 0.004 * cos(k / 41.0),
-               3 + (k * 7) % 25, (k % 30) / 2.0, (k * 11 + t.n) % 360
-        FROM (SELECT code, substr(code, 4)::int AS n, home_latitude, home_longitude FROM technicians
-              WHERE code BETWEEN ${techCode(a)} AND ${techCode(b)}) t
-        CROSS JOIN LATERAL generate_series(1, ${countOf(sql.ref('t.n'), pos)}) k`.execute(trx);
-      step('positions', rows);
-    }
+    await insertWorkOrders(trx, plan, demo, step);
+    await insertActivities(trx, plan, demo, step);
+    await insertUsedItems(trx, plan, demo, step);
+    await insertPositions(trx, plan, step);
   });
 
   onProgress({ phase: 'analyze', done, total });
   for (const table of ['technicians', 'work_orders', 'activities', 'used_items', 'technician_positions'])
     await sql`ANALYZE ${sql.table(table)}`.execute(db);
   return { loaded: true, plan, counts, seconds: (performance.now() - started) / 1000 };
+}
+
+type Step = (phase: string, rows: number) => void;
+
+/**
+ * Every row references rows that exist by construction (joined, or read just above), so
+ * the per-row foreign key checks (triggers) are skipped for this transaction: about a
+ * third of the load's time. PostgreSQL allows it to superusers (PGlite's user is one);
+ * for another role the checks simply run.
+ */
+async function skipForeignKeyChecks(trx: Db) {
+  await sql`SAVEPOINT seed_checks`.execute(trx);
+  try {
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    await sql`RELEASE SAVEPOINT seed_checks`.execute(trx);
+  } catch {
+    await sql`ROLLBACK TO SAVEPOINT seed_checks`.execute(trx);
+  }
+}
+
+/** What the large dataset builds on (the demo's offices, work order and activity types, catalog), in the demo's tenant. */
+async function demoReferences(trx: Db) {
+  const offices = await trx
+    .selectFrom('offices')
+    .select(['id', 'code', 'path'])
+    .where('code', 'in', [...OFFICES])
+    .execute();
+  // The demo's tenant (db/tenant.ts); the tenant triggers may be off (replica): each
+  // INSERT gives tenant_id itself.
+  if (offices[0]) await enterTenant(trx, offices[0].path.split('/')[1]);
+  const officeId = (code: string) => offices.find((o) => o.code === code)?.id;
+  const types = (await trx.selectFrom('work_order_types').select('code').orderBy('code').execute()).map(
+    (t) => t.code,
+  );
+  const activityTypes = (await trx.selectFrom('activity_types').select('code').orderBy('code').execute()).map(
+    (t) => t.code,
+  );
+  const items = await trx
+    .selectFrom('items')
+    .select(['code', 'unit', 'unit_price'])
+    .where('code', 'in', [...PARTS, LABOUR])
+    .orderBy('code')
+    .execute();
+  if (
+    OFFICES.some((o) => !officeId(o)) ||
+    types.length === 0 ||
+    activityTypes.length === 0 ||
+    items.length < 6
+  )
+    throw new Error('the large dataset builds on the demo dataset: load it first (fieldwork seed)');
+  const parts = items.filter((i) => i.code !== LABOUR);
+  const labour = items.find((i) => i.code === LABOUR) as (typeof items)[number];
+  return { officeId, types, activityTypes, parts, labour };
+}
+type DemoReferences = Awaited<ReturnType<typeof demoReferences>>;
+
+async function insertTechnicians(trx: Db, plan: LargePlan, demo: DemoReferences) {
+  const { officeId } = demo;
+  // Technicians LT-0001...: office and home by n % 3, all skills of the demo.
+  await sql`
+    INSERT INTO technicians (tenant_id, code, name, office_id, skills, active, home_latitude, home_longitude, time_zone, last_update)
+    SELECT (SELECT fieldwork_tenant()), 'LT-' || lpad(n::text, 4, '0'), 'Large technician ' || n,
+           (${OFFICES.map(officeId)}::bigint[])[1 + n % 3],
+           ARRAY['ELEC', 'GAS', 'HVAC', 'LIFT', 'PLUMB', 'REFRIG'], true,
+           (${HOMES.map((h) => h[0])}::float8[])[1 + n % 3] + ((n * 37) % 200 - 100) / 2000.0,
+           (${HOMES.map((h) => h[1])}::float8[])[1 + n % 3] + ((n * 53) % 200 - 100) / 1500.0,
+           CASE WHEN n % 3 = 2 THEN 'Europe/Brussels' ELSE 'Europe/Paris' END,
+           ${STAMP}::timestamptz
+    FROM generate_series(1, ${plan.technicians}::int) n`.execute(trx);
+}
+
+async function insertWorkOrders(trx: Db, plan: LargePlan, demo: DemoReferences, step: Step) {
+  const { types } = demo;
+  // Work orders LWO-000001...: technician 1 + (g - 1) % T and its office; the heavy ones
+  // IN_PROGRESS, the others in a fixed cycle of statuses; scheduled over 2025.
+  const statuses = [
+    'COMPLETED',
+    'VALIDATED',
+    'COMPLETED',
+    'IN_PROGRESS',
+    'VALIDATED',
+    'COMPLETED',
+    'SCHEDULED',
+    'CANCELLED',
+    'VALIDATED',
+    'COMPLETED',
+  ];
+  for (let a = 1; a <= plan.workOrders; a += 10_000) {
+    const b = Math.min(plan.workOrders, a + 9_999);
+    await sql`
+      INSERT INTO work_orders (tenant_id, uuid, code, type_code, status, office_id, customer_code, city, country,
+                               latitude, longitude, description, technician_code, scheduled_start, last_update)
+      SELECT (SELECT fieldwork_tenant()), md5('fieldwork-large-work-order-' || g)::uuid, 'LWO-' || lpad(g::text, 6, '0'),
+             (${types}::text[])[1 + g % ${types.length}::int],
+             CASE WHEN g <= ${plan.heavyWorkOrders}::int THEN 'IN_PROGRESS'
+                  ELSE (${statuses}::text[])[1 + g % 10] END,
+             t.office_id, 'LARGE-CUSTOMER-' || (1 + g % 500),
+             (ARRAY['Lille', 'Lyon', 'Bruxelles'])[1 + (1 + (g - 1) % ${plan.technicians}::int) % 3],
+             (ARRAY['FR', 'FR', 'BE'])[1 + (1 + (g - 1) % ${plan.technicians}::int) % 3],
+             t.home_latitude + ((g * 7) % 100 - 50) / 1000.0, t.home_longitude + ((g * 11) % 100 - 50) / 1000.0,
+             'Large dataset work order ' || g, t.code,
+             ${FIRST_DAY}::timestamptz + ((g * 7919) % 350) * interval '1 day' + (g % 8) * interval '1 hour',
+             ${STAMP}::timestamptz
+      FROM generate_series(${a}::int, ${b}::int) g
+      JOIN technicians t ON t.code = 'LT-' || lpad((1 + (g - 1) % ${plan.technicians}::int)::text, 4, '0')
+      ORDER BY g`.execute(trx);
+    step('work orders', b - a + 1);
+  }
+}
+
+/** The work orders LWO-a to LWO-b, with what their activities and used items derive from. */
+const workOrderRange = (a: number, b: number) => sql`
+  SELECT id, substr(code, 5)::int AS g, technician_code, scheduled_start, status FROM work_orders
+  WHERE code BETWEEN ${workOrderCode(a)} AND ${workOrderCode(b)}`;
+
+async function insertActivities(trx: Db, plan: LargePlan, demo: DemoReferences, step: Step) {
+  const { activityTypes } = demo;
+  // Activities: two a start time (pairs tie: the list's tie-breaker decides), 5 to 54 min
+  // long; billable 3 in 4; validated when the work order is, or 1 in 3.
+  const acts = spread(plan.activities, plan.heavyWorkOrders, plan.heavyRows, plan.workOrders);
+  for (const [a, b, rows] of batches(plan.workOrders, acts)) {
+    await sql`
+      INSERT INTO activities (tenant_id, activity_id, work_order_id, type_code, agent_code, start_time, end_time,
+                              billable, validated_at, last_update)
+      SELECT (SELECT fieldwork_tenant()), 'LA-' || lpad(w.g::text, 6, '0') || '-' || lpad(k::text, 5, '0'), w.id,
+             (${activityTypes}::text[])[1 + (k + w.g) % ${activityTypes.length}::int],
+             CASE WHEN k % 7 = 0 THEN 'LT-' || lpad((1 + w.g % ${plan.technicians}::int)::text, 4, '0')
+                  ELSE w.technician_code END,
+             w.scheduled_start + (k / 2) * interval '10 minutes',
+             w.scheduled_start + (k / 2) * interval '10 minutes' + (5 + (k * 13 + w.g) % 50) * interval '1 minute',
+             (k + w.g) % 4 <> 0,
+             CASE WHEN w.status = 'VALIDATED' OR (k + w.g) % 3 = 0
+                  THEN w.scheduled_start + (k / 2) * interval '10 minutes' + interval '2 days' END,
+             ${STAMP}::timestamptz
+      FROM (${workOrderRange(a, b)}) w
+      CROSS JOIN LATERAL generate_series(1, ${countOf(sql.ref('w.g'), acts)}) k`.execute(trx);
+    step('activities', rows);
+  }
+}
+
+async function insertUsedItems(trx: Db, plan: LargePlan, demo: DemoReferences, step: Step) {
+  const { parts, labour } = demo;
+  // Used items: 1 in 5 on the fly, 2 in 5 labour hours, the others parts of the demo
+  // catalog at its prices; 1 in 4 internal; lastUpdate two a minute stamp (pairs tie).
+  const used = spread(plan.usedItems, plan.heavyWorkOrders, plan.heavyRows, plan.workOrders);
+  const partCodes = parts.map((p) => p.code);
+  const partUnits = parts.map((p) => p.unit);
+  const partPrices = parts.map((p) => p.unit_price);
+  for (const [a, b, rows] of batches(plan.workOrders, used)) {
+    await sql`
+      INSERT INTO used_items (tenant_id, used_item_id, work_order_id, kind, item_code, label, quantity, unit, unit_price,
+                              invoice_mode, technician_code, last_update)
+      SELECT (SELECT fieldwork_tenant()), 'LU-' || lpad(w.g::text, 6, '0') || '-' || lpad(k::text, 5, '0'), w.id,
+             CASE WHEN k % 5 = 0 THEN 'onTheFly' WHEN k % 5 IN (1, 2) THEN 'labour' ELSE 'part' END,
+             CASE WHEN k % 5 = 0 THEN NULL WHEN k % 5 IN (1, 2) THEN ${labour.code}
+                  ELSE (${partCodes}::text[])[1 + (k + w.g) % ${parts.length}::int] END,
+             CASE WHEN k % 5 = 0 THEN (ARRAY['Sealant', 'Cable ties', 'Screws', 'Cleaning'])[1 + k % 4] END,
+             CASE WHEN k % 5 = 0 THEN 1 WHEN k % 5 IN (1, 2) THEN 0.5 * (1 + k % 4) ELSE 1 + k % 3 END,
+             CASE WHEN k % 5 = 0 THEN 'piece' WHEN k % 5 IN (1, 2) THEN ${labour.unit}
+                  ELSE (${partUnits}::text[])[1 + (k + w.g) % ${parts.length}::int] END,
+             CASE WHEN k % 5 = 0 THEN 2.5 + k % 10 WHEN k % 5 IN (1, 2) THEN ${labour.unit_price}::numeric
+                  ELSE (${partPrices}::numeric[])[1 + (k + w.g) % ${parts.length}::int] END,
+             CASE WHEN (k + w.g) % 4 = 0 THEN 'internal' ELSE 'external' END,
+             w.technician_code,
+             w.scheduled_start + (k / 2) * interval '7 minutes'
+      FROM (${workOrderRange(a, b)}) w
+      CROSS JOIN LATERAL generate_series(1, ${countOf(sql.ref('w.g'), used)}) k`.execute(trx);
+    step('used items', rows);
+  }
+}
+
+async function insertPositions(trx: Db, plan: LargePlan, step: Step) {
+  // Positions: busy technicians one every 30 s, the others one a minute, from the first day;
+  // a smooth loop around the technician's home.
+  const pos = spread(plan.positions, plan.busyTechnicians, plan.busyPositions, plan.technicians);
+  for (const [a, b, rows] of batches(plan.technicians, pos)) {
+    await sql`
+      INSERT INTO technician_positions (technician_code, recorded_at, latitude, longitude, accuracy, speed, heading)
+      SELECT t.code,
+             ${FIRST_DAY}::timestamptz
+               + k * CASE WHEN t.n <= ${plan.busyTechnicians}::int THEN interval '30 seconds' ELSE interval '1 minute' END,
+             t.home_latitude + 0.03 * sin(k / 500.0 + t.n) + 0.004 * sin(k / 37.0),
+             t.home_longitude + 0.045 * cos(k / 500.0 + t.n) + 0.004 * cos(k / 41.0),
+             3 + (k * 7) % 25, (k % 30) / 2.0, (k * 11 + t.n) % 360
+      FROM (SELECT code, substr(code, 4)::int AS n, home_latitude, home_longitude FROM technicians
+            WHERE code BETWEEN ${techCode(a)} AND ${techCode(b)}) t
+      CROSS JOIN LATERAL generate_series(1, ${countOf(sql.ref('t.n'), pos)}) k`.execute(trx);
+    step('positions', rows);
+  }
 }
 
 /**
