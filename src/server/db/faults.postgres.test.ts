@@ -160,7 +160,8 @@ describe('a connection lost under a request', () => {
     const appName = `fw_faults_${randomBytes(4).toString('hex')}`;
     const t = await createTestApp({
       databaseUrl: withAppName(adminUrl, appName),
-      dbTimeoutMs: 5_000,
+      // Long enough that a busy machine's request reaches the lock before it times out.
+      dbTimeoutMs: 30_000,
       rateLimits,
     });
     const schema = t.config.databaseSchema as string;
@@ -173,9 +174,13 @@ describe('a connection lost under a request', () => {
         admin(async (c) => {
           await c.query('BEGIN');
           await c.query(`LOCK TABLE "${schema}".customers IN ACCESS EXCLUSIVE MODE`);
-          const pending = fn();
+          let settled = false;
+          const pending = fn().finally(() => {
+            settled = true;
+          });
           let killed = 0;
-          for (let i = 0; i < 100 && killed === 0; i++) {
+          // Up to 20 s for the request to wait on the lock (CI's two cores are busy).
+          for (let i = 0; i < 400 && killed === 0 && !settled; i++) {
             await sleep(30);
             const { rows } = await c.query(
               "SELECT count(*)::int AS n FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock') t",
@@ -183,7 +188,7 @@ describe('a connection lost under a request', () => {
             );
             killed = rows[0].n;
           }
-          expect(killed).toBe(1);
+          expect(killed, 'the request never waited on the lock').toBe(1);
           await c.query('ROLLBACK');
           return pending;
         });
