@@ -34,9 +34,9 @@
  *   CPU_PROF=/tmp/prof node bench/compare.mjs   # the Fieldwork services write .cpuprofile files there
  *   OPERATIONS=GET CONNECTIONS=10 node bench/compare.mjs   # a part of the matrix
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -44,7 +44,6 @@ import { checkExamples, installMocks, spawnTarget } from './support/mocks.mjs';
 import {
   clientToken,
   cpuMs,
-  freePort,
   importDocument,
   loadTest,
   log,

@@ -10,7 +10,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import pgUtils from 'pg/lib/utils.js';
 import { domains } from '../domains/index.ts';
-import { DatabaseBusyError, isConnectionLost, isPlainRead } from './faults.ts';
+import { isConnectionLost, isPlainRead } from './faults.ts';
 import { PGliteDialect } from './pglite.ts';
 import type { Database } from './schema.ts';
 import { ConnectionState, noteGuardError, type Outside, tenantGrants } from './tenant.ts';

@@ -49,7 +49,7 @@ describe('serial number patterns', () => {
   });
 
   it('matching any serial of 200 characters takes under 10 ms, whatever the pattern', () => {
-    const serials = ['a'.repeat(199) + '!', 'x'.repeat(200), `${'a '.repeat(99)}!!`, '9'.repeat(200)];
+    const serials = [`${'a'.repeat(199)}!`, 'x'.repeat(200), `${'a '.repeat(99)}!!`, '9'.repeat(200)];
     for (const p of HOSTILE) matchesPattern(p, 'warm-up');
     // The engine's time: the best of 5 runs, so that a busy machine's pauses do not count.
     const best = (p: string, s: string) =>
