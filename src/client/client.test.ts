@@ -189,4 +189,59 @@ describe('typed client', () => {
     expect(queryString({ a: 'b', c: undefined, d: '', e: ['1', '2'] })).toBe('?a=b&e=1&e=2');
     expect(queryString({})).toBe('');
   });
+
+  describe('Idempotency-Key on POST (issue 29 §5)', () => {
+    const hdr = (c: { init: RequestInit }) => (c.init.headers as Record<string, string>)['idempotency-key'];
+
+    it('sends a fresh key on each POST and none on other methods', async () => {
+      const { fetch, calls } = fakeFetch(() => new Response(null, { status: 204 }));
+      const api = createClient({ baseUrl: '', fetch });
+      await api.raw('POST', '/a/link', { body: { x: 1 } });
+      await api.raw('POST', '/a/link', { body: { x: 1 } });
+      await api.request(putThing, { params: { thingCode: 'X' }, body: { name: 'n' } });
+      expect(hdr(calls[0])).toMatch(/^[0-9a-f-]{36}$/);
+      expect(hdr(calls[1])).toMatch(/^[0-9a-f-]{36}$/);
+      expect(hdr(calls[0])).not.toBe(hdr(calls[1]));
+      expect(hdr(calls[2])).toBeUndefined();
+    });
+
+    it('sends the same key again when the answer was lost, and stops at the first answer', async () => {
+      let n = 0;
+      const { fetch, calls } = fakeFetch(() => {
+        n++;
+        if (n === 1) throw new TypeError('connection reset');
+        if (n === 2) return json(503, { errors: [{ code: 'service.unavailable', message: 'busy' }] });
+        return json(200, { linked: true });
+      });
+      const api = createClient({ baseUrl: '', fetch, retryPauseMs: 1 });
+      expect(await api.raw('POST', '/a/link', { body: {} })).toEqual({ linked: true });
+      expect(calls).toHaveLength(3);
+      expect(new Set(calls.map(hdr)).size).toBe(1);
+    });
+
+    it('does not resend a refused POST (4xx, 500) nor one past its attempts', async () => {
+      const refused = fakeFetch(() => json(409, { errors: [{ code: 'request.inprogress', message: 'x' }] }));
+      const api = createClient({ baseUrl: '', fetch: refused.fetch, retryPauseMs: 1 });
+      await expect(api.raw('POST', '/a/link')).rejects.toMatchObject({ status: 409 });
+      expect(refused.calls).toHaveLength(1);
+      const down = fakeFetch(() => {
+        throw new TypeError('offline');
+      });
+      const api2 = createClient({ baseUrl: '', fetch: down.fetch, retryPauseMs: 1 });
+      await expect(api2.raw('POST', '/a/link')).rejects.toBeInstanceOf(NetworkError);
+      expect(down.calls).toHaveLength(3);
+      const failed = fakeFetch(() => json(500, { errors: [{ code: 'internal', message: 'x' }] }));
+      const api3 = createClient({ baseUrl: '', fetch: failed.fetch, retryPauseMs: 1 });
+      await expect(api3.raw('POST', '/a/link')).rejects.toBeInstanceOf(ApiError);
+      expect(failed.calls).toHaveLength(1);
+    });
+
+    it('keeps a key the caller gives', async () => {
+      const { fetch, calls } = fakeFetch(() => new Response(null, { status: 204 }));
+      const api = createClient({ baseUrl: '', fetch });
+      await api.raw('POST', '/a/link', { headers: { 'Idempotency-Key': 'mine' } });
+      expect((calls[0].init.headers as Record<string, string>)['Idempotency-Key']).toBe('mine');
+      expect(hdr(calls[0])).toBeUndefined();
+    });
+  });
 });

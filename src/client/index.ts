@@ -11,7 +11,7 @@
  *   await api.request(putCustomer, { params, body, headers: { 'if-match': etag } });
  */
 import type { Endpoint, ResponseOf, SentOf } from '../contract/endpoint.ts';
-import { type ApiError, NetworkError, toApiError } from './errors.ts';
+import { ApiError, NetworkError, toApiError } from './errors.ts';
 
 export { ApiError, type ErrorItem, isRetryable, NetworkError } from './errors.ts';
 
@@ -43,6 +43,8 @@ export interface ClientOptions {
   onUnauthorized?: (error: ApiError) => void;
   /** Injected fetch (tests); the global one by default. */
   fetch?: typeof fetch;
+  /** Pause before a POST whose answer was lost is sent again (times the attempt); 500 ms. */
+  retryPauseMs?: number;
 }
 
 export type Client = ReturnType<typeof createClient>;
@@ -90,12 +92,57 @@ export async function* walkPages<P extends KeysetPage>(
   }
 }
 
+/** The header of draft-ietf-httpapi-idempotency-key-header, as the client sends it. */
+export const IDEMPOTENCY_KEY = 'idempotency-key';
+/** A POST is sent at most this many times when its answer is lost. */
+const POST_ATTEMPTS = 3;
+
+/** No answer the caller can act on: the action may or may not have run; same key again. */
+function answerLost(e: unknown): boolean {
+  return e instanceof NetworkError || (e instanceof ApiError && [502, 503, 504].includes(e.status));
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}
+
 export function createClient(options: ClientOptions) {
   const base = options.baseUrl.replace(/\/$/, '');
   const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
+  const retryPause = options.retryPauseMs ?? 500;
+
+  /**
+   * One call. A POST carries an `Idempotency-Key` (a fresh one per call unless the caller
+   * gives it): when no answer came back (network, 502/503/504) it is sent again with the
+   * same key, so the service does the action once however many times it arrives (a
+   * retried link never links twice; issue 29).
+   */
+  async function send(
+    method: string,
+    path: string,
+    init: { query?: unknown; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  ): Promise<{ status: number; data: unknown; headers: Headers }> {
+    if (method !== 'POST') return exchange(method, path, init);
+    const given = Object.keys(init.headers ?? {}).some((h) => h.toLowerCase() === IDEMPOTENCY_KEY);
+    const headers = given ? init.headers : { ...init.headers, [IDEMPOTENCY_KEY]: crypto.randomUUID() };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await exchange(method, path, { ...init, headers });
+      } catch (e) {
+        if (attempt >= POST_ATTEMPTS || !answerLost(e) || init.signal?.aborted) throw e;
+        await wait(retryPause * attempt, init.signal);
+      }
+    }
+  }
 
   /** One HTTP exchange; path is already filled. Throws ApiError or NetworkError. */
-  async function send(
+  async function exchange(
     method: string,
     path: string,
     init: { query?: unknown; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
