@@ -16,6 +16,7 @@ import { staffEndpoints } from './staff.ts';
 import { webhooksEndpoints } from './webhooks.ts';
 
 export * from './businessOrganization.ts';
+export * from './changes.ts';
 export * from './common.ts';
 export * from './console.ts';
 export * from './diagnostic.ts';
