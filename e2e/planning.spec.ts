@@ -77,6 +77,8 @@ test('planner: search the slots of a work order, schedule one, see it on the tim
 
   // Scheduled: the alert, the needs card, and the work order on its technician's row.
   await expect(page.getByTestId('scheduled-alert')).toContainText(`${WO} is now on ${technician}`);
+  // Announced once: the alert, no notification saying it again (issue 27, 10).
+  await expect(page.getByText(`${WO} is scheduled`)).toHaveCount(1);
   await expect(page.getByTestId('needs-schedule')).toContainText(technician);
   const picked = page.getByTestId('timeline-picked');
   await expect(picked).toBeVisible();

@@ -177,7 +177,14 @@ test('hierarchy rules show inline: itself as parent, and a cycle refused by the 
   await expect(picker).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText(/below this customer|cycle/).first()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/referentials/customers/${PARENT}/edit$`));
+  await expect(page.getByTestId('service-error')).toBeVisible();
   await checkPage(page, 'customer-edit-error');
+
+  // A later save refused by the form's own check: the service's earlier refusal is gone (issue 27, 10).
+  await typeCode(page, 'Parent customer', PARENT);
+  await save(page);
+  await expect(page.getByText('A record cannot be its own parent')).toBeVisible();
+  await expect(page.getByTestId('service-error')).toHaveCount(0);
 });
 
 test('edit, see the change after reload, and Undo restores the previous version', async ({ page }) => {

@@ -180,7 +180,8 @@ export function RecordForm<F extends FieldValues, B>(props: RecordFormProps<F, B
           </Button>
         </Group>
       </Modal>
-      <form noValidate onSubmit={form.handleSubmit(onValid)} aria-label={props.label}>
+      {/* A later submit refused by the form's own checks clears the service's earlier refusal. */}
+      <form noValidate onSubmit={form.handleSubmit(onValid, () => setAlert(null))} aria-label={props.label}>
         <Stack gap="md">
           {alert && (alert.errors.length > 0 || alert.errorReference) && (
             <div ref={alertRef}>

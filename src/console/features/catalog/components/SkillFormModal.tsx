@@ -131,7 +131,7 @@ function SkillFormBody({
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid)} data-testid="skill-form">
+    <form noValidate onSubmit={form.handleSubmit(onValid, () => setAlert(null))} data-testid="skill-form">
       <Stack gap="md">
         {alert && alert.errors.length > 0 && (
           <ServiceErrorAlert

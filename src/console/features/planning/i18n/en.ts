@@ -150,7 +150,6 @@ export default {
     scheduledTitle: '{{code}} is scheduled',
     scheduledBody: '{{code}} is now on {{technician}}, {{when}}: it shows on the timeline.',
     scheduledReading: 'Reading its schedule…',
-    scheduledToast: 'On {{technician}}, {{when}}.',
   },
   legend: {
     high: 'Slot, score 70 or more',

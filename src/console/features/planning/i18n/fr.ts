@@ -143,7 +143,6 @@ export default {
     scheduledTitle: '{{code}} est planifiée',
     scheduledBody: '{{code}} est maintenant sur {{technician}}, {{when}} : elle apparaît sur la frise.',
     scheduledReading: 'Lecture de sa planification…',
-    scheduledToast: 'Sur {{technician}}, {{when}}.',
   },
   legend: {
     high: 'Créneau, score 70 ou plus',

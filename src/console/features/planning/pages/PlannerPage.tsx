@@ -6,7 +6,6 @@
  * confirmation, and the work order then shows on its technician's row.
  */
 import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   IconCalendarPlus,
   IconCalendarSearch,
@@ -307,17 +306,8 @@ export function PlannerPage() {
           onClose={() => setScheduling(null)}
           onScheduled={(slot) => {
             setScheduling(null);
+            // Announced once, by the alert above the results.
             setScheduled({ code: search.wo ?? '', slot });
-            notifications.show({
-              color: 'teal',
-              closeButtonProps: { 'aria-label': t('common:undo.close') },
-              styles: { description: { color: 'var(--mantine-color-text)' } },
-              title: t('results.scheduledTitle', { code: search.wo }),
-              message: t('results.scheduledToast', {
-                technician: slot.technicians[0],
-                when: f.dateTime(Date.parse(slot.start)),
-              }),
-            });
           }}
         />
       )}

@@ -1,6 +1,7 @@
 /**
- * What the service answered when it refused a link, a move or a dependency: its messages
- * (every error it found), the errorReference to quote, and a close button. Shown above the
+ * What the service answered when it refused a link, a move or a dependency: each error once
+ * (in the console's words when it read it, else the service's), the errorReference to quote,
+ * and a close button. Shown above the
  * linker until the next action or until closed; read out by screen readers (role alert).
  */
 import { Alert, Stack, Text } from '@mantine/core';
@@ -13,8 +14,10 @@ import { CopyReference } from '../../../components/layout/index.ts';
 export interface Refusal {
   title: string;
   error: unknown;
-  /** What the console adds under the messages (e.g. an overlap's dates). */
+  /** What the console read out of some of the messages, in its words (e.g. an overlap's dates). */
   details?: ReactNode;
+  /** The codes whose messages `details` says: not printed again (their raw job references and UTC times). */
+  explained?: readonly string[];
 }
 
 /** The messages of what a call threw (the service's, else the network's or the error's). */
@@ -27,7 +30,8 @@ export function refusalMessages(error: unknown, network: string): { code: string
 
 export function RefusalAlert({ refusal, onClose }: { refusal: Refusal; onClose: () => void }) {
   const { t } = useTranslation('common');
-  const messages = refusalMessages(refusal.error, t('errors.network'));
+  const all = refusalMessages(refusal.error, t('errors.network'));
+  const messages = all.filter((m) => !refusal.explained?.includes(m.code));
   const reference = refusal.error instanceof ApiError ? refusal.error.errorReference : null;
   return (
     <Alert
@@ -40,17 +44,13 @@ export function RefusalAlert({ refusal, onClose }: { refusal: Refusal; onClose: 
       onClose={onClose}
       role="alert"
       data-testid="refusal"
+      data-codes={all.map((m) => m.code).join(' ')}
     >
       <Stack gap={6}>
         {refusal.details}
-        {/* The service's own words; below the console's reading of them when there is one. */}
+        {/* The service's own words for what the console did not read. */}
         {messages.map((m) => (
-          <Text
-            key={`${m.code}:${m.message}`}
-            size={refusal.details ? 'xs' : 'sm'}
-            data-testid="refusal-message"
-            data-code={m.code}
-          >
+          <Text key={`${m.code}:${m.message}`} size="sm" data-testid="refusal-message" data-code={m.code}>
             {m.message}
           </Text>
         ))}

@@ -176,6 +176,7 @@ export function useProjectLinks({
         title: t('refused.dependency', { blocking: jobLabel(blocking, t), blocked: jobLabel(blocked, t) }),
         error: e,
         details: details.length ? details : undefined,
+        explained: [...(path ? [C.dependencyCycle] : []), ...(overlaps.length ? [C.dependencyOverlap] : [])],
       });
       // The path is drawn on the graph.
       if (path) showGraph();

@@ -145,7 +145,7 @@ function SubscriptionFormBody() {
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(onValid)}
+      onSubmit={form.handleSubmit(onValid, () => setAlert(null))}
       aria-label={t('form.label')}
       data-testid="subscription-form"
     >

@@ -66,9 +66,13 @@ export function ScheduleCard({ code, onScheduled }: { code: string; onScheduled?
       .map((e) => errorSentence(t, e))
       .join(' ') || undefined;
 
-  const submit = handleSubmit(({ kind, resource, start }) => {
+  // Every submit, even one the form's own checks refuse, makes the last answer stale.
+  const clear = () => {
     setDone(false);
     setRefusal(null);
+  };
+  const submit = handleSubmit(({ kind, resource, start }) => {
+    clear();
     const body = kind === 'technician' ? { technicianCode: resource, start } : { crewCode: resource, start };
     schedule.mutate(
       { code, body },
@@ -80,7 +84,7 @@ export function ScheduleCard({ code, onScheduled }: { code: string; onScheduled?
         onError: (err) => setRefusal(readServiceError(err)),
       },
     );
-  });
+  }, clear);
 
   const s = current.data;
   const startMs = s?.scheduledStart ? fromApiDateTime(s.scheduledStart) : null;
