@@ -31,6 +31,14 @@ export const CommonCodes = {
   headersTooLarge: 'request.headers.toolarge',
   malformedRequest: 'request.malformed',
   requestTimeout: 'request.timeout',
+  /** Idempotency-Key (platform/idempotency.ts): empty, longer than 255 characters, not a string: 400. */
+  idempotencyKeyInvalid: 'request.idempotencykey.invalid',
+  /** The key was used by the caller for another request (method, path or body) within 24 h: 422. */
+  idempotencyKeyMismatch: 'request.idempotencykey.mismatch',
+  /** The first request sent with the key has not answered yet: 409. */
+  idempotencyKeyInProgress: 'request.idempotencykey.inprogress',
+  /** The keys' store (Redis) does not answer: 503, retry with the same key. */
+  idempotencyKeyUnavailable: 'request.idempotencykey.unavailable',
 } as const;
 
 /**

@@ -33,6 +33,7 @@ import {
   refuseConnect,
   registerErrorHandling,
 } from './platform/errors.ts';
+import { createIdempotency, databaseKeys, redisKeys } from './platform/idempotency.ts';
 import { BatchedDestination } from './platform/logDestination.ts';
 import { MethodIndex } from './platform/methods.ts';
 import { registerOpenApi } from './platform/openapi.ts';
@@ -100,7 +101,7 @@ class OneLinePerRequest extends LogController {
 export interface BuildOptions {
   /** pino options (merged with the service's redaction), or false. */
   logger?: boolean | object;
-  /** Clock of the rate limits (tests). */
+  /** Clock of the rate limits and of the idempotency keys' expiry (tests). */
   now?: () => number;
   /** Webhooks delivery: how callback hosts resolve, extra CAs for https callbacks (tests). */
   webhooks?: { resolve?: Resolver; ca?: string | Buffer };
@@ -230,6 +231,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     prefix: `fieldwork:${instanceId}:rl:`,
   });
   const tokens = new PageTokens(await instanceSecret(dbh.db, 'pagination.hmac'));
+  // Idempotency-Key on every POST: in Redis when set (every instance shares it), else in
+  // the database, each key inside its caller's tenant.
+  const idempotency = createIdempotency({
+    store: config.redisUrl
+      ? redisKeys(config.redisUrl, `fieldwork:${instanceId}:idem:`)
+      : databaseKeys(dbh.tenantDb, dbh.db),
+    now: options.now,
+    log: app.log,
+  });
 
   const routeDeps: RouteDeps = {
     // Every statement of a handler runs inside the caller's tenant (db/tenant.ts).
@@ -238,6 +248,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     guards: { authenticate: auth.authenticate, rateLimit: limiter.check },
     methods,
     validateResponses: config.validateResponses,
+    idempotency,
   };
   registerRoutes(app, [...consoleRoutes, ...domains.flatMap((d) => d.routes)], routeDeps);
   await registerOpenApi(app, endpoints, { webhooks: webhookEvents, publicUrl: config.publicUrl });
@@ -267,6 +278,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Deliveries in flight finish and are recorded before the database closes.
     await worker?.stop();
     await callerFeed.stop();
+    await idempotency.close();
     await counters.close();
     await dbh.close();
     destination?.close();

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { domains } from '../domains/index.ts';
 import type { AuthTables, CallerChangeTables, RevokedTokenTables } from '../platform/auth/tables.ts';
 import type { DomainModule } from '../platform/domain.ts';
+import type { IdempotencyTables } from '../platform/idempotency.ts';
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 export type Json<T = unknown> = ColumnType<T, string, string>;
@@ -62,4 +63,5 @@ export type Database = PlatformTables &
   AuthTables &
   CallerChangeTables &
   RevokedTokenTables &
+  IdempotencyTables &
   Intersection<TablesOf<(typeof domains)[number]>>;

@@ -76,6 +76,35 @@ describe('GET /openapi.json', () => {
     expect(full.components.parameters).toHaveProperty('If-Match');
   });
 
+  it('advertises Idempotency-Key on every POST (and no other method), with its answers', () => {
+    const posts = endpoints.filter((e) => e.method === 'POST');
+    expect(posts.length).toBeGreaterThan(5);
+    const ref = { $ref: '#/components/parameters/Idempotency-Key' };
+    for (const e of endpoints) {
+      const op = doc.paths[e.path][e.method.toLowerCase()];
+      if (e.method !== 'POST') {
+        expect(op.parameters ?? [], e.id).not.toContainEqual(ref);
+        continue;
+      }
+      expect(op.parameters, e.id).toContainEqual(ref);
+      expect(op.responses['400']['x-error-codes']).toContain('request.idempotencykey.invalid');
+      expect(op.responses['409']['x-error-codes']).toContain('request.idempotencykey.inprogress');
+      expect(op.responses['422']['x-error-codes']).toEqual(['request.idempotencykey.mismatch']);
+      expect(op.responses['503']['x-error-codes']).toContain('request.idempotencykey.unavailable');
+      for (const status of Object.keys(e.responses))
+        expect(op.responses[status].headers['Idempotent-Replayed'].$ref).toBe(
+          '#/components/headers/Idempotent-Replayed',
+        );
+    }
+    const full = doc as unknown as { components: { parameters: Record<string, object> } };
+    expect(full.components.parameters['Idempotency-Key']).toMatchObject({
+      in: 'header',
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+      'x-extension': true,
+    });
+  });
+
   it('leaves no dangling $ref', () => {
     const text = JSON.stringify(doc);
     for (const [, name] of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g))

@@ -32,6 +32,7 @@ const STATUS_TEXT: Record<number, string> = {
   412: 'If-Match is not the current ETag of the record (or the record is unknown); nothing written',
   413: 'Body larger than 1 MiB',
   415: 'Content-Type is not application/json, or its charset is not utf-8',
+  422: 'The Idempotency-Key was used for another request',
   429: 'Rate limit reached',
   500: 'Internal error',
   503: 'The database is unavailable or did not answer in time; nothing was applied, retry after Retry-After seconds',
@@ -90,7 +91,7 @@ type Schemas = ReturnType<typeof schemaRegistry>;
 const shownIn = (example: OperationExample | undefined) => (value: unknown) =>
   example && value !== undefined ? { demo: { summary: example.summary, value } } : undefined;
 
-/** The path's values, then the query's fields (each with its demo value), then If-Match. */
+/** The path's values, then the query's fields (each with its demo value), then If-Match or Idempotency-Key. */
 function parametersOf(e: Endpoint, example: OperationExample | undefined, schemas: Schemas): Json[] {
   const parameters: Json[] = [];
   const pathNames = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
@@ -115,6 +116,7 @@ function parametersOf(e: Endpoint, example: OperationExample | undefined, schema
     }
   }
   if (e.versioned && e.method === 'PUT') parameters.push({ $ref: '#/components/parameters/If-Match' });
+  if (e.method === 'POST') parameters.push({ $ref: '#/components/parameters/Idempotency-Key' });
   return parameters;
 }
 
@@ -125,7 +127,13 @@ function successResponses(e: Endpoint, example: OperationExample | undefined, sc
   for (const [status, schema] of Object.entries(e.responses)) {
     responses[status] = {
       description: STATUS_TEXT[Number(status)] ?? 'Success',
-      headers: e.versioned ? { ...RATE_HEADERS, ETag: { $ref: '#/components/headers/ETag' } } : RATE_HEADERS,
+      headers: {
+        ...RATE_HEADERS,
+        ...(e.versioned ? { ETag: { $ref: '#/components/headers/ETag' } } : {}),
+        ...(e.method === 'POST'
+          ? { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } }
+          : {}),
+      },
       ...(schema
         ? {
             content: {
@@ -160,6 +168,12 @@ function errorResponses(e: Endpoint): Record<string, Json> {
     add(415, [CommonCodes.unsupportedMediaType]);
   }
   if (e.versioned && e.method === 'PUT') add(412, [derivedCode.preconditionFailed(e.errorPrefix)]);
+  if (e.method === 'POST') {
+    add(400, [CommonCodes.idempotencyKeyInvalid]);
+    add(409, [CommonCodes.idempotencyKeyInProgress]);
+    add(422, [CommonCodes.idempotencyKeyMismatch]);
+    add(503, [CommonCodes.idempotencyKeyUnavailable]);
+  }
   for (const [status, codes] of Object.entries(e.errors ?? {})) add(Number(status), codes);
   const responses: Record<string, Json> = {};
   for (const [status, codes] of Object.entries(errors)) {
@@ -309,6 +323,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: BuildInfo = {
         'Versioned records (the operations whose answers carry `ETag`): send the ETag back in `If-Match` on PUT to write only that version (412 `<prefix>.precondition.failed` otherwise, nothing written).\n\n' +
         'Methods: a path takes the methods listed under it (and `HEAD` with `GET`). Another of `GET`, `HEAD`, `POST`, `PUT`, `DELETE`, `PATCH`, `OPTIONS` is `405` `route.method.notallowed` with `Allow` listing the methods the path takes; any other method (`CONNECT`, `TRACE`...) is `501` `request.method.notimplemented`; an unknown path is `404` `route.not.found`.\n\n' +
         'Requests: the token, scope and rate limit are checked when the headers arrive; a request refused then (401, 403, 429) is answered without reading its body, and its connection closes. Headers must arrive within 10 s and the whole request within 30 s (as configured), else `408` `request.timeout`. A body may be sent with `Content-Encoding` `gzip`, `deflate` or `br`: the 1 MiB limit applies to the decoded bytes (`413` `request.payload.toolarge`); another coding is `415` `request.encoding.unsupported`, bytes that do not decode `400` `request.encoding.invalid`.\n\n' +
+        'Idempotent POSTs: every POST takes an optional `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header, `x-extension`). The first answer to a key (status, body, `Location`, `ETag`...) is kept 24 hours for the caller (its application or user, in its tenant) and given again, with `Idempotent-Replayed: true`, to the same request (method, path with query, body byte for byte) sent with that key, without doing the work twice. The same key with another request is `422` `request.idempotencykey.mismatch`; while the first request runs, `409` `request.idempotencykey.inprogress` with `Retry-After`; an empty key or one over 255 characters is `400` `request.idempotencykey.invalid`. A 5xx answer is not kept: retry with the same key.\n\n' +
         'The database: a request it cannot serve in time (unreachable, a lost connection, a lock held past the timeout) is `503` `service.database.unavailable` with `Retry-After`; nothing of it was applied.',
     },
     paths,
@@ -324,8 +339,22 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: BuildInfo = {
             'Conditional write (RFC 9110): the ETag of the version you read (or a list of ETags, or `*` for any existing version). When the record is not at that version, or does not exist for you (any If-Match, `*` included), the answer is 412 `<prefix>.precondition.failed` and nothing is written. Without it, the PUT writes unconditionally.',
           schema: { type: 'string' },
         },
+        'Idempotency-Key': {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'Makes the POST safe to retry (draft-ietf-httpapi-idempotency-key-header): a unique value per operation (a UUID), bare or as a quoted string, 1 to 255 printable ASCII characters. The same request sent again with it within 24 hours gets the first answer back (`Idempotent-Replayed: true`) and is not done again. Another request with the key: `422` `request.idempotencykey.mismatch`; the first still running: `409` `request.idempotencykey.inprogress`; a 5xx is not kept.',
+          schema: { type: 'string', minLength: 1, maxLength: 255 },
+          'x-extension': true,
+        },
       },
       headers: {
+        'Idempotent-Replayed': {
+          description:
+            '`true` on the answer given again to a POST whose Idempotency-Key was answered before: the request was not done again',
+          schema: { type: 'string', enum: ['true'] },
+        },
         ETag: {
           description:
             'Version of the record (strong, quoted), derived from its lastUpdate at the database\'s full precision, e.g. `"2026-03-01T08:00:00.123456Z"`. Send it back in If-Match to write only that version. A PUT that changes nothing keeps it.',

@@ -7,6 +7,7 @@ import { asTenant } from '../db/tenant.ts';
 import type { Caller } from './caller.ts';
 import { INVALID_UTF8 } from './encoding.ts';
 import { ApiError, methodRefusal } from './errors.ts';
+import type { Idempotency } from './idempotency.ts';
 import { endpointPathPattern, type MethodIndex, type RoutePaths } from './methods.ts';
 import { tenantOf } from './officeScope.ts';
 import type { PageTokens } from './pagination.ts';
@@ -115,6 +116,8 @@ export interface RouteDeps {
   methods: MethodIndex;
   /** Check every success answer against its row's response schema (tests). */
   validateResponses?: boolean;
+  /** Idempotency-Key on every POST (idempotency.ts). */
+  idempotency?: Idempotency;
 }
 
 /**
@@ -165,6 +168,7 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
         await deps.guards.rateLimit(request, reply, caller, chosen.endpoint);
         (request as RoutedRequest)[ROUTED] = { chosen, caller };
       },
+      ...(group.method === 'POST' && deps.idempotency ? idempotencyHooks(deps.idempotency) : {}),
       handler: async (request, reply) => {
         const { chosen, caller } = (request as RoutedRequest)[ROUTED] as Routed;
         const raw = request.params as Record<string, string>;
@@ -213,6 +217,21 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
       },
     });
   }
+}
+
+/**
+ * Idempotency-Key on a POST: the key is taken once the body is read (its hash is part of
+ * the key's request), the answer recorded before compression (onSend hooks of the route run
+ * after this one: @fastify/compress adds its own to each route).
+ */
+function idempotencyHooks(idempotency: Idempotency) {
+  return {
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) =>
+      idempotency.begin(request, reply, ((request as RoutedRequest)[ROUTED] as Routed).caller),
+    onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) =>
+      idempotency.record(request, reply, payload),
+    onResponse: async (request: FastifyRequest) => idempotency.settle(request),
+  };
 }
 
 /** A handler answered outside its row's responses: a defect, reported as a 500. */
