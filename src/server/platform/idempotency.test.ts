@@ -19,7 +19,14 @@ import {
   type TestApp,
   type TestClient,
 } from '../testing/harness.ts';
-import { fingerprintOf, KEY_TTL_MS, MAX_KEY_LENGTH, PENDING_LEASE_MS, parseKey } from './idempotency.ts';
+import {
+  fingerprintOf,
+  KEY_TTL_MS,
+  MAX_KEY_LENGTH,
+  PENDING_LEASE_MS,
+  PRUNE_BATCH,
+  parseKey,
+} from './idempotency.ts';
 import { implement, registerRoutes } from './routes.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -361,6 +368,32 @@ describe.each([
     expect(taken.statusCode, taken.body).toBe(201);
     expect(routes.runs.counted).toBe(runs + 1);
     expect((await post('/test/idem/counted', { n: 4 }, key)).headers['idempotent-replayed']).toBe('true');
+  });
+});
+
+describe('pruning (database store)', () => {
+  let t: TestApp;
+  const clock = Date.parse('2026-11-28T10:00:00Z');
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimits: NO_RATE_LIMITS }, { logger: false, now: () => clock });
+  });
+  afterAll(() => t?.close());
+
+  it('deletes every expired key of every tenant, batch after batch, and nothing else', async () => {
+    const expired = PRUNE_BATCH * 2 + 500;
+    await sql`
+      INSERT INTO idempotency_keys (tenant_id, caller, key, fingerprint, owner, status, locked_until, expires_at)
+      SELECT CASE WHEN i % 2 = 0 THEN ${t.tenants.ROOT}::bigint ELSE ${t.tenants.RIVAL}::bigint END,
+        'application:1', 'old-' || i, 'f', gen_random_uuid(), 201, ${new Date(clock - 60_000)},
+        ${new Date(clock - 1000)}
+      FROM generate_series(1, ${expired}) i`.execute(t.db);
+    await sql`
+      INSERT INTO idempotency_keys (tenant_id, caller, key, fingerprint, owner, locked_until, expires_at)
+      VALUES (${t.tenants.ROOT}, 'application:1', 'alive', 'f', gen_random_uuid(), ${new Date(clock)},
+        ${new Date(clock + 1000)})`.execute(t.db);
+    expect(await routeDepsOf(t.app).idempotency?.prune()).toBe(expired);
+    const left = await t.db.selectFrom('idempotency_keys').select('key').execute();
+    expect(left).toEqual([{ key: 'alive' }]);
   });
 });
 
