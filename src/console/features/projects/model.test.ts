@@ -16,11 +16,15 @@ import {
   groupJobs,
   layoutInput,
   moveItem,
+  NODE_HEIGHT,
+  NODE_WIDTH,
+  openingViewport,
   overlapJobs,
   phaseAt,
   positionsOf,
   projectDropInsertion,
   projectPlaceInsertion,
+  READABLE_ZOOM,
   serviceOrderCandidateBlock,
   serviceOrderDropInsertion,
   serviceOrderRules,
@@ -395,6 +399,41 @@ describe('the layered layout', () => {
       const b = positions.get(`${d.blocked.jobType}:${d.blocked.code}`);
       expect((a?.x ?? 0) < (b?.x ?? 0)).toBe(true);
     }
+  });
+});
+
+describe('the graph opens readable', () => {
+  const at = (entries: [string, number, number][]) => new Map(entries.map(([id, x, y]) => [id, { x, y }]));
+
+  it('a graph that fits at a readable zoom: whole and centered, no larger than 1.1', () => {
+    const v = openingViewport(at([['a', 0, 0]]), { width: 600, height: 400 });
+    expect(v).toEqual({
+      x: (600 - NODE_WIDTH * 1.1) / 2,
+      y: (400 - NODE_HEIGHT * 1.1) / 2,
+      zoom: 1.1,
+      fits: true,
+    });
+  });
+
+  it('a graph too large for the pane: readable zoom, from where reading starts', () => {
+    const wide = at([
+      ['a', 0, 0],
+      ['b', 2000, 50],
+    ]);
+    const v = openingViewport(wide, { width: 530, height: 390 });
+    expect(v.fits).toBe(false);
+    expect(v.zoom).toBe(READABLE_ZOOM);
+    // 12 px text at this zoom: 11 px on the screen.
+    expect(12 * v.zoom).toBeGreaterThanOrEqual(11);
+    expect(v).toMatchObject({ x: 16, y: 16 });
+    // Right to left: the right edge of the graph at the right of the pane.
+    const rtl = openingViewport(wide, { width: 530, height: 390 }, 'rtl');
+    expect(rtl.x + (2000 + NODE_WIDTH) * rtl.zoom).toBeCloseTo(530 - 16);
+  });
+
+  it('laid out in the reading direction', () => {
+    expect(layoutInput([], [], {}).layoutOptions['elk.direction']).toBe('RIGHT');
+    expect(layoutInput([], [], { direction: 'rtl' }).layoutOptions['elk.direction']).toBe('LEFT');
   });
 });
 

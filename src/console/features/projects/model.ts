@@ -289,7 +289,8 @@ export function serviceOrderCandidateBlock(
 export const NODE_WIDTH = 176;
 /** Above this many nodes the layout takes its faster options. */
 export const LARGE_GRAPH = 200;
-export const NODE_HEIGHT = 58;
+/** Three lines at the graph's line height (graph.css), none cut. */
+export const NODE_HEIGHT = 64;
 
 export interface LayoutGraph {
   id: string;
@@ -301,14 +302,15 @@ export interface LayoutGraph {
 /**
  * The input of the layered layout: one node per task and work order (phases take no part in
  * dependencies), in project order, and one edge per dependency from the blocking job to the
- * blocked one; left to right, the model order kept where the dependencies allow, so jobs
- * without dependencies stay in project order. `onlyLinked`: the jobs without dependency are
+ * blocked one; in the reading direction (left to right, right to left in a right-to-left
+ * language), the model order kept where the dependencies allow, so jobs without
+ * dependencies stay in project order. `onlyLinked`: the jobs without dependency are
  * left out (large projects).
  */
 export function layoutInput(
   jobs: readonly JobRef[],
   dependencies: readonly DependencyRef[],
-  opts: { onlyLinked?: boolean } = {},
+  opts: { onlyLinked?: boolean; direction?: 'ltr' | 'rtl' } = {},
 ): LayoutGraph {
   const linked = new Set(dependencies.flatMap((d) => [refText(d.blocking), refText(d.blocked)]));
   const ids = new Set<string>();
@@ -330,7 +332,7 @@ export function layoutInput(
     id: 'project',
     layoutOptions: {
       'elk.algorithm': 'layered',
-      'elk.direction': 'RIGHT',
+      'elk.direction': opts.direction === 'rtl' ? 'LEFT' : 'RIGHT',
       'elk.edgeRouting': large ? 'POLYLINE' : 'SPLINES',
       'elk.spacing.nodeNode': '18',
       'elk.layered.spacing.nodeNodeBetweenLayers': '56',
@@ -347,6 +349,57 @@ export function positionsOf(result: {
   children?: { id: string; x?: number; y?: number }[];
 }): Map<string, { x: number; y: number }> {
   return new Map((result.children ?? []).map((c) => [c.id, { x: c.x ?? 0, y: c.y ?? 0 }]));
+}
+
+/**
+ * The smallest text on a node is 12 px (Mantine's xs): at this zoom it reads at 11 px on
+ * the screen (11.04: 11/12 rounded up, so that no rounding takes it under), the least a
+ * planner can read without leaning in.
+ */
+export const READABLE_ZOOM = 0.92;
+/** No larger than this when a small graph fits (its nodes would look swollen). */
+const FIT_MAX_ZOOM = 1.1;
+const VIEW_PADDING = 16;
+
+export interface Viewport {
+  x: number;
+  y: number;
+  zoom: number;
+}
+
+/**
+ * Where the graph opens in a pane of `width` x `height`: the whole graph centered when it
+ * fits at a readable zoom; else at the readable zoom, from where reading starts (the top
+ * left corner, top right in a right-to-left language), the rest reached by scrolling or
+ * the minimap. `fits` says which.
+ */
+export function openingViewport(
+  positions: ReadonlyMap<string, { x: number; y: number }>,
+  pane: { width: number; height: number },
+  direction: 'ltr' | 'rtl' = 'ltr',
+): Viewport & { fits: boolean } {
+  const all = [...positions.values()];
+  if (all.length === 0) return { x: 0, y: 0, zoom: 1, fits: true };
+  const minX = Math.min(...all.map((p) => p.x));
+  const minY = Math.min(...all.map((p) => p.y));
+  const maxX = Math.max(...all.map((p) => p.x)) + NODE_WIDTH;
+  const maxY = Math.max(...all.map((p) => p.y)) + NODE_HEIGHT;
+  const inner = { width: pane.width - 2 * VIEW_PADDING, height: pane.height - 2 * VIEW_PADDING };
+  const fit = Math.min(inner.width / (maxX - minX), inner.height / (maxY - minY), FIT_MAX_ZOOM);
+  if (fit >= READABLE_ZOOM)
+    return {
+      x: (pane.width - (maxX - minX) * fit) / 2 - minX * fit,
+      y: (pane.height - (maxY - minY) * fit) / 2 - minY * fit,
+      zoom: fit,
+      fits: true,
+    };
+  const zoom = READABLE_ZOOM;
+  return {
+    x: direction === 'rtl' ? pane.width - VIEW_PADDING - maxX * zoom : VIEW_PADDING - minX * zoom,
+    y: VIEW_PADDING - minY * zoom,
+    zoom,
+    fits: false,
+  };
 }
 
 /* ---------------- dates ---------------- */

@@ -1,7 +1,9 @@
 /**
- * The project's dependency graph (React Flow), laid out left to right by elkjs in a web
- * worker (../layout.ts, loaded with the first graph): one node per task and work order, one
- * arrow per dependency from the blocking job to the job it blocks. Drawing an arrow from a
+ * The project's dependency graph (React Flow), laid out in the reading direction by elkjs in
+ * a web worker (../layout.ts, loaded with the first graph): one node per task and work order,
+ * one arrow per dependency from the blocking job to the job it blocks. It opens readable (the
+ * whole graph if it fits at 11 px text, else the start of it with a minimap and the wheel to
+ * reach the rest) and keeps the planner's pan and zoom across changes and tab switches. Drawing an arrow from a
  * job's right handle to another job's left handle declares "this blocks that" (the owner
  * sends the link call); an arrow, selected by a click or by the keyboard (Tab, Enter), is
  * removed with its button or the Delete key, after the owner's confirmation. A refused cycle
@@ -19,6 +21,7 @@ import {
   type Edge,
   Handle,
   MarkerType,
+  MiniMap,
   type Node,
   type NodeProps,
   Panel,
@@ -40,8 +43,10 @@ import {
   layoutInput,
   NODE_HEIGHT,
   NODE_WIDTH,
+  openingViewport,
   phaseAt,
   refText,
+  type Viewport,
 } from '../model.ts';
 import { jobLabel } from './jobLabel.ts';
 
@@ -52,6 +57,8 @@ export interface GraphHighlight {
 }
 
 export interface DependencyGraphProps {
+  /** What the planner's pan and zoom are kept under (the project's code). */
+  viewKey: string;
   jobs: readonly ProjectJob[];
   dependencies: readonly DependencyRef[];
   /** Why no dependency can change (a completed project), or null. */
@@ -70,6 +77,7 @@ interface JobNodeData extends Record<string, unknown> {
   /** The overlap's dates, shown on the node. */
   collide?: { start?: string; end?: string };
   readOnly: boolean;
+  rtl: boolean;
 }
 type JobNode = Node<JobNodeData, 'job'>;
 
@@ -87,7 +95,11 @@ const JobNodeView = memo(function JobNodeView({ data }: NodeProps<JobNode>) {
       data-job={refText(job)}
       data-state={state ?? undefined}
     >
-      <Handle type="target" position={Position.Left} isConnectable={!data.readOnly} />
+      <Handle
+        type="target"
+        position={data.rtl ? Position.Right : Position.Left}
+        isConnectable={!data.readOnly}
+      />
       <Text size="xs" c="dimmed" truncate>
         {t(`jobType.${job.jobType}`)}
         {phase ? ` · ${phase}` : ''}
@@ -106,7 +118,11 @@ const JobNodeView = memo(function JobNodeView({ data }: NodeProps<JobNode>) {
           {dates ?? t('jobs.noDates')}
         </Text>
       )}
-      <Handle type="source" position={Position.Right} isConnectable={!data.readOnly} />
+      <Handle
+        type="source"
+        position={data.rtl ? Position.Left : Position.Right}
+        isConnectable={!data.readOnly}
+      />
     </div>
   );
 });
@@ -118,6 +134,9 @@ export const GRAPH_ALL_LIMIT = 150;
 const ARROW = { type: MarkerType.ArrowClosed, width: 18, height: 18 };
 const RED_ARROW = { ...ARROW, width: 10, height: 10, color: '#e03131' };
 
+/** The planner's last pan and zoom of each project's graph, for this visit of the console. */
+const views = new Map<string, Viewport>();
+
 const sameRef = (a: JobRef, b: JobRef) => a.jobType === b.jobType && a.code === b.code;
 
 /** A job reference out of a node id (`task:3`, `workOrder:WO-1`). */
@@ -127,8 +146,9 @@ function refOf(id: string): JobRef {
 }
 
 function Graph(props: DependencyGraphProps) {
-  const { jobs, dependencies, readOnly, highlight, pending, onDeclare, onRemove } = props;
-  const { t } = useTranslation('projects');
+  const { viewKey, jobs, dependencies, readOnly, highlight, pending, onDeclare, onRemove } = props;
+  const { t, i18n } = useTranslation('projects');
+  const direction = i18n.dir() === 'rtl' ? 'rtl' : 'ltr';
   const scheme = useComputedColorScheme('light');
   const flow = useReactFlow();
   const [positions, setPositions] = useState<Map<string, { x: number; y: number }> | null>(null);
@@ -141,10 +161,10 @@ function Graph(props: DependencyGraphProps) {
   const [showAll, setShowAll] = useState(!large);
   // The layout depends on the jobs and dependencies only: highlights and pending arrows do not move nodes.
   const input = useMemo(
-    () => layoutInput(jobs, dependencies, { onlyLinked: !showAll }),
-    [jobs, dependencies, showAll],
+    () => layoutInput(jobs, dependencies, { onlyLinked: !showAll, direction }),
+    [jobs, dependencies, showAll, direction],
   );
-  const inputKey = JSON.stringify([input.children.map((c) => c.id), input.edges.map((e) => e.id)]);
+  const inputKey = JSON.stringify([direction, input.children.map((c) => c.id), input.edges.map((e) => e.id)]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the graph's content, not the object
   useEffect(() => {
     let live = true;
@@ -161,23 +181,19 @@ function Graph(props: DependencyGraphProps) {
     };
   }, [inputKey]);
 
-  // Fit the view to each new layout (not on every highlight), and when the panel changes
-  // size (a message above it, the window resized).
+  // The first layout sets the view (the planner's last one, else a readable opening);
+  // later layouts and resizes keep whatever the planner panned and zoomed to.
   const wrapper = useRef<HTMLDivElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refit for each new layout
+  const placed = useRef(false);
+  const [fits, setFits] = useState(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first layout
   useEffect(() => {
-    if (!positions) return;
-    const fit = () => void flow.fitView({ padding: 0.12, maxZoom: 1.1 });
-    let frame = requestAnimationFrame(fit);
-    const observer = new ResizeObserver(() => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(fit);
-    });
-    if (wrapper.current) observer.observe(wrapper.current);
-    return () => {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
-    };
+    if (!positions || placed.current || !wrapper.current) return;
+    placed.current = true;
+    const pane = { width: wrapper.current.clientWidth, height: wrapper.current.clientHeight };
+    const opening = openingViewport(positions, pane, direction);
+    setFits(opening.fits);
+    void flow.setViewport(views.get(viewKey) ?? opening);
   }, [positions]);
 
   const nodes: JobNode[] = useMemo(() => {
@@ -201,6 +217,7 @@ function Graph(props: DependencyGraphProps) {
             state: highlight.cycle?.nodes.has(id) ? 'cycle' : collide ? 'overlap' : null,
             collide,
             readOnly: readOnly !== null,
+            rtl: direction === 'rtl',
           },
           draggable: false,
           deletable: false,
@@ -209,7 +226,7 @@ function Graph(props: DependencyGraphProps) {
         },
       ];
     });
-  }, [jobs, positions, highlight, readOnly, t]);
+  }, [jobs, positions, highlight, readOnly, direction, t]);
 
   const edges: Edge[] = useMemo(() => {
     const inCycle = new Set(highlight.cycle?.edges.map((e) => e.id));
@@ -308,6 +325,11 @@ function Graph(props: DependencyGraphProps) {
             if (c.type === 'select') setSelected((s) => (c.selected ? c.id : s === c.id ? null : s));
         }}
         onPaneClick={() => setSelected(null)}
+        onMoveEnd={(_, viewport) => {
+          if (placed.current) views.set(viewKey, viewport);
+        }}
+        // The wheel scrolls through the graph; a pinch or Ctrl + wheel zooms.
+        panOnScroll
         onBeforeDelete={async ({ edges: doomed }) => {
           const d = doomed[0] && dependencies.find((x) => edgeId(x.blocking, x.blocked) === doomed[0].id);
           if (d && readOnly === null) onRemove(d);
@@ -317,6 +339,8 @@ function Graph(props: DependencyGraphProps) {
         colorMode={scheme}
         defaultMarkerColor={scheme === 'dark' ? '#a6a7ab' : '#868e96'}
         minZoom={0.2}
+        // A keyboard user tabbing to a node off the screen is brought to it.
+        autoPanOnNodeFocus
         maxZoom={2}
         proOptions={{ hideAttribution: true }}
         onlyRenderVisibleElements={nodes.length > 200}
@@ -330,6 +354,7 @@ function Graph(props: DependencyGraphProps) {
           'controls.fitView.ariaLabel': t('graph.a11y.fitView'),
           'controls.interactive.ariaLabel': t('graph.a11y.interactive'),
           'handle.ariaLabel': t('graph.a11y.handle'),
+          'minimap.ariaLabel': t('graph.a11y.minimap'),
         }}
       >
         <Background gap={20} />
@@ -348,6 +373,16 @@ function Graph(props: DependencyGraphProps) {
           </Panel>
         )}
         <Controls showInteractive={false} position="bottom-right" orientation="horizontal" />
+        {!fits && (
+          <MiniMap
+            pannable
+            zoomable
+            // Above the zoom buttons, in the corner the opening view leaves empty.
+            position="bottom-right"
+            style={{ width: 120, height: 72, marginBottom: 52 }}
+            nodeStrokeWidth={3}
+          />
+        )}
         {selectedDependency && readOnly === null && (
           <Panel position="top-right">
             <Paper withBorder shadow="sm" p={6} radius="md">

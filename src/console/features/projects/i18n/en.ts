@@ -188,6 +188,7 @@ export default {
       fitView: 'Fit the graph',
       interactive: 'Lock the graph',
       handle: 'Connection point',
+      minimap: 'Overview of the graph: drag to move the view',
     },
   },
   dnd: {

@@ -187,6 +187,7 @@ export default {
       fitView: 'Ajuster le graphe',
       interactive: 'Verrouiller le graphe',
       handle: 'Point de connexion',
+      minimap: 'Vue d’ensemble du graphe : glisser pour déplacer la vue',
     },
   },
   dnd: {

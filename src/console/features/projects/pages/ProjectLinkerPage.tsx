@@ -227,6 +227,7 @@ function Linker({ project }: { project: Project }) {
             >
               <Suspense fallback={<LoadingState rows={4} label={t('graph.loading')} />}>
                 <DependencyGraph
+                  viewKey={project.projectCode}
                   jobs={jobs}
                   dependencies={dependencies}
                   readOnly={readOnly}
