@@ -13,6 +13,7 @@ import type { AnyRoute } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import type { Language } from '../i18n/language.ts';
 import type { RootRoute } from '../routes/root.tsx';
+import type { Scope } from './permissions.ts';
 
 export type Bundle = { readonly [key: string]: unknown };
 export type BundleLoader = () => Promise<{ default: Bundle }>;
@@ -44,6 +45,12 @@ export interface ResourceManifest<TPath extends string = string, TDetail extends
   list: { path: string };
   paths: { list: TPath; new?: TPath; detail?: TDetail };
   /**
+   * The scope of the endpoint that creates and edits the records (a resource with a `new`
+   * page has one; registry.test.ts holds it to the contract's row): without it, Home offers
+   * no "new" link.
+   */
+  write?: Scope;
+  /**
    * A palette query matching `pattern` (a RegExp source, e.g. a uuid) is offered as one hit
    * opening `path` with `{ code: <the query> }`; `label` is its i18n key (a shell string).
    */
@@ -61,6 +68,12 @@ export interface NavItem<TPath extends string = string> {
   resource?: string;
   /** Home card: the i18n key of its one-line description, for an entry without a resource. */
   description?: string;
+  /**
+   * A page only this scope makes useful (webhooks: the user's own subscriptions, which a
+   * role without `webhooks:write` can neither make nor hold): hidden from the navigation,
+   * Home and the palette without it (app/permissions.ts).
+   */
+  requires?: Scope;
 }
 
 /** A group of the navigation, one per business domain of the spec; features may share a group id. */

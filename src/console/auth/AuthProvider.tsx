@@ -9,6 +9,8 @@ import { session } from './session.ts';
 
 interface Auth {
   me: Me | undefined;
+  /** `me` could not be read (an instance without the console's extensions): rights unknown. */
+  meUnavailable: boolean;
   /** Revokes the tokens and ends the provider session (leaves the page). Ask first if needed. */
   signOut(): Promise<never>;
 }
@@ -27,7 +29,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     session.set(null);
     return signOutEverywhere(refreshToken);
   }, []);
-  const value = useMemo(() => ({ me: me.data, signOut }), [me.data, signOut]);
+  const meUnavailable = me.isError;
+  const value = useMemo(() => ({ me: me.data, meUnavailable, signOut }), [me.data, meUnavailable, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

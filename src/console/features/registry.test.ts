@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RECORD_KIND_NAMES } from '../../contract/console.ts';
-import { endpoints, getHome, getMe, searchRecords } from '../../contract/index.ts';
+import { ALL_SCOPES, endpoints, getHome, getMe, requiredScope, searchRecords } from '../../contract/index.ts';
 import { HOME_PATH, ME_PATH, SEARCH_PATH } from '../app/apiPaths.ts';
 import common from '../i18n/en.ts';
 import commonFr from '../i18n/fr.ts';
@@ -42,6 +42,21 @@ describe('the feature registry', () => {
         listRows.some((e) => e.path === r.list.path),
         `${r.key}: ${r.list.path}`,
       ).toBe(true);
+  });
+
+  it("a resource's `write` is the scope of the contract's write rows under its list, and a page with `new` has one", () => {
+    for (const r of RESOURCES) {
+      const writes = endpoints.filter(
+        (e) => e.method !== 'GET' && (e.path === r.list.path || e.path.startsWith(`${r.list.path}/`)),
+      );
+      if ('new' in r.paths) expect('write' in r && r.write, `${r.key} has a new page`).toBeTruthy();
+      if (!('write' in r) || !r.write) continue;
+      expect(writes.length, `${r.key} write rows`).toBeGreaterThan(0);
+      for (const e of writes) expect(requiredScope(e), `${r.key} ${e.id}`).toBe(r.write);
+    }
+    for (const g of NAV)
+      for (const item of g.items)
+        if ('requires' in item && item.requires) expect(ALL_SCOPES).toContain(item.requires);
   });
 
   it('the resources are the kinds the search finds and Home counts, each declared once', () => {

@@ -167,6 +167,25 @@ export default {
     monthLevel: 'Choose the month',
     yearLevel: 'Choose the year',
   },
+  /** Rights (app/permissions.ts): the user menu's roles, the reason a control is disabled. */
+  permissions: {
+    roles: 'Roles',
+    role: { viewer: 'Viewer', backOffice: 'Back office', planner: 'Planner', admin: 'Administrator' },
+    cannotRead: 'Your role cannot see this',
+    cannot: {
+      referentials: 'Your role cannot edit customers, sites or assets',
+      businessOrganization: "Your role cannot edit the catalog's items",
+      staff: 'Your role cannot edit skills',
+      rostering: 'Your role cannot change rosters',
+      slots: 'Your role cannot search slots to schedule',
+      fieldTracking: 'Your role cannot change field tracking',
+      fieldService: 'Your role cannot validate or delete work orders',
+      projectManagement: 'Your role cannot link work orders into projects or service orders',
+      scheduling: 'Your role cannot schedule work orders',
+      diagnostic: "Your role cannot change work orders' flags or notes",
+      webhooks: 'Only an administrator can manage webhook subscriptions',
+    },
+  },
   loading: 'Loading…',
   empty: { title: 'Nothing here yet' },
 } as const;

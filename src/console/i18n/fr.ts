@@ -160,6 +160,26 @@ const fr: Shape<typeof en> = {
     monthLevel: 'Choisir le mois',
     yearLevel: 'Choisir l’année',
   },
+  /** Droits (app/permissions.ts) : les rôles du menu du compte, la raison d'un bouton désactivé. */
+  permissions: {
+    roles: 'Rôles',
+    role: { viewer: 'Lecteur', backOffice: 'Back-office', planner: 'Planificateur', admin: 'Administrateur' },
+    cannotRead: 'Votre rôle ne permet pas de voir ceci',
+    cannot: {
+      referentials: 'Votre rôle ne permet pas de modifier les clients, sites ou équipements',
+      businessOrganization: 'Votre rôle ne permet pas de modifier les articles du catalogue',
+      staff: 'Votre rôle ne permet pas de modifier les compétences',
+      rostering: 'Votre rôle ne permet pas de modifier les plannings',
+      slots: 'Votre rôle ne permet pas de chercher des créneaux à planifier',
+      fieldTracking: 'Votre rôle ne permet pas de modifier le suivi terrain',
+      fieldService: 'Votre rôle ne permet pas de valider ni de supprimer des interventions',
+      projectManagement:
+        'Votre rôle ne permet pas de lier des interventions à des projets ou ordres de service',
+      scheduling: 'Votre rôle ne permet pas de planifier des interventions',
+      diagnostic: 'Votre rôle ne permet pas de modifier les indicateurs ni les notes des interventions',
+      webhooks: 'Seul un administrateur peut gérer les abonnements webhook',
+    },
+  },
   loading: 'Chargement…',
   empty: { title: 'Rien pour le moment' },
 };

@@ -6,6 +6,7 @@ import {
   ActionIcon,
   AppShell,
   Avatar,
+  Badge,
   Burger,
   Button,
   Group,
@@ -26,6 +27,8 @@ import { IconHome, IconLanguage, IconLogout, IconMoon, IconSearch, IconSun } fro
 import { Link, useLocation } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScopes } from '../app/Can.tsx';
+import { knownRoles } from '../app/permissions.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { hasUnsavedChanges, LeaveDialog, releaseUnsavedChanges } from '../components/forms/unsavedGuard.tsx';
 import { RecordNameContext } from '../components/records/recordName.tsx';
@@ -33,13 +36,14 @@ import { LANGUAGES, type Language, setLanguage } from '../i18n/index.ts';
 import { HOME_PATH } from '../routes/paths.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { CommandPalette, spotlight } from './CommandPalette.tsx';
-import { NAV, titleOf } from './nav.ts';
+import { navFor, titleOf } from './nav.ts';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const [opened, { toggle, close }] = useDisclosure();
   const pathname = useLocation({ select: (l) => l.pathname });
   const [recordName, setRecordName] = useState<string | null>(null);
+  const nav = navFor(useScopes());
   // Every route its title: the record and the page, then the console (issue 27, 9).
   useEffect(() => {
     // Names of kinds are lower case in sentences ("customer"): a title part starts upper case.
@@ -113,7 +117,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             onClick={close}
             mb="sm"
           />
-          {NAV.map((group) => (
+          {nav.map((group) => (
             // A group of links, not a landmark: the page's own sections keep their names unique.
             <Stack key={group.id} gap={2} mb="md" role="group" aria-labelledby={`nav-group-${group.id}`}>
               <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" py={4} id={`nav-group-${group.id}`}>
@@ -253,11 +257,33 @@ function AccountMenu() {
               {me ? t('header.office', { code: me.officeCode }) : ''}
             </Text>
           </Menu.Label>
+          <Roles roles={me?.roles} />
+          <Menu.Divider />
           <Menu.Item leftSection={<IconLogout size={16} />} onClick={requestSignOut} data-testid="sign-out">
             {t('header.signOut')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
     </>
+  );
+}
+
+/** The user's roles in force (what the console offers follows them: app/permissions.ts). */
+function Roles({ roles }: { roles: readonly string[] | undefined }) {
+  const { t } = useTranslation('common');
+  const known = knownRoles(roles);
+  if (known.length === 0) return null;
+  return (
+    <Menu.Label data-testid="user-roles">
+      {t('permissions.roles')}
+      <VisuallyHidden>: </VisuallyHidden>
+      <Group gap={4} mt={4}>
+        {known.map((r) => (
+          <Badge key={r} variant="light" size="sm" data-role={r} style={{ textTransform: 'none' }}>
+            {t(`permissions.role.${r}`)}
+          </Badge>
+        ))}
+      </Group>
+    </Menu.Label>
   );
 }

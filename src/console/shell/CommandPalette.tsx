@@ -17,8 +17,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../client/index.ts';
 import { useApi } from '../app/api.ts';
 import { SEARCH_PATH, type SearchAnswer } from '../app/apiPaths.ts';
+import { useScopes } from '../app/Can.tsx';
 import { matchesText } from '../components/matchesText.ts';
-import { NAV, RESOURCES, type Resource } from './nav.ts';
+import { navFor, RESOURCES, type Resource } from './nav.ts';
 
 export { spotlight };
 
@@ -54,7 +55,11 @@ export function CommandPalette() {
   });
 
   const lower = query.trim();
-  const pages = NAV.flatMap((g) => g.items).filter((i) => !lower || matchesText(lower, t(i.label)));
+  const scopes = useScopes();
+  // The pages the user's roles can use (app/permissions.ts).
+  const pages = navFor(scopes)
+    .flatMap((g) => g.items)
+    .filter((i) => !lower || matchesText(lower, t(i.label)));
   const hits: Hit[] = q
     ? (search.data?.data ?? []).flatMap((h) => {
         const resource = RESOURCES.find((r) => r.key === h.kind);

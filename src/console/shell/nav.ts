@@ -3,6 +3,7 @@
  * by id, in their order), the resources, and the breadcrumbs of a path. Nothing here
  * names a feature.
  */
+import { permitted } from '../app/permissions.ts';
 import { FEATURES } from '../features/index.ts';
 
 type AnyFeature = (typeof FEATURES)[number];
@@ -31,6 +32,11 @@ function buildNav(): NavSection[] {
 }
 
 export const NAV: readonly NavSection[] = buildNav();
+
+/** The navigation these rights may use: entries a role cannot use are not offered. */
+export function navFor(scopes: readonly string[] | null | undefined): NavSection[] {
+  return NAV.map((g) => ({ ...g, items: permitted(g.items, scopes) })).filter((g) => g.items.length > 0);
+}
 export const RESOURCES: readonly Resource[] = FEATURES.flatMap((f) => f.resources as readonly Resource[]);
 export const resourceByKey = (key: string | undefined): Resource | undefined =>
   RESOURCES.find((r) => r.key === key);

@@ -39,6 +39,7 @@ export const catalog = defineFeature({
       label: { one: 'catalog:entity.item', many: 'catalog:nav.items' },
       list: { path: '/eTech/rest/ws/businessOrganization/v1/items' },
       paths: paths.item,
+      write: 'businessOrganization:write',
       home: { description: 'catalog:home.items' },
     },
     {

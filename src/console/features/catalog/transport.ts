@@ -16,6 +16,9 @@ import { listCharacteristics, listSkills, putSkill } from '../../../contract/sta
 import type { WriteResult } from '../../components/forms/useSaveWithUndo.tsx';
 import type { Characteristic, Item, ItemBody, Skill, SkillBody } from './model.ts';
 
+/** The rows the catalog writes with: what its New, Edit, Import and Save ask for (app/permissions.ts). */
+export const writeRows = { item: putItem, skill: putSkill } as const;
+
 export interface ItemsQuery {
   q?: string;
   category?: string;

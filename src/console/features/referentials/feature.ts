@@ -47,6 +47,7 @@ export const referentials = defineFeature({
       label: { one: 'referentials:entity.customer', many: 'referentials:nav.customers' },
       list: { path: `${LIST}/customers` },
       paths: paths.customer,
+      write: 'referentials:write',
       home: { description: 'referentials:home.customers' },
     },
     {
@@ -54,6 +55,7 @@ export const referentials = defineFeature({
       label: { one: 'referentials:entity.site', many: 'referentials:nav.sites' },
       list: { path: `${LIST}/sites` },
       paths: paths.site,
+      write: 'referentials:write',
       home: { description: 'referentials:home.sites' },
     },
     {
@@ -61,6 +63,7 @@ export const referentials = defineFeature({
       label: { one: 'referentials:entity.asset', many: 'referentials:nav.assets' },
       list: { path: `${LIST}/assets` },
       paths: paths.asset,
+      write: 'referentials:write',
       home: { description: 'referentials:home.assets' },
     },
   ],

@@ -58,6 +58,9 @@ export interface EntityTypes {
 export type RecordOf<E extends ReferentialEntity> = EntityTypes[E]['record'];
 export type BodyOf<E extends ReferentialEntity> = EntityTypes[E]['body'];
 
+/** The row each entity's form writes with: what its New, Edit and Save ask for (app/permissions.ts). */
+export const writeRow = { customer: putCustomer, site: putSite, asset: putAsset } as const;
+
 type WriteOpts = { ifMatch?: string | null };
 const ifMatch = (o: WriteOpts) => (o.ifMatch ? { 'if-match': o.ifMatch } : undefined);
 const written = (r: { status: number; headers: Headers }): WriteResult => ({

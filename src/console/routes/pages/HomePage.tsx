@@ -9,10 +9,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api.ts';
 import { HOME_PATH, type HomeAnswer } from '../../app/apiPaths.ts';
+import { Can, useScopes } from '../../app/Can.tsx';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { ButtonLink } from '../../components/links.tsx';
-import { NAV, type NavEntry, resourceByKey } from '../../shell/nav.ts';
+import { type NavEntry, navFor, resourceByKey } from '../../shell/nav.ts';
 
 /**
  * Home's figures, one call for the whole page (the console's home extension): the count of
@@ -78,10 +79,12 @@ function AreaCard({ item }: { item: NavEntry }) {
         <ButtonLink to={item.to} size="xs" variant="light">
           {resource ? t('home.openList') : t('home.open')}
         </ButtonLink>
-        {create && (
-          <ButtonLink to={create} size="xs" variant="subtle" leftSection={<IconPlus size={14} />}>
-            {t('home.create')}
-          </ButtonLink>
+        {create && resource?.write && (
+          <Can call={resource.write}>
+            <ButtonLink to={create} size="xs" variant="subtle" leftSection={<IconPlus size={14} />}>
+              {t('home.create')}
+            </ButtonLink>
+          </Can>
         )}
       </Group>
     </Card>
@@ -121,13 +124,14 @@ function Offices() {
 export function HomePage() {
   const { t } = useTranslation('common');
   const { me } = useAuth();
+  const scopes = useScopes();
   return (
     <Stack gap="xl">
       <PageHeader
         title={me ? t('home.title', { login: me.login }) : t('nav.home')}
         subtitle={me ? t('home.subtitle', { office: me.officeName, code: me.officeCode }) : undefined}
       />
-      {NAV.map((group) => (
+      {navFor(scopes).map((group) => (
         <section key={group.id} aria-labelledby={`home-group-${group.id}`}>
           <Text
             fw={700}

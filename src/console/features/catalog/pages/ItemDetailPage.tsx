@@ -7,6 +7,7 @@ import { IconCopy, IconPencil } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Can } from '../../../app/Can.tsx';
 import { CustomFieldsSection } from '../../../components/customFields/CustomFieldsSection.tsx';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
@@ -22,6 +23,7 @@ import { RecordNotFound, RecordSkeleton } from '../../../components/records/Reco
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { catalogPaths as paths } from '../paths.ts';
 import { useItem, useItemDefinitions } from '../queries.ts';
+import { writeRows } from '../transport.ts';
 
 const route = getRouteApi(paths.item.detail);
 
@@ -77,23 +79,27 @@ export function ItemDetailPage() {
         lastUpdate={item.lastUpdate}
         actions={
           <>
-            <ButtonLink
-              to={paths.item.new}
-              search={{ duplicateOf: item.itemCode }}
-              variant="default"
-              leftSection={<IconCopy size={16} />}
-              data-testid="duplicate"
-            >
-              {t('item.duplicate')}
-            </ButtonLink>
-            <ButtonLink
-              to={paths.item.edit}
-              params={{ code: item.itemCode }}
-              leftSection={<IconPencil size={16} />}
-              data-testid="edit"
-            >
-              {t('common:record.edit')}
-            </ButtonLink>
+            <Can call={writeRows.item}>
+              <ButtonLink
+                to={paths.item.new}
+                search={{ duplicateOf: item.itemCode }}
+                variant="default"
+                leftSection={<IconCopy size={16} />}
+                data-testid="duplicate"
+              >
+                {t('item.duplicate')}
+              </ButtonLink>
+            </Can>
+            <Can call={writeRows.item}>
+              <ButtonLink
+                to={paths.item.edit}
+                params={{ code: item.itemCode }}
+                leftSection={<IconPencil size={16} />}
+                data-testid="edit"
+              >
+                {t('common:record.edit')}
+              </ButtonLink>
+            </Can>
           </>
         }
       />

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CanPage } from '../../../app/Can.tsx';
 import { formResolver } from '../../../components/forms/formResolver.ts';
 import { RecordForm } from '../../../components/forms/index.ts';
 import { LoadingState, PageHeader } from '../../../components/layout/index.ts';
@@ -22,6 +23,7 @@ import {
   useItemCategories,
   useItemDefinitions,
 } from '../queries.ts';
+import { writeRows } from '../transport.ts';
 
 const newRoute = getRouteApi(paths.item.new);
 const editRoute = getRouteApi(paths.item.edit);
@@ -103,31 +105,33 @@ function ItemFormPage({ code, copyOf }: { code?: string; copyOf?: string }) {
   const etag = creating ? null : (record.data?.etag ?? null);
 
   return frame(
-    <RecordForm
-      // A new version of the record (saved elsewhere and reloaded) starts a fresh form.
-      key={`${source ?? 'new'}:${etag ?? item?.lastUpdate ?? ''}:${creating}`}
-      code={code}
-      defaults={itemToForm(item, defsList, { copy: creating && !!copyOf })}
-      resolver={resolver}
-      previous={item && !creating ? itemToBody(item) : null}
-      etag={etag}
-      put={(c, body, opts) => api.putItem(c, body, opts)}
-      exists={async (c) => (await api.findItem(c)) !== null}
-      invalidate={(c) => invalidate(c)}
-      entity={t('item.entity')}
-      existsMessage={(c) => t('item.exists', { code: c })}
-      explain={(e) => serviceErrorText(t, e)}
-      fieldFor={itemFieldForError}
-      onSaved={(c) => navigate({ to: paths.item.detail, params: { code: c } })}
-      onCancel={() =>
-        void (creating
-          ? navigate({ to: paths.item.list })
-          : navigate({ to: paths.item.detail, params: { code } }))
-      }
-      onReload={() => record.refetch()}
-      label={title}
-    >
-      <ItemFields creating={creating} categories={categories.data ?? []} definitions={defsList} />
-    </RecordForm>,
+    <CanPage call={writeRows.item}>
+      <RecordForm
+        // A new version of the record (saved elsewhere and reloaded) starts a fresh form.
+        key={`${source ?? 'new'}:${etag ?? item?.lastUpdate ?? ''}:${creating}`}
+        code={code}
+        defaults={itemToForm(item, defsList, { copy: creating && !!copyOf })}
+        resolver={resolver}
+        previous={item && !creating ? itemToBody(item) : null}
+        etag={etag}
+        put={(c, body, opts) => api.putItem(c, body, opts)}
+        exists={async (c) => (await api.findItem(c)) !== null}
+        invalidate={(c) => invalidate(c)}
+        entity={t('item.entity')}
+        existsMessage={(c) => t('item.exists', { code: c })}
+        explain={(e) => serviceErrorText(t, e)}
+        fieldFor={itemFieldForError}
+        onSaved={(c) => navigate({ to: paths.item.detail, params: { code: c } })}
+        onCancel={() =>
+          void (creating
+            ? navigate({ to: paths.item.list })
+            : navigate({ to: paths.item.detail, params: { code } }))
+        }
+        onReload={() => record.refetch()}
+        label={title}
+      >
+        <ItemFields creating={creating} categories={categories.data ?? []} definitions={defsList} />
+      </RecordForm>
+    </CanPage>,
   );
 }

@@ -10,6 +10,7 @@ import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Can } from '../../../app/Can.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
 import { ResourceListPage } from '../../../components/lists/ResourceListPage.tsx';
 import { defineList, type ListPartProps } from '../../../components/lists/resourceList.ts';
@@ -19,7 +20,7 @@ import type { Item } from '../model.ts';
 import { catalogPaths as paths } from '../paths.ts';
 import { catalogKeys, useItemCategories } from '../queries.ts';
 import type { ItemsSearch } from '../search.ts';
-import { catalogApi, type ItemsQuery } from '../transport.ts';
+import { catalogApi, type ItemsQuery, writeRows } from '../transport.ts';
 
 /** The CSV import (and its parser) loads when opened, not with the list. */
 const ImportItemsModal = lazy(() =>
@@ -53,18 +54,27 @@ function ImportButton({ testId }: { testId?: string }) {
   const { t } = useTranslation('catalog');
   const open = useContext(ImportOpen);
   return (
-    <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={open} data-testid={testId}>
-      {t('csv.import')}
-    </Button>
+    <Can call={writeRows.item}>
+      <Button
+        variant="default"
+        leftSection={<IconFileImport size={16} />}
+        onClick={open}
+        data-testid={testId}
+      >
+        {t('csv.import')}
+      </Button>
+    </Can>
   );
 }
 
 function NewItemButton({ testId }: { testId?: string }) {
   const { t } = useTranslation('catalog');
   return (
-    <ButtonLink to={paths.item.new} leftSection={<IconPlus size={16} />} data-testid={testId}>
-      {t('items.new')}
-    </ButtonLink>
+    <Can call={writeRows.item}>
+      <ButtonLink to={paths.item.new} leftSection={<IconPlus size={16} />} data-testid={testId}>
+        {t('items.new')}
+      </ButtonLink>
+    </Can>
   );
 }
 

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Can } from '../../../app/Can.tsx';
 import { ResourceListPage } from '../../../components/lists/ResourceListPage.tsx';
 import { defineList } from '../../../components/lists/resourceList.ts';
 import { matchesText } from '../../../components/matchesText.ts';
@@ -16,7 +17,7 @@ import type { Skill } from '../model.ts';
 import { catalogPaths as paths } from '../paths.ts';
 import { catalogKeys } from '../queries.ts';
 import type { TextSearch } from '../search.ts';
-import { catalogApi } from '../transport.ts';
+import { catalogApi, writeRows } from '../transport.ts';
 
 /** The skill form (and the form code) loads when a skill is opened, not with the list. */
 const SkillFormModal = lazy(() =>
@@ -52,9 +53,11 @@ function NewSkillButton({ testId }: { testId?: string }) {
   const { t } = useTranslation('catalog');
   const edit = useContext(EditSkill);
   return (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => edit(null)} data-testid={testId}>
-      {t('skills.new')}
-    </Button>
+    <Can call={writeRows.skill}>
+      <Button leftSection={<IconPlus size={16} />} onClick={() => edit(null)} data-testid={testId}>
+        {t('skills.new')}
+      </Button>
+    </Can>
   );
 }
 
@@ -62,18 +65,20 @@ function EditButton({ skill }: { skill: Skill }) {
   const { t } = useTranslation('catalog');
   const edit = useContext(EditSkill);
   return (
-    <Button
-      size="compact-sm"
-      variant="subtle"
-      leftSection={<IconPencil size={14} />}
-      onClick={(e) => {
-        e.stopPropagation();
-        edit(skill);
-      }}
-      aria-label={t('skills.editOne', { code: skill.skillCode })}
-    >
-      {t('skills.edit')}
-    </Button>
+    <Can call={writeRows.skill}>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        leftSection={<IconPencil size={14} />}
+        onClick={(e) => {
+          e.stopPropagation();
+          edit(skill);
+        }}
+        aria-label={t('skills.editOne', { code: skill.skillCode })}
+      >
+        {t('skills.edit')}
+      </Button>
+    </Can>
   );
 }
 

@@ -6,6 +6,7 @@ import { Breadcrumbs, Group, List, SimpleGrid, Skeleton, Stack, Table, Text } fr
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { Can } from '../../../app/Can.tsx';
 import { CustomFieldsSection } from '../../../components/customFields/CustomFieldsSection.tsx';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
@@ -23,6 +24,7 @@ import { useAncestors } from '../components/ParentPicker.tsx';
 import { countryName } from '../countries.ts';
 import { type ReferentialEntity, referentialPaths } from '../paths.ts';
 import { RecordLink, refResource } from '../resources.tsx';
+import { writeRow } from '../transport.ts';
 import type { Contact } from '../types.ts';
 
 export function DetailPage({ entity }: { entity: ReferentialEntity }) {
@@ -79,23 +81,28 @@ export function DetailPage({ entity }: { entity: ReferentialEntity }) {
         actions={
           <>
             {res.attached && (
-              <ButtonLink
-                variant="default"
-                to={referentialPaths[res.attached.entity].new}
-                search={{ [res.attached.preset]: recCode }}
-                leftSection={<IconPlus size={16} />}
-              >
-                {t(`${g}.addAttached`)}
-              </ButtonLink>
+              <Can call={writeRow[res.attached.entity]}>
+                <ButtonLink
+                  variant="default"
+                  to={referentialPaths[res.attached.entity].new}
+                  search={{ [res.attached.preset]: recCode }}
+                  leftSection={<IconPlus size={16} />}
+                  data-testid="add-attached"
+                >
+                  {t(`${g}.addAttached`)}
+                </ButtonLink>
+              </Can>
             )}
-            <ButtonLink
-              to={paths.edit}
-              params={{ code: recCode }}
-              leftSection={<IconPencil size={16} />}
-              data-testid="edit"
-            >
-              {t('common:record.edit')}
-            </ButtonLink>
+            <Can call={writeRow[entity]}>
+              <ButtonLink
+                to={paths.edit}
+                params={{ code: recCode }}
+                leftSection={<IconPencil size={16} />}
+                data-testid="edit"
+              >
+                {t('common:record.edit')}
+              </ButtonLink>
+            </Can>
           </>
         }
       />

@@ -3,6 +3,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CanPage } from '../../../app/Can.tsx';
 import { initialCustomFields } from '../../../components/customFields/customFieldValues.ts';
 import { formResolver } from '../../../components/forms/formResolver.ts';
 import { RecordForm, readServiceError, zodErrorMap } from '../../../components/forms/index.ts';
@@ -16,7 +17,7 @@ import { refForm } from '../forms.tsx';
 import { type ReferentialEntity, referentialPaths } from '../paths.ts';
 import { refResource } from '../resources.tsx';
 import type { NewRecordSearch } from '../search.ts';
-import { useRefApi } from '../transport.ts';
+import { useRefApi, writeRow } from '../transport.ts';
 
 export function CreatePage({ entity }: { entity: ReferentialEntity }) {
   const presets = getRouteApi(referentialPaths[entity].new).useSearch();
@@ -115,36 +116,38 @@ function FormPage({
   const Fields = form.Fields;
 
   return frame(
-    <RecordForm
-      // A new version of the record (saved elsewhere and reloaded) starts a fresh form.
-      key={`${upper ?? 'new'}:${versioned?.etag ?? rec?.lastUpdate ?? ''}`}
-      code={upper}
-      defaults={defaults}
-      resolver={resolver}
-      previous={rec ? form.toBody(rec) : null}
-      etag={versioned?.etag ?? null}
-      put={(c, body, opts) => refApi.put(entity, c, body, opts)}
-      exists={(c) =>
-        refApi.get(entity, c).then(
-          () => true,
-          (e) => (readServiceError(e).status === 404 ? false : Promise.reject(e)),
-        )
-      }
-      invalidate={(c) => invalidate(entity, c)}
-      entity={entityLabel.charAt(0).toUpperCase() + entityLabel.slice(1)}
-      existsMessage={(c) => t('form.exists', { entity: entityLabel, code: c })}
-      explain={explain}
-      fieldFor={(err) => fieldsForError(entity, err)}
-      onSaved={(c) => navigate({ to: paths.detail, params: { code: c } })}
-      onCancel={() =>
-        void (creating
-          ? navigate({ to: paths.list })
-          : navigate({ to: paths.detail, params: { code: upper ?? '' } }))
-      }
-      onReload={() => record.refetch()}
-      label={creating ? t(`${g}.newTitle`) : t(`${g}.editTitle`, { code: upper })}
-    >
-      <Fields creating={creating} self={upper} definitions={defsList} childCount={children.data?.length} />
-    </RecordForm>,
+    <CanPage call={writeRow[entity]}>
+      <RecordForm
+        // A new version of the record (saved elsewhere and reloaded) starts a fresh form.
+        key={`${upper ?? 'new'}:${versioned?.etag ?? rec?.lastUpdate ?? ''}`}
+        code={upper}
+        defaults={defaults}
+        resolver={resolver}
+        previous={rec ? form.toBody(rec) : null}
+        etag={versioned?.etag ?? null}
+        put={(c, body, opts) => refApi.put(entity, c, body, opts)}
+        exists={(c) =>
+          refApi.get(entity, c).then(
+            () => true,
+            (e) => (readServiceError(e).status === 404 ? false : Promise.reject(e)),
+          )
+        }
+        invalidate={(c) => invalidate(entity, c)}
+        entity={entityLabel.charAt(0).toUpperCase() + entityLabel.slice(1)}
+        existsMessage={(c) => t('form.exists', { entity: entityLabel, code: c })}
+        explain={explain}
+        fieldFor={(err) => fieldsForError(entity, err)}
+        onSaved={(c) => navigate({ to: paths.detail, params: { code: c } })}
+        onCancel={() =>
+          void (creating
+            ? navigate({ to: paths.list })
+            : navigate({ to: paths.detail, params: { code: upper ?? '' } }))
+        }
+        onReload={() => record.refetch()}
+        label={creating ? t(`${g}.newTitle`) : t(`${g}.editTitle`, { code: upper })}
+      >
+        <Fields creating={creating} self={upper} definitions={defsList} childCount={children.data?.length} />
+      </RecordForm>
+    </CanPage>,
   );
 }

@@ -6,6 +6,7 @@
 import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { Can } from '../../../app/Can.tsx';
 import { readServiceError } from '../../../components/forms/serviceErrors.ts';
 import { EmptyState } from '../../../components/layout/index.ts';
 import { ButtonLink } from '../../../components/links.tsx';
@@ -16,18 +17,20 @@ import { OfficeSelect } from '../components/OfficeSelect.tsx';
 import { type ReferentialEntity, referentialPaths } from '../paths.ts';
 import { refResource } from '../resources.tsx';
 import type { ListSearch } from '../search.ts';
-import { type RecordOf, referentialsApi } from '../transport.ts';
+import { type RecordOf, referentialsApi, writeRow } from '../transport.ts';
 
 function NewRecordButton({ entity }: { entity: ReferentialEntity }) {
   const { t } = useTranslation('referentials');
   return (
-    <ButtonLink
-      to={referentialPaths[entity].new}
-      leftSection={<IconPlus size={16} />}
-      data-testid="new-record"
-    >
-      {t(`${refResource(entity).group}.new`)}
-    </ButtonLink>
+    <Can call={writeRow[entity]}>
+      <ButtonLink
+        to={referentialPaths[entity].new}
+        leftSection={<IconPlus size={16} />}
+        data-testid="new-record"
+      >
+        {t(`${refResource(entity).group}.new`)}
+      </ButtonLink>
+    </Can>
   );
 }
 
