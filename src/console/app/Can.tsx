@@ -68,14 +68,19 @@ export function Can({ call, hide, children }: { call: Guarded; hide?: boolean; c
   );
 }
 
-/** A page that only writes (a "new" or "edit" form): the reason instead, when refused. */
+/** A page or form that only writes (a "new" or "edit" form): the reason instead, when refused. */
 export function CanPage({ call, children }: { call: Guarded; children: ReactNode }) {
   const can = useCan(call);
   if (can.allowed) return children;
-  if (!can.reason) return null;
+  return <Refused reason={can.reason} />;
+}
+
+/** The reason a page's action is refused, said where the action would be (nothing while the rights load). */
+export function Refused({ reason }: { reason: string | undefined }) {
+  if (!reason) return null;
   return (
     <Alert color="gray" icon={<IconLock size={18} />} data-testid="permission-denied" role="status">
-      {can.reason}
+      {reason}
     </Alert>
   );
 }

@@ -27,6 +27,8 @@ export const planning = defineFeature({
           to: paths.planner,
           icon: IconCalendarSearch,
           description: 'planning:home.planner',
+          // The slot search is a POST (slots:write): a role without it has nothing to do there.
+          requires: 'slots:write',
         },
         {
           label: 'planning:nav.crews',

@@ -31,6 +31,14 @@ import {
 } from '../../../contract/slots.ts';
 import { listSkills } from '../../../contract/staff.ts';
 
+/** The rows the planning pages write with: what their actions ask for (app/permissions.ts). */
+export const writeRows = {
+  schedule: scheduleByCode,
+  flags: putFlagsByCode,
+  note: putNoteByCode,
+  searchSlots,
+} as const;
+
 export interface Area {
   areaCode: string;
   name: string;

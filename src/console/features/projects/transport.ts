@@ -24,6 +24,15 @@ import type { ProjectInsertion, ServiceOrderInsertion } from './model.ts';
 import type { ServiceOrderKind } from './paths.ts';
 
 /** The insertion of a project link call, with the dependencies it adds. */
+
+/** The rows the linkers write with: what adding, moving and (un)declaring ask for (app/permissions.ts). */
+export const writeRows = {
+  project: linkProject,
+  standard: linkStandardServiceOrder,
+  route: linkRouteServiceOrder,
+  removeDependency: deleteProjectDependency,
+} as const;
+
 export type ProjectLinkInsertion = ProjectInsertion & {
   block?: { jobType: 'task' | 'workOrder'; code: string }[];
   isBlockedBy?: { jobType: 'task' | 'workOrder'; code: string }[];

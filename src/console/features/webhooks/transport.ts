@@ -19,6 +19,14 @@ import {
   sendTestEvent,
 } from '../../../contract/webhooks.ts';
 
+/** The rows the webhook pages write with: what their actions ask for (app/permissions.ts). */
+export const writeRows = {
+  create: createSubscription,
+  remove: deleteSubscription,
+  replay: replayDelivery,
+  test: sendTestEvent,
+} as const;
+
 export type { Delivery, DeliveryDetail, DeliveryStatus, Subscription, SubscriptionBody };
 
 export function webhooksApi(client: Client) {

@@ -40,6 +40,9 @@ import {
 } from '../../../contract/fieldTracking.ts';
 import { getTechnician, listTechnicians, type Technician } from '../../../contract/rostering.ts';
 
+/** The rows of the work order's actions (by uuid, as the page sends them): what Validate and Delete ask for (app/permissions.ts). */
+export const writeRows = { validate: validateWorkOrderByUuid, remove: deleteWorkOrderByUuid } as const;
+
 export type {
   Activity,
   ActivityTotals,

@@ -12,12 +12,14 @@ import { useMemo, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { Can } from '../../../app/Can.tsx';
 import { formResolver } from '../../../components/forms/formResolver.ts';
 import { zodErrorMap } from '../../../components/forms/zodErrorMap.ts';
 import type { Formats } from '../format.ts';
 import { planningKeys, usePlanningApi } from '../queries.ts';
 import { checkForm, formFromSearch, type PlannerField, type PlannerFormValues } from '../request.ts';
 import type { PlannerSearch } from '../search.ts';
+import { writeRows } from '../transport.ts';
 import { OPTION_FIELDS, OptionsSection } from './planner/OptionsSection.tsx';
 import { PeriodSection } from './planner/PeriodSection.tsx';
 import { type PlannerErrors, PlannerErrorsContext } from './planner/plannerErrors.tsx';
@@ -168,14 +170,16 @@ export function PlannerForm({
                 {optionCount ? t('form.optionsSet', { count: optionCount }) : t('form.options')}
               </Button>
               <Group gap="sm">
-                <Button
-                  type="submit"
-                  leftSection={<IconSearch size={16} />}
-                  loading={searching}
-                  data-testid="search-slots"
-                >
-                  {t('form.search')}
-                </Button>
+                <Can call={writeRows.searchSlots}>
+                  <Button
+                    type="submit"
+                    leftSection={<IconSearch size={16} />}
+                    loading={searching}
+                    data-testid="search-slots"
+                  >
+                    {t('form.search')}
+                  </Button>
+                </Can>
                 <Button
                   variant="default"
                   leftSection={<IconX size={16} />}

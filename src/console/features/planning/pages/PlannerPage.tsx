@@ -17,6 +17,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../client/index.ts';
+import { Can, Refused, useCan } from '../../../app/Can.tsx';
 import { readServiceError } from '../../../components/forms/serviceErrors.ts';
 import { CopyReference, EmptyState, PageHeader } from '../../../components/layout/index.ts';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
@@ -40,6 +41,7 @@ import {
 import type { PlannerSearch } from '../search.ts';
 import { type Slot, slotKey } from '../slotsModel.ts';
 import { browserTimeZone } from '../time.ts';
+import { writeRows } from '../transport.ts';
 
 const route = getRouteApi(paths.planner);
 
@@ -63,7 +65,10 @@ export function PlannerPage() {
     () => (search.period && urlProblems.length === 0 ? requestFromSearch(search) : null),
     [search, urlProblems],
   );
-  const slots = useSlotSearch(body);
+  // A role without the search's scope (a link opened by a viewer) sends nothing.
+  const canSearch = useCan(writeRows.searchSlots);
+  const canSchedule = useCan(writeRows.schedule).allowed;
+  const slots = useSlotSearch(canSearch.allowed ? body : null);
   const schedule = useSchedule(search.wo);
   const [selected, setSelected] = useState<string | null>(null);
   const [scheduling, setScheduling] = useState<Slot | null>(null);
@@ -107,14 +112,16 @@ export function PlannerPage() {
 
   const scheduleButton = (slot: Slot) =>
     search.wo ? (
-      <Button
-        size="xs"
-        leftSection={<IconCalendarPlus size={14} />}
-        onClick={() => setScheduling(slot)}
-        data-testid="schedule-slot"
-      >
-        {t('slot.scheduleHere', { code: search.wo })}
-      </Button>
+      <Can call={writeRows.schedule}>
+        <Button
+          size="xs"
+          leftSection={<IconCalendarPlus size={14} />}
+          onClick={() => setScheduling(slot)}
+          data-testid="schedule-slot"
+        >
+          {t('slot.scheduleHere', { code: search.wo })}
+        </Button>
+      </Can>
     ) : (
       <Text size="xs" c="dimmed" maw={260}>
         {t('slot.pickWorkOrder')}
@@ -124,6 +131,7 @@ export function PlannerPage() {
   return (
     <Stack gap="lg">
       <PageHeader title={t('planner.title')} subtitle={t('planner.subtitle')} />
+      <Refused reason={canSearch.reason} />
       <PlannerForm
         key={JSON.stringify(search)}
         search={search}
@@ -132,6 +140,7 @@ export function PlannerPage() {
         serverErrors={serverErrors}
         searching={slots.isFetching}
         onSearch={(values) => {
+          if (!canSearch.allowed) return;
           const next = searchFromForm(values, timeZone, search.view);
           setSelected(null);
           setScheduled(null);
@@ -280,7 +289,7 @@ export function PlannerPage() {
                       f={f}
                       selected={selected}
                       onSelect={onSelect}
-                      onSchedule={search.wo ? (s) => setScheduling(s) : undefined}
+                      onSchedule={search.wo && canSchedule ? (s) => setScheduling(s) : undefined}
                     />
                   </Tabs.Panel>
                 </Tabs>

@@ -17,6 +17,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project, ProjectJob } from '../../../../contract/projectManagement.ts';
+import { Refused, useCan } from '../../../app/Can.tsx';
 import { LoadingState } from '../../../components/layout/index.ts';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
@@ -33,6 +34,7 @@ import { StatusBadge } from '../components/StatusBadge.tsx';
 import { type DependencyRef, jobKey } from '../model.ts';
 import { projectPaths as paths } from '../paths.ts';
 import { projectKeys, useInvalidateLinks, useProject, useProjectsApi } from '../queries.ts';
+import { writeRows } from '../transport.ts';
 import { useProjectLinks } from './useProjectLinks.tsx';
 
 const route = getRouteApi(paths.project.detail);
@@ -89,7 +91,10 @@ function Linker({ project }: { project: Project }) {
   const jobs = project.jobs;
   const dependencies = project.dependencies as DependencyRef[];
   const completed = project.status === 'completed';
-  const readOnly = completed ? t('linker.completedRule') : null;
+  // A role that cannot link (nor remove a dependency, the same scope) sees the project as frozen.
+  const can = useCan(writeRows.project);
+  const denied = can.allowed ? null : (can.reason ?? t('common:loading'));
+  const readOnly = completed ? t('linker.completedRule') : denied;
 
   const links = useProjectLinks({ project, t, lang, showGraph: () => view !== 'graph' && setView('graph') });
   const { busy, refusal, setRefusal, notice, setNotice, highlight, pending, removing, setRemoving, status } =
@@ -123,6 +128,7 @@ function Linker({ project }: { project: Project }) {
           {t('linker.completedRule')}
         </Alert>
       )}
+      {!completed && <Refused reason={can.reason} />}
       {refusal && <RefusalAlert refusal={refusal} onClose={() => setRefusal(null)} />}
       {notice && (
         <Alert
@@ -154,7 +160,7 @@ function Linker({ project }: { project: Project }) {
           <Box px="sm" pb="sm">
             <AddWorkOrder
               places={links.places}
-              disabledReason={completed ? t('linker.completedAdd') : null}
+              disabledReason={completed ? t('linker.completedAdd') : denied}
               blockedReason={() => null}
               heldElsewhere={(wo) =>
                 wo.projectCode && wo.projectCode !== project.projectCode ? { code: wo.projectCode } : null

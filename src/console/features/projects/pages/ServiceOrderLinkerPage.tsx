@@ -28,6 +28,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LinkableWorkOrder, ServiceOrder } from '../../../../contract/projectManagement.ts';
+import { Refused, useCan } from '../../../app/Can.tsx';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
 import { BackLabel, RecordHeader } from '../../../components/records/RecordParts.tsx';
@@ -46,6 +47,7 @@ import {
 } from '../model.ts';
 import { projectPaths as paths, type ServiceOrderKind } from '../paths.ts';
 import { projectKeys, useInvalidateLinks, useProjectsApi, useServiceOrder } from '../queries.ts';
+import { writeRows } from '../transport.ts';
 
 const routes = {
   standard: getRouteApi(paths.standard.detail),
@@ -96,6 +98,9 @@ function Linker({ kind, so }: { kind: ServiceOrderKind; so: ServiceOrder }) {
   const here = { kind, code: so.serviceOrderCode };
 
   const closedRule = t('serviceOrder.closedRule', { status: t(`status.${so.status}`) });
+  // A role that cannot link sees the order as frozen, with the reason.
+  const can = useCan(writeRows[kind]);
+  const denied = can.allowed ? null : (can.reason ?? t('common:loading'));
   const fullRule = t('serviceOrder.fullRule', { max: rules.max });
 
   const move = async (from: number, to: number) => {
@@ -218,6 +223,7 @@ function Linker({ kind, so }: { kind: ServiceOrderKind; so: ServiceOrder }) {
           </Text>
         )}
       </Stack>
+      <Refused reason={can.reason} />
       {refusal && <RefusalAlert refusal={refusal} onClose={() => setRefusal(null)} />}
       <VisuallyHidden role="status" aria-live="polite">
         {status}
@@ -232,7 +238,7 @@ function Linker({ kind, so }: { kind: ServiceOrderKind; so: ServiceOrder }) {
               </Title>
             </Group>
             <Text size="xs" c="dimmed">
-              {rules.canReorder ? t('jobs.dragHint') : t('jobs.frozen')}
+              {rules.canReorder && !denied ? t('jobs.dragHint') : t('jobs.frozen')}
             </Text>
           </Group>
           <Box px="sm" pb="sm">
@@ -246,7 +252,7 @@ function Linker({ kind, so }: { kind: ServiceOrderKind; so: ServiceOrder }) {
                   ? t('serviceOrder.closedAdd', { status: t(`status.${so.status}`) })
                   : rules.full
                     ? t('serviceOrder.fullAdd')
-                    : null
+                    : denied
               }
               blockedReason={(wo) => {
                 const why = serviceOrderCandidateBlock(wo, here);
@@ -281,7 +287,7 @@ function Linker({ kind, so }: { kind: ServiceOrderKind; so: ServiceOrder }) {
               idOf={(w) => w.uuid}
               labelOf={(w) => w.code}
               movable={() => true}
-              lockedReason={() => (rules.canReorder ? null : closedRule)}
+              lockedReason={() => (rules.canReorder ? denied : closedRule)}
               onMove={(from, to) => void move(from, to)}
               busy={busy !== null}
               renderRow={renderRow}

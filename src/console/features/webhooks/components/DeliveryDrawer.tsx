@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconRepeat, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Can } from '../../../app/Can.tsx';
 import { readServiceError } from '../../../components/forms/serviceErrors.ts';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { Field, valueOrNotSet } from '../../../components/records/RecordParts.tsx';
@@ -25,6 +26,7 @@ import { eventKey, serviceErrorText } from '../errors.ts';
 import { formatDateTime, relativeTime } from '../model.ts';
 import { notify } from '../notify.ts';
 import { useDelivery, useReplay } from '../queries.ts';
+import { writeRows } from '../transport.ts';
 import { DeliveryStatusBadge } from './Badges.tsx';
 
 function CopyText({ value, label, copied }: { value: string; label: string; copied: string }) {
@@ -120,16 +122,18 @@ export function DeliveryDrawer({
                   {t(eventKey(d.eventType), { defaultValue: d.eventType })}
                 </Text>
               </Group>
-              <Button
-                leftSection={<IconRepeat size={16} />}
-                onClick={() => void doReplay()}
-                disabled={d.status === 'pending'}
-                loading={replay.isPending}
-                aria-describedby="delivery-replay-hint"
-                data-testid="replay"
-              >
-                {t('delivery.replay')}
-              </Button>
+              <Can call={writeRows.replay}>
+                <Button
+                  leftSection={<IconRepeat size={16} />}
+                  onClick={() => void doReplay()}
+                  disabled={d.status === 'pending'}
+                  loading={replay.isPending}
+                  aria-describedby="delivery-replay-hint"
+                  data-testid="replay"
+                >
+                  {t('delivery.replay')}
+                </Button>
+              </Can>
             </Group>
             <Text size="xs" c="dimmed" id="delivery-replay-hint">
               {d.status === 'pending' ? t('delivery.replayPending') : t('delivery.replayHint')}

@@ -15,6 +15,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { WebhooksCodes } from '../../../../contract/webhooks.ts';
+import { CanPage } from '../../../app/Can.tsx';
 import { formResolver } from '../../../components/forms/formResolver.ts';
 import {
   type ServiceError,
@@ -47,6 +48,7 @@ import {
 import { notify } from '../notify.ts';
 import { webhooksPaths as paths } from '../paths.ts';
 import { useCreateSubscription, useSubscriptions, webhooksKeys } from '../queries.ts';
+import { writeRows } from '../transport.ts';
 
 export function NewSubscriptionPage() {
   const { t } = useTranslation('webhooks');
@@ -84,7 +86,9 @@ export function NewSubscriptionPage() {
           </Stack>
         </Alert>
       ) : (
-        <SubscriptionFormBody />
+        <CanPage call={writeRows.create}>
+          <SubscriptionFormBody />
+        </CanPage>
       )}
     </Stack>
   );

@@ -9,6 +9,7 @@ import { IconSend, IconTrash } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Can } from '../../../app/Can.tsx';
 import { readServiceError } from '../../../components/forms/serviceErrors.ts';
 import { LoadingState } from '../../../components/layout/index.ts';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
@@ -29,6 +30,7 @@ import { webhooksPaths as paths } from '../paths.ts';
 import { useSendTest, useSubscriptions } from '../queries.ts';
 import type { SubscriptionSearch } from '../search.ts';
 import type { Subscription } from '../transport.ts';
+import { writeRows } from '../transport.ts';
 
 const route = getRouteApi(paths.subscription.detail);
 
@@ -101,15 +103,17 @@ export function SubscriptionPage() {
               subscriptionId={id}
               onOpen={(deliveryId) => setSearch({ ...search, delivery: deliveryId })}
             />
-            <Button
-              variant="default"
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              onClick={() => setDeleting(subscription)}
-              data-testid="delete-subscription"
-            >
-              {t('detail.delete')}
-            </Button>
+            <Can call={writeRows.remove}>
+              <Button
+                variant="default"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setDeleting(subscription)}
+                data-testid="delete-subscription"
+              >
+                {t('detail.delete')}
+              </Button>
+            </Can>
           </>
         }
       />
@@ -163,17 +167,19 @@ function TestEventButton({
   };
   return (
     <>
-      <Button
-        variant="light"
-        leftSection={<IconSend size={16} />}
-        onClick={() => void run()}
-        loading={send.isPending}
-        aria-describedby="send-test-hint"
-        title={t('detail.testHint')}
-        data-testid="send-test"
-      >
-        {t('detail.test')}
-      </Button>
+      <Can call={writeRows.test}>
+        <Button
+          variant="light"
+          leftSection={<IconSend size={16} />}
+          onClick={() => void run()}
+          loading={send.isPending}
+          aria-describedby="send-test-hint"
+          title={t('detail.testHint')}
+          data-testid="send-test"
+        >
+          {t('detail.test')}
+        </Button>
+      </Can>
       <VisuallyHidden id="send-test-hint">{t('detail.testHint')}</VisuallyHidden>
     </>
   );

@@ -8,6 +8,7 @@ import { IconList, IconPlus, IconTrash } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Can } from '../../../app/Can.tsx';
 import { ActionIconLink, AnchorLink, ButtonLink } from '../../../components/links.tsx';
 import { ResourceListPage } from '../../../components/lists/ResourceListPage.tsx';
 import { defineList, type ListPartProps } from '../../../components/lists/resourceList.ts';
@@ -18,7 +19,7 @@ import { ScopeNote } from '../components/ScopeNote.tsx';
 import { type LimitState, limitState } from '../model.ts';
 import { webhooksPaths as paths } from '../paths.ts';
 import { webhooksKeys } from '../queries.ts';
-import { type Subscription, webhooksApi } from '../transport.ts';
+import { type Subscription, webhooksApi, writeRows } from '../transport.ts';
 
 const LIMIT_REASON_ID = 'webhooks-limit-reason';
 
@@ -37,13 +38,15 @@ export function NewSubscriptionButton({ limit }: { limit: LimitState | undefined
       </Button>
     );
   return (
-    <ButtonLink
-      to={paths.subscription.new}
-      leftSection={<IconPlus size={16} />}
-      data-testid="new-subscription"
-    >
-      {t('list.new')}
-    </ButtonLink>
+    <Can call={writeRows.create}>
+      <ButtonLink
+        to={paths.subscription.new}
+        leftSection={<IconPlus size={16} />}
+        data-testid="new-subscription"
+      >
+        {t('list.new')}
+      </ButtonLink>
+    </Can>
   );
 }
 
@@ -94,17 +97,19 @@ function RowActions({ s }: { s: Subscription }) {
           <IconList size={16} />
         </ActionIconLink>
       </Tooltip>
-      <Tooltip label={t('list.delete')} withArrow>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          onClick={() => askDelete(s)}
-          aria-label={remove}
-          data-testid="delete-subscription"
-        >
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Tooltip>
+      <Can call={writeRows.remove} hide>
+        <Tooltip label={t('list.delete')} withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            onClick={() => askDelete(s)}
+            aria-label={remove}
+            data-testid="delete-subscription"
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Can>
     </Group>
   );
 }
@@ -214,9 +219,11 @@ const subscriptionsList = defineList<Subscription, { q?: string }>({
   EmptyAction: () => {
     const { t } = useTranslation('webhooks');
     return (
-      <ButtonLink to={paths.subscription.new} leftSection={<IconPlus size={16} />}>
-        {t('list.new')}
-      </ButtonLink>
+      <Can call={writeRows.create}>
+        <ButtonLink to={paths.subscription.new} leftSection={<IconPlus size={16} />}>
+          {t('list.new')}
+        </ButtonLink>
+      </Can>
     );
   },
   Around: DeleteScope,

@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Can } from '../../../app/Can.tsx';
 import type { RecordTab } from '../../../app/feature.ts';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
@@ -26,7 +27,7 @@ import { utcMinute } from '../model.ts';
 import { workordersPaths as paths } from '../paths.ts';
 import { useDeleteWorkOrder, useValidateWorkOrder, useWorkOrder } from '../queries.ts';
 import type { WorkOrderSearch } from '../search.ts';
-import type { WorkOrder, WorkOrderRef } from '../transport.ts';
+import { type WorkOrder, type WorkOrderRef, writeRows } from '../transport.ts';
 
 const byCodeRoute = getRouteApi(paths.workOrder.detail);
 const byUuidRoute = getRouteApi(paths.workOrder.uuid);
@@ -124,25 +125,29 @@ function WorkOrderView({
         subtitle={t('detail.subtitle', { type: wo.workOrderTypeName, uuid: wo.uuid, office: wo.officeCode })}
         actions={
           <>
-            <Button
-              variant="light"
-              leftSection={<IconCircleCheck size={16} />}
-              onClick={() => setAsking('validate')}
-              disabled={!canValidate}
-              title={canValidate ? undefined : t(`actions.cannotValidate.${wo.status}`)}
-              data-testid="wo-validate"
-            >
-              {t('actions.validate')}
-            </Button>
-            <Button
-              variant="default"
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              onClick={() => setAsking('delete')}
-              data-testid="wo-delete"
-            >
-              {t('actions.delete')}
-            </Button>
+            <Can call={writeRows.validate}>
+              <Button
+                variant="light"
+                leftSection={<IconCircleCheck size={16} />}
+                onClick={() => setAsking('validate')}
+                disabled={!canValidate}
+                title={canValidate ? undefined : t(`actions.cannotValidate.${wo.status}`)}
+                data-testid="wo-validate"
+              >
+                {t('actions.validate')}
+              </Button>
+            </Can>
+            <Can call={writeRows.remove}>
+              <Button
+                variant="default"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setAsking('delete')}
+                data-testid="wo-delete"
+              >
+                {t('actions.delete')}
+              </Button>
+            </Can>
           </>
         }
       />

@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CODE_PATTERN } from '../../../../../contract/common.ts';
+import { Can, CanPage, useCan } from '../../../../app/Can.tsx';
 import { formResolver } from '../../../../components/forms/formResolver.ts';
 import { readServiceError, type ServiceError } from '../../../../components/forms/serviceErrors.ts';
 import { zodErrorMap } from '../../../../components/forms/zodErrorMap.ts';
@@ -15,6 +16,7 @@ import { errorSentence } from '../../errorFields.ts';
 import { formats } from '../../format.ts';
 import { useDiagnostic, useFlags, usePutFlags, usePutNote } from '../../queries.ts';
 import { browserTimeZone } from '../../time.ts';
+import { writeRows } from '../../transport.ts';
 import { RefusalAlert } from '../RefusalAlert.tsx';
 import { Section } from './Section.tsx';
 
@@ -23,6 +25,7 @@ export function FlagsCard({ code }: { code: string }) {
   const diagnostic = useDiagnostic(code);
   const flags = useFlags();
   const put = usePutFlags(code);
+  const can = useCan(writeRows.flags);
   const saved = useMemo(() => (diagnostic.data?.flags ?? []).map((f) => String(f.flagId)), [diagnostic.data]);
   const [value, setValue] = useState<string[]>(saved);
   const [refusal, setRefusal] = useState<ServiceError | null>(null);
@@ -46,19 +49,23 @@ export function FlagsCard({ code }: { code: string }) {
           searchable
           clearable
           disabled={diagnostic.isPending || flags.isPending}
+          readOnly={!can.allowed}
+          description={can.reason}
           error={onInput.map((e) => errorSentence(t, e)).join(' ') || undefined}
           nothingFoundMessage={t('form.nothingFound')}
           data-testid="flags-input"
         />
         {refusal && <RefusalAlert refusal={refusal} items={others} title={t('panel.refused')} />}
-        <Group justify="flex-end">
-          <Button variant="default" disabled={!changed || put.isPending} onClick={() => setValue(saved)}>
-            {t('panel.reset')}
-          </Button>
-          <Button onClick={save} disabled={!changed} loading={put.isPending} data-testid="flags-save">
-            {t('panel.saveFlags')}
-          </Button>
-        </Group>
+        {can.allowed && (
+          <Group justify="flex-end">
+            <Button variant="default" disabled={!changed || put.isPending} onClick={() => setValue(saved)}>
+              {t('panel.reset')}
+            </Button>
+            <Button onClick={save} disabled={!changed} loading={put.isPending} data-testid="flags-save">
+              {t('panel.saveFlags')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Section>
   );
@@ -136,41 +143,45 @@ export function NotesCard({ code }: { code: string }) {
                     </Text>
                   </Table.Td>
                   <Table.Td w={80}>
-                    <Button size="compact-xs" variant="subtle" onClick={() => edit(n)}>
-                      {t('panel.editNote')}
-                    </Button>
+                    <Can call={writeRows.note}>
+                      <Button size="compact-xs" variant="subtle" onClick={() => edit(n)}>
+                        {t('panel.editNote')}
+                      </Button>
+                    </Can>
                   </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         )}
-        <form onSubmit={submit} noValidate aria-label={t('panel.noteForm')}>
-          <Stack gap="xs">
-            <TextInput
-              label={t('panel.noteCode')}
-              {...register('noteCode')}
-              error={codeCheck ? t(codeCheck) : undefined}
-              required
-              data-testid="note-code"
-            />
-            <Textarea
-              label={t('panel.noteContent')}
-              {...register('content')}
-              autosize
-              minRows={2}
-              maxRows={8}
-              error={onContent.map((e) => errorSentence(t, e)).join(' ') || undefined}
-              data-testid="note-content"
-            />
-            {refusal && <RefusalAlert refusal={refusal} items={others} title={t('panel.refused')} />}
-            <Group justify="flex-end">
-              <Button type="submit" loading={put.isPending} data-testid="note-save">
-                {t('panel.saveNote')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <CanPage call={writeRows.note}>
+          <form onSubmit={submit} noValidate aria-label={t('panel.noteForm')}>
+            <Stack gap="xs">
+              <TextInput
+                label={t('panel.noteCode')}
+                {...register('noteCode')}
+                error={codeCheck ? t(codeCheck) : undefined}
+                required
+                data-testid="note-code"
+              />
+              <Textarea
+                label={t('panel.noteContent')}
+                {...register('content')}
+                autosize
+                minRows={2}
+                maxRows={8}
+                error={onContent.map((e) => errorSentence(t, e)).join(' ') || undefined}
+                data-testid="note-content"
+              />
+              {refusal && <RefusalAlert refusal={refusal} items={others} title={t('panel.refused')} />}
+              <Group justify="flex-end">
+                <Button type="submit" loading={put.isPending} data-testid="note-save">
+                  {t('panel.saveNote')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </CanPage>
       </Stack>
     </Section>
   );

@@ -9,6 +9,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CODE_PATTERN } from '../../../../../contract/common.ts';
+import { CanPage } from '../../../../app/Can.tsx';
 import { formResolver } from '../../../../components/forms/formResolver.ts';
 import { readServiceError, type ServiceError } from '../../../../components/forms/serviceErrors.ts';
 import { zodErrorMap } from '../../../../components/forms/zodErrorMap.ts';
@@ -18,6 +19,7 @@ import { formats } from '../../format.ts';
 import { planningPaths } from '../../paths.ts';
 import { useSchedule, useScheduleWorkOrder } from '../../queries.ts';
 import { browserTimeZone, fromApiDateTime, fromLocalInput, toApiDateTime } from '../../time.ts';
+import { writeRows } from '../../transport.ts';
 import { RefusalAlert } from '../RefusalAlert.tsx';
 import { Section } from './Section.tsx';
 
@@ -113,68 +115,70 @@ export function ScheduleCard({ code, onScheduled }: { code: string; onScheduled?
             {t('panel.notScheduled')}
           </Text>
         )}
-        <form onSubmit={submit} noValidate aria-label={t('panel.scheduleForm')}>
-          <Stack gap="xs">
-            <Controller
-              control={control}
-              name="kind"
-              render={({ field }) => (
-                <SegmentedControl
-                  value={field.value}
-                  onChange={(v) => field.onChange(v === 'crew' ? 'crew' : 'technician')}
-                  data={[
-                    { value: 'technician', label: t('panel.technician') },
-                    { value: 'crew', label: t('panel.crew') },
-                  ]}
-                  aria-label={t('panel.resourceKind')}
-                  w="fit-content"
+        <CanPage call={writeRows.schedule}>
+          <form onSubmit={submit} noValidate aria-label={t('panel.scheduleForm')}>
+            <Stack gap="xs">
+              <Controller
+                control={control}
+                name="kind"
+                render={({ field }) => (
+                  <SegmentedControl
+                    value={field.value}
+                    onChange={(v) => field.onChange(v === 'crew' ? 'crew' : 'technician')}
+                    data={[
+                      { value: 'technician', label: t('panel.technician') },
+                      { value: 'crew', label: t('panel.crew') },
+                    ]}
+                    aria-label={t('panel.resourceKind')}
+                    w="fit-content"
+                  />
+                )}
+              />
+              <Group align="flex-start" gap="sm" grow>
+                <TextInput
+                  label={kind === 'technician' ? t('panel.technicianCode') : t('panel.crewCode')}
+                  {...register('resource')}
+                  error={checkOf('resource') ?? on('resource')}
+                  data-testid="schedule-resource"
+                  required
                 />
+                <TextInput
+                  type="datetime-local"
+                  label={t('panel.start')}
+                  description={t('panel.zone', { zone })}
+                  {...register('start')}
+                  error={checkOf('start') ?? on('start')}
+                  data-testid="schedule-start"
+                  required
+                />
+              </Group>
+              {on('workOrder') && (
+                <Text size="sm" c="var(--mantine-color-error)">
+                  {on('workOrder')}
+                </Text>
               )}
-            />
-            <Group align="flex-start" gap="sm" grow>
-              <TextInput
-                label={kind === 'technician' ? t('panel.technicianCode') : t('panel.crewCode')}
-                {...register('resource')}
-                error={checkOf('resource') ?? on('resource')}
-                data-testid="schedule-resource"
-                required
-              />
-              <TextInput
-                type="datetime-local"
-                label={t('panel.start')}
-                description={t('panel.zone', { zone })}
-                {...register('start')}
-                error={checkOf('start') ?? on('start')}
-                data-testid="schedule-start"
-                required
-              />
-            </Group>
-            {on('workOrder') && (
-              <Text size="sm" c="var(--mantine-color-error)">
-                {on('workOrder')}
-              </Text>
-            )}
-            {refusal && <RefusalAlert refusal={refusal} items={others} title={t('panel.refused')} />}
-            {done && (
-              <Text size="sm" c="teal" role="status" data-testid="schedule-done">
-                {t('panel.scheduled')}
-              </Text>
-            )}
-            <Group justify="space-between">
-              <ButtonLink
-                to={planningPaths.planner}
-                search={{ wo: code }}
-                variant="subtle"
-                leftSection={<IconCalendarSearch size={16} />}
-              >
-                {t('panel.findSlot')}
-              </ButtonLink>
-              <Button type="submit" loading={schedule.isPending} data-testid="schedule-submit">
-                {t('panel.scheduleAction')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+              {refusal && <RefusalAlert refusal={refusal} items={others} title={t('panel.refused')} />}
+              {done && (
+                <Text size="sm" c="teal" role="status" data-testid="schedule-done">
+                  {t('panel.scheduled')}
+                </Text>
+              )}
+              <Group justify="space-between">
+                <ButtonLink
+                  to={planningPaths.planner}
+                  search={{ wo: code }}
+                  variant="subtle"
+                  leftSection={<IconCalendarSearch size={16} />}
+                >
+                  {t('panel.findSlot')}
+                </ButtonLink>
+                <Button type="submit" loading={schedule.isPending} data-testid="schedule-submit">
+                  {t('panel.scheduleAction')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </CanPage>
       </Stack>
     </Section>
   );
