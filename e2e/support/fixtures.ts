@@ -5,7 +5,8 @@
  * - expectAccessible(page, label): axe-core on the page, fails on serious or critical
  *   violations (listed in the failure message);
  * - screenshot(page, name): a full-page PNG in e2e/artifacts/, attached to the report.
- * Users of the e2e dataset (dataset.json): admin@ROOT and north@NORTH.
+ * Users of the e2e dataset (dataset.json), one per role: admin@ROOT (admin), north@NORTH
+ * (planner), viewer@NORTH (viewer) and backoffice@NORTH (backOffice).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,8 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 export const USERS = {
   admin: { login: 'admin', password: 'admin-pass', office: 'ROOT' },
   north: { login: 'north', password: 'north-pass', office: 'NORTH' },
+  viewer: { login: 'viewer', password: 'viewer-pass', office: 'NORTH' },
+  backoffice: { login: 'backoffice', password: 'backoffice-pass', office: 'NORTH' },
 } as const;
 
 const ARTIFACTS = join(process.cwd(), 'e2e/artifacts');
