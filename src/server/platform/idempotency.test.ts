@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from '../../contract/endpoint.ts';
 import { CommonCodes } from '../../contract/errors.ts';
-import { codesOf } from '../testing/api.ts';
+import { endpoints } from '../../contract/index.ts';
+import { codesOf, pathOf } from '../testing/api.ts';
 import {
   createTestApp,
   NO_RATE_LIMITS,
@@ -368,6 +369,25 @@ describe.each([
     expect(taken.statusCode, taken.body).toBe(201);
     expect(routes.runs.counted).toBe(runs + 1);
     expect((await post('/test/idem/counted', { n: 4 }, key)).headers['idempotent-replayed']).toBe('true');
+  });
+});
+
+describe('every POST of the API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimits: NO_RATE_LIMITS });
+  });
+  afterAll(() => t?.close());
+
+  it('reads the key (an empty one is refused before the handler runs)', async () => {
+    const posts = endpoints.filter((e) => e.method === 'POST');
+    expect(posts.length).toBeGreaterThan(5);
+    for (const e of posts) {
+      const params = Object.fromEntries([...e.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], 'X-1']));
+      const res = await t.call('POST', pathOf(e, params), { raw: '{}', headers: { 'idempotency-key': '' } });
+      expect(res.statusCode, `${e.id}: ${res.body}`).toBe(400);
+      expect(codesOf(res), e.id).toEqual([CommonCodes.idempotencyKeyInvalid]);
+    }
   });
 });
 
