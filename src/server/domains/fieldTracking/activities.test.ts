@@ -1,21 +1,25 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACTIVITIES_PAGE_SIZE,
+  activityTotalsByCode,
+  activityTotalsByUuid,
   FieldTrackingCodes as C,
   INVOICING_STATUSES,
   listActivitiesByCode,
   listActivitiesByUuid,
+  listActivityTypes,
+  listPositions,
   VALIDATION_STATUSES,
 } from '../../../contract/fieldTracking.ts';
 import { runImport } from '../../cli/importFile.ts';
-import { expectErrors } from '../../testing/api.ts';
+import { type ApiOptions, expectErrors, pathOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import { baseFile, expectedActivities, insertActivities, insertPositions, U } from './fixture.ts';
 import { isoDuration } from './service.ts';
 
 const UNLIMITED = { perMinute: 1e9, perHour: 1e9 };
-const BASE = '/eTech/rest/ws/fieldTracking/v1/workOrders';
 let t: TestApp;
 
 beforeAll(async () => {
@@ -32,62 +36,59 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Page = { continuationToken: string | null; data: Record<string, unknown>[] };
+type Query = ApiOptions<typeof listActivitiesByCode>['query'];
 
-function url(path: string, query: Record<string, string | undefined> = {}) {
-  const q = new URLSearchParams(
-    Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
-  );
-  return q.size ? `${path}?${q}` : path;
+/** A work order's activities, named by code or by uuid. */
+const list = (workOrderCode: string, query: Query = {}, as: TestClient = 'root') =>
+  t.api(listActivitiesByCode, { params: { workOrderCode }, query, as });
+const listByUuid = (workOrderUuid: string, query: Query = {}, as: TestClient = 'root') =>
+  t.api(listActivitiesByUuid, { params: { workOrderUuid }, query, as });
+const totals = (workOrderCode: string, query: Query = {}, as: TestClient = 'root') =>
+  t.api(activityTotalsByCode, { params: { workOrderCode }, query, as });
+const totalsByUuid = (workOrderUuid: string) => t.api(activityTotalsByUuid, { params: { workOrderUuid } });
+/** A page answered 200. */
+async function ok(res: Promise<LightMyRequestResponse>) {
+  const answer = await res;
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json() as Page;
 }
-async function get(path: string, query: Record<string, string | undefined> = {}, as: TestClient = 'root') {
-  return t.call('GET', url(path, query), { as });
-}
-async function page(path: string, query: Record<string, string | undefined> = {}, as: TestClient = 'root') {
-  const res = await get(path, query, as);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Page;
-}
+const page = (workOrderCode: string, query: Query = {}, as: TestClient = 'root') =>
+  ok(list(workOrderCode, query, as));
+const pageByUuid = (workOrderUuid: string, query: Query = {}) => ok(listByUuid(workOrderUuid, query));
 /** Every page of a list, following the tokens. */
-async function walk(path: string, query: Record<string, string> = {}, as: TestClient = 'root') {
-  const pages: Page[] = [];
-  let token: string | undefined;
-  do {
-    const p = await page(path, { ...query, continuationToken: token }, as);
-    pages.push(p);
-    token = p.continuationToken ?? undefined;
-  } while (token);
-  return pages;
-}
+const walk = (workOrderCode: string, query: Query = {}) =>
+  t.pages(listActivitiesByCode, { params: { workOrderCode }, query });
+const walkByUuid = (workOrderUuid: string) => t.pages(listActivitiesByUuid, { params: { workOrderUuid } });
 const ids = (pages: Page[]) => pages.flatMap((p) => p.data.map((a) => a.activityId));
 
 describe('activities: page size and boundaries (200 a page)', () => {
   it('exactly 200: one full page, then the token is null', async () => {
-    const pages = await walk(`${BASE}/code:WO-200/activities`);
+    const pages = await walk('WO-200');
     expect(pages.map((p) => p.data.length)).toEqual([200]);
     expect(pages[0].continuationToken).toBeNull();
   });
 
   it('201: a page of 200, then a page of 1 with a null token', async () => {
-    const pages = await walk(`${BASE}/code:WO-201/activities`);
+    const pages = await walk('WO-201');
     expect(pages.map((p) => p.data.length)).toEqual([200, 1]);
     expect(pages[0].continuationToken).toEqual(expect.any(String));
     expect(pages[1].continuationToken).toBeNull();
   });
 
   it('400: two full pages, the second marked final (no empty third page)', async () => {
-    const pages = await walk(`${BASE}/code:WO-400/activities`);
+    const pages = await walk('WO-400');
     expect(pages.map((p) => p.data.length)).toEqual([ACTIVITIES_PAGE_SIZE, ACTIVITIES_PAGE_SIZE]);
     expect(pages[1].continuationToken).toBeNull();
   });
 
   it('a work order without activities: an empty final page', async () => {
-    expect(await page(`${BASE}/code:WO-EMPTY/activities`)).toEqual({ continuationToken: null, data: [] });
+    expect(await page('WO-EMPTY')).toEqual({ continuationToken: null, data: [] });
   });
 });
 
 describe('activities: sort order and element', () => {
   it('sorted by startTime, ties broken by activityId, every activity once', async () => {
-    const pages = await walk(`${BASE}/code:WO-400/activities`);
+    const pages = await walk('WO-400');
     const expected = expectedActivities('A400-', 400);
     expect(ids(pages)).toEqual(expected.map((a) => a.activityId));
     // Pairs share a start time: the tie-breaker is visible across the page boundary too.
@@ -97,7 +98,7 @@ describe('activities: sort order and element', () => {
   });
 
   it('holds exactly the spec fields, date-times in RFC 3339 UTC, duration in ISO 8601', async () => {
-    const [first] = (await page(`${BASE}/code:WO-400/activities`)).data;
+    const [first] = (await page('WO-400')).data;
     expect(Object.keys(first).sort()).toEqual(
       [
         'activityId',
@@ -122,7 +123,7 @@ describe('activities: sort order and element', () => {
       validatedAt: null,
     });
     expect(first.lastUpdate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-    const all = (await walk(`${BASE}/code:WO-400/activities`)).flatMap((p) => p.data);
+    const all = (await walk('WO-400')).flatMap((p) => p.data);
     const a15 = all.find((a) => a.activityId === 'A400-0015');
     expect(a15).toMatchObject({ duration: 'PT1H10M', validatedAt: '2026-02-01T12:00:00Z', billable: false });
   });
@@ -144,7 +145,7 @@ describe('activities: filters', () => {
   it('each validationStatus and invoicingStatus value, and every combination, across pages', async () => {
     for (const v of VALIDATION_STATUSES)
       for (const i of INVOICING_STATUSES) {
-        const pages = await walk(`${BASE}/code:WO-400/activities`, {
+        const pages = await walk('WO-400', {
           validationStatus: v,
           invoicingStatus: i,
         });
@@ -159,41 +160,28 @@ describe('activities: filters', () => {
   });
 
   it('defaults are all: no parameter gives what all/all gives', async () => {
-    expect(await page(`${BASE}/code:WO-400/activities`)).toEqual(
-      await page(`${BASE}/code:WO-400/activities`, { validationStatus: 'all', invoicingStatus: 'all' }),
+    expect(await page('WO-400')).toEqual(
+      await page('WO-400', { validationStatus: 'all', invoicingStatus: 'all' }),
     );
   });
 
   it('an unknown value, a value in another case, or an unknown parameter: 400', async () => {
-    expectErrors(
-      await get(`${BASE}/code:WO-400/activities`, { validationStatus: 'done' }),
-      400,
-      C.validationStatusInvalid,
-    );
-    expectErrors(
-      await get(`${BASE}/code:WO-400/activities`, { validationStatus: '' }),
-      400,
-      C.validationStatusInvalid,
-    );
-    expectErrors(
-      await get(`${BASE}/code:WO-400/activities`, { invoicingStatus: 'BILLABLE' }),
-      400,
-      C.invoicingStatusInvalid,
-    );
-    expectErrors(await get(`${BASE}/code:WO-400/activities`, { pageSize: '10' }), 400, C.fieldUnknown);
-    const twice = await t.call(
-      'GET',
-      `${BASE}/code:WO-400/activities?invoicingStatus=billable&invoicingStatus=all`,
-    );
+    expectErrors(await list('WO-400', { validationStatus: 'done' }), 400, C.validationStatusInvalid);
+    expectErrors(await list('WO-400', { validationStatus: '' }), 400, C.validationStatusInvalid);
+    expectErrors(await list('WO-400', { invoicingStatus: 'BILLABLE' }), 400, C.invoicingStatusInvalid);
+    // Outside the row's query: the URL is the row's path with a query of its own.
+    const path = pathOf(listActivitiesByCode, { workOrderCode: 'WO-400' });
+    expectErrors(await t.call('GET', `${path}?pageSize=10`), 400, C.fieldUnknown);
+    const twice = await t.call('GET', `${path}?invoicingStatus=billable&invoicingStatus=all`);
     expectErrors(twice, 400, C.invoicingStatusInvalid);
   });
 });
 
 describe('activities: continuation tokens', () => {
-  const path = `${BASE}/code:WO-400/activities`;
+  const code = 'WO-400';
 
   it('a tampered, truncated or foreign token is 400 fieldTracking.continuationToken.invalid', async () => {
-    const { continuationToken } = await page(path);
+    const { continuationToken } = await page(code);
     const token = continuationToken as string;
     const [payload, signature] = token.split('.');
     const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
@@ -207,13 +195,13 @@ describe('activities: continuation tokens', () => {
         'base64url',
       ),
     ])
-      expectErrors(await get(path, { continuationToken: bad }), 400, C.continuationTokenInvalid);
+      expectErrors(await list(code, { continuationToken: bad }), 400, C.continuationTokenInvalid);
     // A token of another list: the positions of a technician.
     await insertPositions(t.db, 'T-N', 501);
-    const positions = await page('/eTech/rest/ws/fieldTracking/v1/technicians/code:T-N/positions');
+    const positions = await ok(t.api(listPositions, { params: { technicianCode: 'T-N' } }));
     expect(positions.continuationToken).toEqual(expect.any(String));
     expectErrors(
-      await get(path, { continuationToken: positions.continuationToken as string }),
+      await list(code, { continuationToken: positions.continuationToken as string }),
       400,
       C.continuationTokenInvalid,
     );
@@ -221,10 +209,10 @@ describe('activities: continuation tokens', () => {
 
   it('a token reused with other filters, or on another work order, is 400', async () => {
     // 267 activities are not validated: two pages.
-    const { continuationToken } = await page(path, { validationStatus: 'notValidated' });
+    const { continuationToken } = await page(code, { validationStatus: 'notValidated' });
     const token = continuationToken as string;
     expect(token).toEqual(expect.any(String));
-    const ok = await get(path, { validationStatus: 'notValidated', continuationToken: token });
+    const ok = await list(code, { validationStatus: 'notValidated', continuationToken: token });
     expect(ok.statusCode, ok.body).toBe(200);
     for (const other of [
       {},
@@ -232,9 +220,9 @@ describe('activities: continuation tokens', () => {
       { validationStatus: 'all' },
       { validationStatus: 'notValidated', invoicingStatus: 'billable' },
     ])
-      expectErrors(await get(path, { ...other, continuationToken: token }), 400, C.continuationTokenInvalid);
+      expectErrors(await list(code, { ...other, continuationToken: token }), 400, C.continuationTokenInvalid);
     expectErrors(
-      await get(`${BASE}/code:WO-201/activities`, {
+      await list('WO-201', {
         validationStatus: 'notValidated',
         continuationToken: token,
       }),
@@ -244,53 +232,51 @@ describe('activities: continuation tokens', () => {
   });
 
   it('the code and uuid companions walk one list: a token of one continues on the other', async () => {
-    const first = await page(path);
-    const viaUuid = await page(`${BASE}/uuid:${U.W400}/activities`, {
+    const first = await page(code);
+    const viaUuid = await pageByUuid(U.W400, {
       continuationToken: first.continuationToken as string,
     });
-    const viaCode = await page(path, { continuationToken: first.continuationToken as string });
+    const viaCode = await page(code, { continuationToken: first.continuationToken as string });
     expect(viaUuid).toEqual(viaCode);
   });
 });
 
 describe('activities: naming the work order', () => {
   it('code: and uuid: paths agree; codes and uuids in any case', async () => {
-    const byCode = await walk(`${BASE}/code:WO-400/activities`);
-    const byUuid = await walk(`${BASE}/uuid:${U.W400}/activities`);
+    const byCode = await walk('WO-400');
+    const byUuid = await walkByUuid(U.W400);
     expect(ids(byUuid)).toEqual(ids(byCode));
-    expect(await page(`${BASE}/code:wo-400/activities`)).toEqual(byCode[0]);
-    expect(await page(`${BASE}/uuid:${U.W400.toUpperCase()}/activities`)).toEqual(byCode[0]);
+    expect(await page('wo-400')).toEqual(byCode[0]);
+    expect(await pageByUuid(U.W400.toUpperCase())).toEqual(byCode[0]);
   });
 
   it('404 fieldTracking.workOrder.notfound: unknown, and outside the tree (the same answer)', async () => {
-    expectErrors(await get(`${BASE}/code:NOPE/activities`), 404, C.workOrderNotFound);
-    expectErrors(await get(`${BASE}/uuid:${crypto.randomUUID()}/activities`), 404, C.workOrderNotFound);
+    expectErrors(await list('NOPE'), 404, C.workOrderNotFound);
+    expectErrors(await listByUuid(crypto.randomUUID()), 404, C.workOrderNotFound);
     // WO-S is in SOUTH: NORTH does not see it, by code or by uuid; ROOT and SOUTH do.
-    const outside = await get(`${BASE}/code:WO-S/activities`, {}, 'north');
+    const outside = await list('WO-S', {}, 'north');
     expectErrors(outside, 404, C.workOrderNotFound);
-    expect(outside.json().errors[0].message).toBe(
-      (await get(`${BASE}/code:NOPE/activities`)).json().errors[0].message,
-    );
-    expectErrors(await get(`${BASE}/uuid:${U.SOUTH}/activities`, {}, 'north'), 404, C.workOrderNotFound);
-    expect((await page(`${BASE}/code:WO-S/activities`, {}, 'south')).data).toHaveLength(3);
+    expect(outside.json().errors[0].message).toBe((await list('NOPE')).json().errors[0].message);
+    expectErrors(await listByUuid(U.SOUTH, {}, 'north'), 404, C.workOrderNotFound);
+    expect((await page('WO-S', {}, 'south')).data).toHaveLength(3);
     // NORTH-A sees its own work order but not its parent office's.
-    expect((await page(`${BASE}/code:WO-MIX/activities`, {}, 'northA')).data).toEqual([]);
-    expectErrors(await get(`${BASE}/code:WO-400/activities`, {}, 'northA'), 404, C.workOrderNotFound);
+    expect((await page('WO-MIX', {}, 'northA')).data).toEqual([]);
+    expectErrors(await list('WO-400', {}, 'northA'), 404, C.workOrderNotFound);
   });
 
   it('a malformed uuid is 400; an empty code is 400 code.mandatory', async () => {
-    expectErrors(await get(`${BASE}/uuid:not-a-uuid/activities`), 400, C.workOrderUuidInvalid);
-    expectErrors(await get(`${BASE}/code:/activities`), 400, C.codeMandatory);
-    expectErrors(await get(`${BASE}/code:A%20B/activities`), 400, C.workOrderCodeInvalid);
+    expectErrors(await listByUuid('not-a-uuid'), 400, C.workOrderUuidInvalid);
+    expectErrors(await list(''), 400, C.codeMandatory);
+    expectErrors(await list('A%20B'), 400, C.workOrderCodeInvalid);
   });
 
   it('a code carried by several live work orders is ambiguous; validated and live: the live one', async () => {
-    expectErrors(await get(`${BASE}/code:WO-DUP/activities`), 400, C.workOrderAmbiguous);
+    expectErrors(await list('WO-DUP'), 400, C.workOrderAmbiguous);
     // From NORTH-A only one of the two is visible.
-    expect((await page(`${BASE}/code:WO-DUP/activities`, {}, 'northA')).data).toEqual([]);
-    expect((await page(`${BASE}/uuid:${U.DUP1}/activities`)).data).toHaveLength(2);
-    expect(ids([await page(`${BASE}/code:WO-V/activities`)])).toHaveLength(5);
-    expect(ids([await page(`${BASE}/uuid:${U.OLD}/activities`)])).toHaveLength(4);
+    expect((await page('WO-DUP', {}, 'northA')).data).toEqual([]);
+    expect((await pageByUuid(U.DUP1)).data).toHaveLength(2);
+    expect(ids([await page('WO-V')])).toHaveLength(5);
+    expect(ids([await pageByUuid(U.OLD)])).toHaveLength(4);
   });
 
   it('validated copies beyond the 3 rows findWorkOrder reads, all newer: still the live one', async () => {
@@ -313,7 +299,7 @@ describe('activities: naming the work order', () => {
         )
         .execute();
     try {
-      expect(ids([await page(`${BASE}/code:WO-V/activities`)])).toHaveLength(5);
+      expect(ids([await page('WO-V')])).toHaveLength(5);
     } finally {
       await t.db
         .deleteFrom('work_orders')
@@ -324,7 +310,7 @@ describe('activities: naming the work order', () => {
   });
 
   it('a read-only application may read; the endpoints are in the High range', async () => {
-    expect((await get(`${BASE}/code:WO-200/activities`, {}, 'readonly')).statusCode).toBe(200);
+    expect((await list('WO-200', {}, 'readonly')).statusCode).toBe(200);
     expect([listActivitiesByCode.range, listActivitiesByUuid.range]).toEqual(['high', 'high']);
   });
 });
@@ -334,7 +320,7 @@ describe('activity totals (extension)', () => {
   const sum = (rows: typeof expected) => rows.reduce((s, a) => s + a.seconds, 0);
 
   it('counts and durations, billable and not, validated and not; by code and by uuid', async () => {
-    const res = await get(`${BASE}/code:WO-400/activities/totals`);
+    const res = await totals('WO-400');
     expect(res.statusCode, res.body).toBe(200);
     const billable = expected.filter((a) => a.billable);
     const notBillable = expected.filter((a) => !a.billable);
@@ -361,11 +347,11 @@ describe('activity totals (extension)', () => {
         .toISOString()
         .replace('.000', ''),
     });
-    expect((await get(`${BASE}/uuid:${U.W400}/activities/totals`)).json()).toEqual(res.json());
+    expect((await totalsByUuid(U.W400)).json()).toEqual(res.json());
   });
 
   it('filter-aware: the same filters as the list', async () => {
-    const res = await get(`${BASE}/code:WO-400/activities/totals`, {
+    const res = await totals('WO-400', {
       validationStatus: 'validated',
       invoicingStatus: 'billable',
     });
@@ -378,25 +364,21 @@ describe('activity totals (extension)', () => {
       validatedCount: rows.length,
       notValidatedCount: 0,
     });
-    const empty = await get(`${BASE}/code:WO-EMPTY/activities/totals`);
+    const empty = await totals('WO-EMPTY');
     expect(empty.json()).toMatchObject({
       count: 0,
       duration: 'PT0S',
       firstStartTime: null,
       lastEndTime: null,
     });
-    expectErrors(
-      await get(`${BASE}/code:WO-400/activities/totals`, { validationStatus: 'x' }),
-      400,
-      C.validationStatusInvalid,
-    );
-    expectErrors(await get(`${BASE}/code:WO-S/activities/totals`, {}, 'north'), 404, C.workOrderNotFound);
+    expectErrors(await totals('WO-400', { validationStatus: 'x' }), 400, C.validationStatusInvalid);
+    expectErrors(await totals('WO-S', {}, 'north'), 404, C.workOrderNotFound);
   });
 });
 
 describe('activity types (extension)', () => {
   it('lists the imported types by code', async () => {
-    expect(await page('/eTech/rest/ws/fieldTracking/v1/activityTypes')).toEqual({
+    expect(await ok(t.api(listActivityTypes))).toEqual({
       continuationToken: null,
       data: [
         { activityTypeCode: 'TRAVEL', name: 'Travel' },
@@ -448,7 +430,7 @@ describe('import keys activityTypes and activities', () => {
     expect(
       await t.db.selectFrom('activities').selectAll().where('activity_id', 'like', 'imp-%').execute(),
     ).toEqual(before);
-    expect((await page(`${BASE}/code:WO-MIX/activities`, {}, 'northA')).data).toEqual([
+    expect((await page('WO-MIX', {}, 'northA')).data).toEqual([
       expect.objectContaining({ activityId: 'imp-2', duration: 'PT0S', validatedAt: '2026-03-03T12:00:00Z' }),
       expect.objectContaining({
         activityId: 'imp-1',
