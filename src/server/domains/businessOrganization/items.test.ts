@@ -9,12 +9,10 @@ import {
 } from '../../../contract/businessOrganization.ts';
 import { listSkills } from '../../../contract/staff.ts';
 import { asTenant } from '../../db/tenant.ts';
-import { codesOf } from '../../testing/api.ts';
+import { type ApiOptions, codesOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { businessOrganizationImporters } from './importers.ts';
 
-const BASE = '/eTech/rest/ws/businessOrganization/v1';
-const OLD = '/eTech/rest/ws/referentials/v1/items';
 const UNLIMITED = {
   high: { perMinute: 1e9, perHour: 1e9 },
   standard: { perMinute: 1e9, perHour: 1e9 },
@@ -352,28 +350,18 @@ describe('GET /businessOrganization/v1/items (list, 200 per page)', () => {
       .execute();
   });
 
-  async function walk(url: string) {
-    const sizes: number[] = [];
-    const seen: string[] = [];
-    let token: string | null = null;
-    do {
-      const sep = url.includes('?') ? '&' : '?';
-      const res = await t.call(
-        'GET',
-        token ? `${url}${sep}continuationToken=${encodeURIComponent(token)}` : url,
-      );
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json();
-      sizes.push(body.data.length);
-      seen.push(...body.data.map((i: { itemCode: string }) => i.itemCode));
-      for (const item of body.data) expect(item.customFields).toEqual({});
-      token = body.continuationToken;
-    } while (token);
-    return { sizes, seen };
+  /** Every page of the list: their sizes and the codes seen, each item with its customFields. */
+  async function walk(query: ApiOptions<typeof listItems>['query'] = {}) {
+    const pages = await t.pages<{ itemCode: string; customFields: unknown }>(listItems, { query });
+    for (const item of pages.flatMap((p) => p.data)) expect(item.customFields).toEqual({});
+    return {
+      sizes: pages.map((p) => p.data.length),
+      seen: pages.flatMap((p) => p.data.map((i) => i.itemCode)),
+    };
   }
 
   it('450 items: pages of 200/200/50 in itemCode order, no duplicate, with customFields', async () => {
-    const { sizes, seen } = await walk(`${BASE}/items`);
+    const { sizes, seen } = await walk();
     expect(sizes).toEqual([200, 200, 50]);
     expect(seen).toEqual([...seen].sort());
     expect(new Set(seen).size).toBe(450);
@@ -384,14 +372,13 @@ describe('GET /businessOrganization/v1/items (list, 200 per page)', () => {
     const old = await t.api(listItemsDeprecated);
     expect(old.statusCode).toBe(200);
     expect(old.headers.deprecation).toBe('true');
-    expect(old.headers.link).toBe(`<${BASE}/items>; rel="successor-version"`);
+    expect(old.headers.link).toBe(`<${listItems.path}>; rel="successor-version"`);
     expect(now.headers.deprecation).toBeUndefined();
     expect(old.json()).toEqual(now.json());
     // Tokens of one path continue on the other: same operation.
-    const next = await t.call(
-      'GET',
-      `${OLD}?continuationToken=${encodeURIComponent(now.json().continuationToken)}`,
-    );
+    const next = await t.api(listItemsDeprecated, {
+      query: { continuationToken: now.json().continuationToken },
+    });
     expect(next.json().data[0].itemCode).toBe('IT0200');
     const filtered = await t.api(listItemsDeprecated, { query: { category: 'Tools', active: 'true' } });
     expect(filtered.json()).toEqual(
@@ -400,25 +387,23 @@ describe('GET /businessOrganization/v1/items (list, 200 per page)', () => {
   });
 
   it('filters (extension): q on code/name/reference/barCode, category, active', async () => {
-    const q = async (query: string) =>
-      (await t.call('GET', `${BASE}/items?${query}`))
-        .json()
-        .data.map((i: { itemCode: string }) => i.itemCode);
-    expect(await q('q=it000')).toEqual(Array.from({ length: 10 }, (_, i) => `IT000${i}`));
-    expect(await q('q=item%20it0449')).toEqual(['IT0449']);
-    expect(await q(`q=${encodeURIComponent('50%')}`)).toEqual(['IT0042']);
-    expect(await q(`q=${encodeURIComponent('_')}`)).toEqual(['IT0042']);
-    expect(await q('q=999888')).toEqual(['IT0100']);
-    expect(await q('active=false')).toEqual(['IT0007']);
+    const q = async (query: ApiOptions<typeof listItems>['query']) =>
+      (await t.api(listItems, { query })).json().data.map((i: { itemCode: string }) => i.itemCode);
+    expect(await q({ q: 'it000' })).toEqual(Array.from({ length: 10 }, (_, i) => `IT000${i}`));
+    expect(await q({ q: 'item it0449' })).toEqual(['IT0449']);
+    expect(await q({ q: '50%' })).toEqual(['IT0042']);
+    expect(await q({ q: '_' })).toEqual(['IT0042']);
+    expect(await q({ q: '999888' })).toEqual(['IT0100']);
+    expect(await q({ active: 'false' })).toEqual(['IT0007']);
     await put('zz-ecrou', { name: 'Écrou Ø8', reference: 'Réf-1' });
-    expect(await q(`q=${encodeURIComponent('écrou ø')}`)).toEqual(['ZZ-ECROU']);
-    expect(await q(`q=${encodeURIComponent('ÉCROU')}`)).toEqual(['ZZ-ECROU']);
-    expect(await q(`q=${encodeURIComponent('réf-1')}`)).toEqual(['ZZ-ECROU']);
-    expect(await q(`q=${encodeURIComponent('  zz-ecr ')}`)).toEqual(['ZZ-ECROU']);
+    expect(await q({ q: 'écrou ø' })).toEqual(['ZZ-ECROU']);
+    expect(await q({ q: 'ÉCROU' })).toEqual(['ZZ-ECROU']);
+    expect(await q({ q: 'réf-1' })).toEqual(['ZZ-ECROU']);
+    expect(await q({ q: '  zz-ecr ' })).toEqual(['ZZ-ECROU']);
     // A match never spans two fields.
-    expect(await q(`q=${encodeURIComponent('ø8réf')}`)).toEqual([]);
+    expect(await q({ q: 'ø8réf' })).toEqual([]);
     await t.db.deleteFrom('items').where('code', '=', 'ZZ-ECROU').execute();
-    const tools = await walk(`${BASE}/items?category=Tools`);
+    const tools = await walk({ category: 'Tools' });
     expect(tools.seen).toHaveLength(150);
     expect(tools.sizes).toEqual([150]);
   });
@@ -443,8 +428,8 @@ describe('GET /businessOrganization/v1/items (list, 200 per page)', () => {
       'x',
       `${payload}.${signature}.`,
     ]) {
-      for (const path of [`${BASE}/items`, OLD]) {
-        const res = await t.call('GET', `${path}?continuationToken=${encodeURIComponent(bad)}`);
+      for (const list of [listItems, listItemsDeprecated]) {
+        const res = await t.api(list, { query: { continuationToken: bad } });
         expect(res.statusCode, bad).toBe(400);
         expect(codesOf(res)).toEqual([C.continuationTokenInvalid]);
       }
@@ -504,12 +489,12 @@ describe('rate ranges (spec: Limits)', () => {
       },
     });
     try {
-      expect((await small.call('GET', `${BASE}/items`)).statusCode).toBe(200);
-      expect((await small.call('GET', OLD)).statusCode).toBe(200);
-      const res = await small.call('GET', `${BASE}/items`);
+      expect((await small.api(listItems)).statusCode).toBe(200);
+      expect((await small.api(listItemsDeprecated)).statusCode).toBe(200);
+      const res = await small.api(listItems);
       expect(res.statusCode).toBe(429);
       expect(codesOf(res)).toEqual(['ratelimiter.toomanyrequest']);
-      expect((await small.call('GET', `${BASE}/items/code:none`)).statusCode).toBe(404);
+      expect((await small.api(getItem, { params: { itemCode: 'none' } })).statusCode).toBe(404);
     } finally {
       await small.close();
     }

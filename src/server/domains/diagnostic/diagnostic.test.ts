@@ -13,7 +13,6 @@ import { runImport } from '../../cli/importFile.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 
 let t: TestApp;
-const D = '/eTech/rest/ws/diagnostic/v1';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -93,9 +92,13 @@ describe('diagnostic: flags', () => {
 
 describe('diagnostic: notes', () => {
   it('creates (201) then replaces (204) a note; content or report fields', async () => {
-    const url = `${D}/workOrders/code:WO-1/notes/code:visit`;
-    expect((await t.call('PUT', url, { body: { content: 'Boiler checked' } })).statusCode).toBe(201);
-    expect((await t.call('PUT', url, { body: { content: 'Boiler replaced' } })).statusCode).toBe(204);
+    const params = { workOrderCode: 'WO-1', noteCode: 'visit' };
+    expect((await t.api(putNoteByCode, { params, body: { content: 'Boiler checked' } })).statusCode).toBe(
+      201,
+    );
+    expect((await t.api(putNoteByCode, { params, body: { content: 'Boiler replaced' } })).statusCode).toBe(
+      204,
+    );
     const uuid = (await t.api(getDiagnosticByCode, { params: { workOrderCode: 'WO-1' } })).json().uuid;
     const report = { PRESSURE: 1.5, SEALED: true, REMARK: 'ok', PHOTO: null };
     expect(
@@ -114,12 +117,12 @@ describe('diagnostic: notes', () => {
   });
 
   it('exactly one of content and reportFields', async () => {
-    const url = `${D}/workOrders/code:WO-1/notes/code:N2`;
-    const both = await t.call('PUT', url, { body: { content: 'a', reportFields: { A: 1 } } });
+    const params = { workOrderCode: 'WO-1', noteCode: 'N2' };
+    const both = await t.api(putNoteByCode, { params, body: { content: 'a', reportFields: { A: 1 } } });
     expect(both.json().errors[0].code).toBe(C.noteConflict);
-    const none = await t.call('PUT', url, { body: {} });
+    const none = await t.api(putNoteByCode, { params, body: {} });
     expect(none.json().errors[0].code).toBe(C.noteMandatory);
-    const nested = await t.call('PUT', url, { body: { reportFields: { A: { deep: 1 } } } });
+    const nested = await t.api(putNoteByCode, { params, body: { reportFields: { A: { deep: 1 } } } });
     expect(nested.json().errors[0].code).toBe('diagnostic.notes.reportfields.invalid');
     const missing = await t.api(putNoteByCode, {
       params: { workOrderCode: 'NOPE', noteCode: 'N2' },

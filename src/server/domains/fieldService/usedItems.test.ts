@@ -4,14 +4,15 @@ import {
   listUsedItemsByCode,
   listUsedItemsByUuid,
   USED_ITEMS_PAGE_SIZE_DEFAULT,
+  usedItemTotalsByCode,
+  usedItemTotalsByUuid,
 } from '../../../contract/fieldService.ts';
 import { runImport } from '../../cli/importFile.ts';
-import { expectErrors } from '../../testing/api.ts';
+import { type ApiOptions, expectErrors, pathOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import { baseFile, expectedUsedItems, insertUsedItems, U } from '../fieldTracking/fixture.ts';
 
 const UNLIMITED = { perMinute: 1e9, perHour: 1e9 };
-const BASE = '/eTech/rest/ws/fieldService/v1/workOrders';
 let t: TestApp;
 
 beforeAll(async () => {
@@ -25,49 +26,46 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Page = { continuationToken: string | null; data: Record<string, unknown>[] };
-function get(path: string, query: Record<string, string | undefined> = {}, as: TestClient = 'root') {
-  const q = new URLSearchParams(
-    Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
-  );
-  return t.call('GET', q.size ? `${path}?${q}` : path, { as });
-}
-async function walk(path: string, query: Record<string, string> = {}, as: TestClient = 'root') {
-  const pages: Page[] = [];
-  let token: string | undefined;
-  do {
-    const res = await get(path, { ...query, continuationToken: token }, as);
-    expect(res.statusCode, res.body).toBe(200);
-    pages.push(res.json());
-    token = pages[pages.length - 1].continuationToken ?? undefined;
-  } while (token);
-  return pages;
-}
+type Query = ApiOptions<typeof listUsedItemsByCode>['query'];
+
+/** A work order's used items, named by code or by uuid, and their totals. */
+const list = (workOrderCode: string, query: Query = {}, as: TestClient = 'root') =>
+  t.api(listUsedItemsByCode, { params: { workOrderCode }, query, as });
+const listByUuid = (workOrderUuid: string, query: Query = {}, as: TestClient = 'root') =>
+  t.api(listUsedItemsByUuid, { params: { workOrderUuid }, query, as });
+const totals = (workOrderCode: string, query: Query = {}, as: TestClient = 'root') =>
+  t.api(usedItemTotalsByCode, { params: { workOrderCode }, query, as });
+const totalsByUuid = (workOrderUuid: string) => t.api(usedItemTotalsByUuid, { params: { workOrderUuid } });
+/** Every page of a list, following the tokens. */
+const walk = (workOrderCode: string, query: Query = {}) =>
+  t.pages(listUsedItemsByCode, { params: { workOrderCode }, query });
+const walkByUuid = (workOrderUuid: string, query: Query = {}) =>
+  t.pages(listUsedItemsByUuid, { params: { workOrderUuid }, query });
 const ids = (pages: Page[]) => pages.flatMap((p) => p.data.map((d) => d.usedItemId));
-const used = (code: string) => `${BASE}/code:${code}/items/used`;
 
 describe('used items: pageSize', () => {
   it(`default ${USED_ITEMS_PAGE_SIZE_DEFAULT}: 250 items in pages of 100, 100 and 50`, async () => {
-    const pages = await walk(used('WO-400'));
+    const pages = await walk('WO-400');
     expect(pages.map((p) => p.data.length)).toEqual([100, 100, 50]);
     expect(pages[2].continuationToken).toBeNull();
   });
 
   it('at most 200: exactly 200 is one page; 250 is 200 and 50; 1 a page works', async () => {
-    expect((await walk(used('WO-200'), { pageSize: '200' })).map((p) => p.data.length)).toEqual([200]);
-    expect((await walk(used('WO-400'), { pageSize: '200' })).map((p) => p.data.length)).toEqual([200, 50]);
-    const ones = await walk(used('WO-V'), { pageSize: '1' });
+    expect((await walk('WO-200', { pageSize: '200' })).map((p) => p.data.length)).toEqual([200]);
+    expect((await walk('WO-400', { pageSize: '200' })).map((p) => p.data.length)).toEqual([200, 50]);
+    const ones = await walk('WO-V', { pageSize: '1' });
     expect(ones.map((p) => p.data.length)).toEqual([1, 1, 1]);
   });
 
   it('0, 201, a decimal, a negative, a word or nothing: 400 fieldService.pagesize.invalid', async () => {
     for (const pageSize of ['0', '201', '1.5', '-1', '+5', '1e2', 'ten', ''])
-      expectErrors(await get(used('WO-400'), { pageSize }), 400, C.pageSizeInvalid);
+      expectErrors(await list('WO-400', { pageSize }), 400, C.pageSizeInvalid);
   });
 
   it('pageSize may change from one page to the next (it is not a filter)', async () => {
-    const first = (await get(used('WO-400'), { pageSize: '10' })).json() as Page;
+    const first = (await list('WO-400', { pageSize: '10' })).json() as Page;
     const second = (
-      await get(used('WO-400'), {
+      await list('WO-400', {
         pageSize: '30',
         continuationToken: first.continuationToken as string,
       })
@@ -81,7 +79,7 @@ describe('used items: order, element, invoiceMode', () => {
   const expected = expectedUsedItems('U-', 250);
 
   it('sorted by lastUpdate descending, ties by usedItemId descending', async () => {
-    const pages = await walk(used('WO-400'), { pageSize: '7' });
+    const pages = await walk('WO-400', { pageSize: '7' });
     expect(ids(pages)).toEqual(expected.map((u) => u.usedItemId));
     const all = pages.flatMap((p) => p.data);
     // Pairs share lastUpdate: U-0249 and U-0248 (both at floor(g / 2) = 124).
@@ -92,7 +90,7 @@ describe('used items: order, element, invoiceMode', () => {
   });
 
   it('the element', async () => {
-    const all = (await walk(used('WO-400'))).flatMap((p) => p.data);
+    const all = (await walk('WO-400')).flatMap((p) => p.data);
     expect(all.find((u) => u.usedItemId === 'U-0003')).toEqual({
       usedItemId: 'U-0003',
       kind: 'part',
@@ -120,46 +118,45 @@ describe('used items: order, element, invoiceMode', () => {
 
   it('invoiceMode external, internal, all (default); anything else is 400', async () => {
     for (const mode of ['external', 'internal'] as const) {
-      const pages = await walk(used('WO-400'), { invoiceMode: mode });
+      const pages = await walk('WO-400', { invoiceMode: mode });
       expect(ids(pages)).toEqual(
         expected.filter((u) => u.internal === (mode === 'internal')).map((u) => u.usedItemId),
       );
       expect(pages.flatMap((p) => p.data).every((u) => u.invoiceMode === mode)).toBe(true);
     }
-    expect(ids(await walk(used('WO-400'), { invoiceMode: 'all' }))).toEqual(
-      expected.map((u) => u.usedItemId),
-    );
+    expect(ids(await walk('WO-400', { invoiceMode: 'all' }))).toEqual(expected.map((u) => u.usedItemId));
     for (const invoiceMode of ['External', 'billable', ''])
-      expectErrors(await get(used('WO-400'), { invoiceMode }), 400, C.invoiceModeInvalid);
-    expectErrors(await get(used('WO-400'), { mode: 'all' }), 400, C.fieldUnknown);
+      expectErrors(await list('WO-400', { invoiceMode }), 400, C.invoiceModeInvalid);
+    // Outside the row's query: the row's path with a query of its own.
+    const path = pathOf(listUsedItemsByCode, { workOrderCode: 'WO-400' });
+    expectErrors(await t.call('GET', `${path}?mode=all`), 400, C.fieldUnknown);
   });
 });
 
 describe('used items: tokens', () => {
   it('bound to the work order and invoiceMode; tampering refused; code and uuid share the list', async () => {
-    const first = (await get(used('WO-400'), { invoiceMode: 'external' })).json() as Page;
+    const first = (await list('WO-400', { invoiceMode: 'external' })).json() as Page;
     const token = first.continuationToken as string;
-    expect(
-      (await get(used('WO-400'), { invoiceMode: 'external', continuationToken: token })).statusCode,
-    ).toBe(200);
-    expect(
-      (await get(`${BASE}/uuid:${U.W400}/items/used`, { invoiceMode: 'external', continuationToken: token }))
-        .statusCode,
-    ).toBe(200);
+    expect((await list('WO-400', { invoiceMode: 'external', continuationToken: token })).statusCode).toBe(
+      200,
+    );
+    expect((await listByUuid(U.W400, { invoiceMode: 'external', continuationToken: token })).statusCode).toBe(
+      200,
+    );
     for (const query of [{}, { invoiceMode: 'internal' }, { invoiceMode: 'all' }])
       expectErrors(
-        await get(used('WO-400'), { ...query, continuationToken: token }),
+        await list('WO-400', { ...query, continuationToken: token }),
         400,
         C.continuationTokenInvalid,
       );
     expectErrors(
-      await get(used('WO-200'), { invoiceMode: 'external', continuationToken: token }),
+      await list('WO-200', { invoiceMode: 'external', continuationToken: token }),
       400,
       C.continuationTokenInvalid,
     );
     for (const bad of [`x${token}`, token.replace('.', '.A'), 'abc.def', ''.padEnd(40, 'A')])
       expectErrors(
-        await get(used('WO-400'), { invoiceMode: 'external', continuationToken: bad }),
+        await list('WO-400', { invoiceMode: 'external', continuationToken: bad }),
         400,
         C.continuationTokenInvalid,
       );
@@ -168,28 +165,26 @@ describe('used items: tokens', () => {
 
 describe('used items: naming the work order', () => {
   it('code: and uuid: agree, in any case', async () => {
-    const byCode = await walk(used('WO-400'), { pageSize: '200' });
-    expect(await walk(`${BASE}/uuid:${U.W400.toUpperCase()}/items/used`, { pageSize: '200' })).toEqual(
-      byCode,
-    );
-    expect(await walk(used('wo-400'), { pageSize: '200' })).toEqual(byCode);
+    const byCode = await walk('WO-400', { pageSize: '200' });
+    expect(await walkByUuid(U.W400.toUpperCase(), { pageSize: '200' })).toEqual(byCode);
+    expect(await walk('wo-400', { pageSize: '200' })).toEqual(byCode);
   });
 
   it('404 fieldService.workOrder.notfound for a work order unknown or outside the tree', async () => {
-    expectErrors(await get(used('NOPE')), 404, C.workOrderNotFound);
-    expectErrors(await get(used('WO-S'), {}, 'north'), 404, C.workOrderNotFound);
-    expectErrors(await get(`${BASE}/uuid:${U.SOUTH}/items/used`, {}, 'north'), 404, C.workOrderNotFound);
-    expectErrors(await get(`${BASE}/uuid:${crypto.randomUUID()}/items/used`), 404, C.workOrderNotFound);
-    expect((await get(used('WO-S'), {}, 'south')).json().data).toHaveLength(2);
-    expectErrors(await get(`${BASE}/uuid:12345/items/used`), 400, C.workOrderUuidInvalid);
-    expectErrors(await get(used('WO-DUP')), 400, C.workOrderAmbiguous);
+    expectErrors(await list('NOPE'), 404, C.workOrderNotFound);
+    expectErrors(await list('WO-S', {}, 'north'), 404, C.workOrderNotFound);
+    expectErrors(await listByUuid(U.SOUTH, {}, 'north'), 404, C.workOrderNotFound);
+    expectErrors(await listByUuid(crypto.randomUUID()), 404, C.workOrderNotFound);
+    expect((await list('WO-S', {}, 'south')).json().data).toHaveLength(2);
+    expectErrors(await listByUuid('12345'), 400, C.workOrderUuidInvalid);
+    expectErrors(await list('WO-DUP'), 400, C.workOrderAmbiguous);
     // WO-V: the live one (3 items), not the validated one.
-    expect((await get(used('WO-V'))).json().data).toHaveLength(3);
+    expect((await list('WO-V')).json().data).toHaveLength(3);
   });
 
   it('High range, read scope', async () => {
     expect([listUsedItemsByCode.range, listUsedItemsByUuid.range]).toEqual(['high', 'high']);
-    expect((await get(used('WO-400'), {}, 'readonly')).statusCode).toBe(200);
+    expect((await list('WO-400', {}, 'readonly')).statusCode).toBe(200);
   });
 });
 
@@ -204,7 +199,7 @@ describe('used item totals (extension)', () => {
     });
     const external = sum(expected.filter((u) => !u.internal));
     const internal = sum(expected.filter((u) => u.internal));
-    const res = await get(`${used('WO-400')}/totals`);
+    const res = await totals('WO-400');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       workOrderCode: 'WO-400',
@@ -213,17 +208,17 @@ describe('used item totals (extension)', () => {
       external,
       internal,
     });
-    expect((await get(`${BASE}/uuid:${U.W400}/items/used/totals`)).json()).toEqual(res.json());
+    expect((await totalsByUuid(U.W400)).json()).toEqual(res.json());
     const zero = { count: 0, quantity: 0, amount: 0, unpricedCount: 0 };
-    expect((await get(`${used('WO-400')}/totals`, { invoiceMode: 'internal' })).json()).toEqual({
+    expect((await totals('WO-400', { invoiceMode: 'internal' })).json()).toEqual({
       workOrderCode: 'WO-400',
       uuid: U.W400,
       all: internal,
       external: zero,
       internal,
     });
-    expect((await get(`${used('WO-EMPTY')}/totals`)).json().all).toEqual(zero);
-    expectErrors(await get(`${used('WO-S')}/totals`, {}, 'north'), 404, C.workOrderNotFound);
+    expect((await totals('WO-EMPTY')).json().all).toEqual(zero);
+    expectErrors(await totals('WO-S', {}, 'north'), 404, C.workOrderNotFound);
   });
 });
 
@@ -275,7 +270,7 @@ describe('import key usedItems', () => {
     expect(
       await t.db.selectFrom('used_items').selectAll().where('used_item_id', 'like', 'ui-%').execute(),
     ).toEqual(before);
-    const data = (await get(used('WO-MIX'), {}, 'northA')).json().data;
+    const data = (await list('WO-MIX', {}, 'northA')).json().data;
     expect(data.find((u: { usedItemId: string }) => u.usedItemId === 'ui-1')).toMatchObject({
       lastUpdate: '2026-03-02T10:00:00Z',
       itemCode: 'PUMP',
@@ -291,8 +286,8 @@ describe('import key usedItems', () => {
       unitPrice: null,
       amount: null,
     });
-    const totals = (await get(`${used('WO-MIX')}/totals`, {}, 'northA')).json();
-    expect(totals.external).toEqual({ count: 2, quantity: 2.5, amount: 120, unpricedCount: 1 });
+    const mix = (await totals('WO-MIX', {}, 'northA')).json();
+    expect(mix.external).toEqual({ count: 2, quantity: 2.5, amount: 120, unpricedCount: 1 });
     // A changed lastUpdate is a change; a changed row without lastUpdate gets now().
     const changed = structuredClone(file);
     changed.usedItems[0].lastUpdate = '2026-03-02T11:00';

@@ -1,16 +1,21 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { putFlagsByCode, putNoteByCode } from '../../../contract/diagnostic.ts';
 import {
   FieldServiceCodes as C,
   deleteWorkOrderByCode,
   deleteWorkOrderByUuid,
+  getWorkOrderByCode,
+  getWorkOrderByUuid,
+  listWorkOrders,
   validateWorkOrderByCode,
   validateWorkOrderByUuid,
   WORK_ORDERS_PAGE_SIZE,
 } from '../../../contract/fieldService.ts';
+import { listActivitiesByUuid } from '../../../contract/fieldTracking.ts';
 import { runImport } from '../../cli/importFile.ts';
 import type { DomainEvent } from '../../events/index.ts';
-import { expectErrors } from '../../testing/api.ts';
+import { type ApiOptions, expectErrors } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import { baseFile, insertActivities, insertUsedItems, U } from '../fieldTracking/fixture.ts';
 
@@ -24,7 +29,6 @@ vi.mock('../../events/index.ts', async (original) => ({
 }));
 
 const UNLIMITED = { perMinute: 1e9, perHour: 1e9 };
-const BASE = '/eTech/rest/ws/fieldService/v1/workOrders';
 let t: TestApp;
 let officeIds: Record<string, string>;
 
@@ -74,28 +78,21 @@ beforeEach(() => {
 });
 
 type Page = { continuationToken: string | null; data: Record<string, unknown>[] };
-function get(path: string, query: Record<string, string | undefined> = {}, as: TestClient = 'root') {
-  const q = new URLSearchParams(
-    Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
-  );
-  return t.call('GET', q.size ? `${path}?${q}` : path, { as });
-}
-async function walk(query: Record<string, string> = {}, as: TestClient = 'root') {
-  const pages: Page[] = [];
-  let token: string | undefined;
-  do {
-    const res = await get(BASE, { ...query, continuationToken: token }, as);
-    expect(res.statusCode, res.body).toBe(200);
-    pages.push(res.json());
-    token = pages[pages.length - 1].continuationToken ?? undefined;
-  } while (token);
-  return pages;
-}
+type Query = ApiOptions<typeof listWorkOrders>['query'];
+
+/** The list of work orders, and one work order named by code or by uuid. */
+const list = (query: Query = {}, as: TestClient = 'root') => t.api(listWorkOrders, { query, as });
+const byCode = (workOrderCode: string, as: TestClient = 'root') =>
+  t.api(getWorkOrderByCode, { params: { workOrderCode }, as });
+const byUuid = (workOrderUuid: string, as: TestClient = 'root') =>
+  t.api(getWorkOrderByUuid, { params: { workOrderUuid }, as });
+/** Every page of the list, following the tokens. */
+const walk = (query: Query = {}, as: TestClient = 'root') => t.pages(listWorkOrders, { query, as });
 const listedCodes = (pages: Page[]) => pages.flatMap((p) => p.data.map((w) => w.workOrderCode));
 
 describe('work order read (extension)', () => {
   it('by code and by uuid: the header, the schedule with its end', async () => {
-    const res = await get(`${BASE}/code:wo-full`, {}, 'northA');
+    const res = await byCode('wo-full', 'northA');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       uuid: '00000000-0000-4000-8000-000000000100',
@@ -125,16 +122,16 @@ describe('work order read (extension)', () => {
       },
       lastUpdate: expect.stringMatching(/Z$/),
     });
-    expect((await get(`${BASE}/uuid:00000000-0000-4000-8000-000000000100`)).json()).toEqual(res.json());
+    expect((await byUuid('00000000-0000-4000-8000-000000000100')).json()).toEqual(res.json());
   });
 
   it('404 outside the tree and for unknown codes; ambiguous codes; validated and live: the live one', async () => {
-    expectErrors(await get(`${BASE}/code:WO-S`, {}, 'north'), 404, C.workOrderNotFound);
-    expectErrors(await get(`${BASE}/uuid:${U.SOUTH}`, {}, 'north'), 404, C.workOrderNotFound);
-    expectErrors(await get(`${BASE}/code:NOPE`), 404, C.workOrderNotFound);
-    expectErrors(await get(`${BASE}/code:WO-DUP`), 400, C.workOrderAmbiguous);
-    expect((await get(`${BASE}/code:WO-V`)).json()).toMatchObject({ uuid: U.LIVE, status: 'COMPLETED' });
-    expectErrors(await get(`${BASE}/uuid:zzz`), 400, C.workOrderUuidInvalid);
+    expectErrors(await byCode('WO-S', 'north'), 404, C.workOrderNotFound);
+    expectErrors(await byUuid(U.SOUTH, 'north'), 404, C.workOrderNotFound);
+    expectErrors(await byCode('NOPE'), 404, C.workOrderNotFound);
+    expectErrors(await byCode('WO-DUP'), 400, C.workOrderAmbiguous);
+    expect((await byCode('WO-V')).json()).toMatchObject({ uuid: U.LIVE, status: 'COMPLETED' });
+    expectErrors(await byUuid('zzz'), 400, C.workOrderUuidInvalid);
   });
 });
 
@@ -169,21 +166,22 @@ describe('work order list (extension)', () => {
     expect(listedCodes(await walk({ technicianCode: 'T-NA' }))).toEqual(['WO-FULL']);
     // The element is the read's.
     const [full] = (await walk({ q: 'WO-FULL' }))[0].data;
-    expect(full).toEqual((await get(`${BASE}/code:WO-FULL`)).json());
+    expect(full).toEqual((await byCode('WO-FULL')).json());
   });
 
   it('refusals: unknown status, office outside the tree, unknown parameter; tokens bound to the filters', async () => {
-    expectErrors(await get(BASE, { status: 'NEW,DONE' }), 400, C.statusInvalid);
-    expectErrors(await get(BASE, { officeCode: 'SOUTH' }, 'north'), 400, C.officeUnknown);
-    expectErrors(await get(BASE, { officeCode: 'NOWHERE' }), 400, C.officeUnknown);
-    expectErrors(await get(BASE, { sort: 'code' }), 400, C.fieldUnknown);
-    expectErrors(await get(BASE, { q: 'x'.repeat(201) }), 400, C.qInvalid);
-    const first = (await get(BASE, { q: 'BULK' })).json() as Page;
+    expectErrors(await list({ status: 'NEW,DONE' }), 400, C.statusInvalid);
+    expectErrors(await list({ officeCode: 'SOUTH' }, 'north'), 400, C.officeUnknown);
+    expectErrors(await list({ officeCode: 'NOWHERE' }), 400, C.officeUnknown);
+    // Outside the row's query: its path with a query of its own.
+    expectErrors(await t.call('GET', `${listWorkOrders.path}?sort=code`), 400, C.fieldUnknown);
+    expectErrors(await list({ q: 'x'.repeat(201) }), 400, C.qInvalid);
+    const first = (await list({ q: 'BULK' })).json() as Page;
     const token = first.continuationToken as string;
-    expect((await get(BASE, { q: 'bulk', continuationToken: token })).statusCode).toBe(200);
-    expectErrors(await get(BASE, { q: 'BULK-1', continuationToken: token }), 400, C.continuationTokenInvalid);
-    expectErrors(await get(BASE, { continuationToken: token }), 400, C.continuationTokenInvalid);
-    expectErrors(await get(BASE, { q: 'BULK', continuationToken: 'nope' }), 400, C.continuationTokenInvalid);
+    expect((await list({ q: 'bulk', continuationToken: token })).statusCode).toBe(200);
+    expectErrors(await list({ q: 'BULK-1', continuationToken: token }), 400, C.continuationTokenInvalid);
+    expectErrors(await list({ continuationToken: token }), 400, C.continuationTokenInvalid);
+    expectErrors(await list({ q: 'BULK', continuationToken: 'nope' }), 400, C.continuationTokenInvalid);
   });
 });
 
@@ -191,7 +189,7 @@ describe('validate (extension; event workorder.validation)', () => {
   it('sets VALIDATED, records the event in the transaction; a second validation is refused', async () => {
     const res = await t.api(validateWorkOrderByCode, { params: { workOrderCode: 'wo-200' }, as: 'north' });
     expect(res.statusCode, res.body).toBe(204);
-    expect((await get(`${BASE}/uuid:${U.W200}`)).json().status).toBe('VALIDATED');
+    expect((await byUuid(U.W200)).json().status).toBe('VALIDATED');
     expect(events).toEqual([
       {
         type: 'workorder.validation',
@@ -241,14 +239,14 @@ describe('validate (extension; event workorder.validation)', () => {
       'access.forbiden',
     );
     expect(events).toEqual([]);
-    expect((await get(`${BASE}/code:WO-CANCEL`)).json().status).toBe('CANCELLED');
+    expect((await byCode('WO-CANCEL')).json().status).toBe('CANCELLED');
   });
 
   it('validating the live one of a code shared with a validated one', async () => {
     expect((await t.api(validateWorkOrderByCode, { params: { workOrderCode: 'WO-V' } })).statusCode).toBe(
       204,
     );
-    expect((await get(`${BASE}/uuid:${U.LIVE}`)).json().status).toBe('VALIDATED');
+    expect((await byUuid(U.LIVE)).json().status).toBe('VALIDATED');
     expect(events.map((e) => e.data.uuid)).toEqual([U.LIVE]);
   });
 });
@@ -258,15 +256,21 @@ describe('delete (extension; event workorder.deletion)', () => {
     await insertActivities(t.db, U.W201, 'D-', 30);
     await insertUsedItems(t.db, U.W201, 'DU-', 12);
     await runImport(t.db, { flags: [{ flagId: 7, label: 'Urgent' }] });
-    const diag = '/eTech/rest/ws/diagnostic/v1/workOrders/code:WO-201';
-    expect((await t.call('PUT', `${diag}/flags`, { body: { ids: [7] } })).statusCode).toBe(204);
-    expect((await t.call('PUT', `${diag}/notes/code:N1`, { body: { content: 'x' } })).statusCode).toBe(201);
+    const workOrderCode = 'WO-201';
+    expect((await t.api(putFlagsByCode, { params: { workOrderCode }, body: { ids: [7] } })).statusCode).toBe(
+      204,
+    );
+    const note = await t.api(putNoteByCode, {
+      params: { workOrderCode, noteCode: 'N1' },
+      body: { content: 'x' },
+    });
+    expect(note.statusCode).toBe(201);
 
     const res = await t.api(deleteWorkOrderByCode, { params: { workOrderCode: 'WO-201' }, as: 'north' });
     expect(res.statusCode, res.body).toBe(204);
-    expectErrors(await get(`${BASE}/uuid:${U.W201}`), 404, C.workOrderNotFound);
+    expectErrors(await byUuid(U.W201), 404, C.workOrderNotFound);
     expectErrors(
-      await get(`/eTech/rest/ws/fieldTracking/v1/workOrders/uuid:${U.W201}/activities`),
+      await t.api(listActivitiesByUuid, { params: { workOrderUuid: U.W201 } }),
       404,
       'fieldTracking.workOrder.notfound',
     );
@@ -346,7 +350,7 @@ describe('delete (extension; event workorder.deletion)', () => {
       403,
       'access.forbiden',
     );
-    expect((await get(`${BASE}/uuid:${U.SOUTH}`)).statusCode).toBe(200);
+    expect((await byUuid(U.SOUTH)).statusCode).toBe(200);
     expect(events).toEqual([]);
   });
 
@@ -359,7 +363,7 @@ describe('delete (extension; event workorder.deletion)', () => {
         400,
         C.deletionReferenced,
       );
-      expect((await get(`${BASE}/uuid:${U.MIX}`)).statusCode).toBe(200);
+      expect((await byUuid(U.MIX)).statusCode).toBe(200);
       expect(events).toEqual([]);
     } finally {
       await sql`DROP TABLE test_hold`.execute(t.db);

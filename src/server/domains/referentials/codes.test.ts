@@ -5,9 +5,13 @@
  * files, and a lookup by such a spelling never reaches the ASCII record.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putItem } from '../../../contract/businessOrganization.ts';
 import { CODE_PATTERN, Code, foldCode } from '../../../contract/common.ts';
 import { jobCode, readProjectLink } from '../../../contract/projectManagement.ts';
+import { getCustomer, putAsset, putCustomer, putSite } from '../../../contract/referentials.ts';
+import { putSkill } from '../../../contract/staff.ts';
 import { ImportValidationError, importerRegistry, validateImport } from '../../cli/importFile.ts';
+import { expectErrors } from '../../testing/api.ts';
 import type { TestApp } from '../../testing/harness.ts';
 import { createReferentialsTestApp } from './testApp.ts';
 
@@ -28,10 +32,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const REF = '/eTech/rest/ws/referentials/v1';
 const customer = { name: 'Street', addressDetails: { city: 'Lyon' } };
-const codes = (res: { json(): { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
 const enc = encodeURIComponent;
+const putCustomerAs = (customerCode: string, body: unknown) =>
+  t.api(putCustomer, { params: { customerCode }, body });
+const customerAt = (customerCode: string) => t.api(getCustomer, { params: { customerCode } });
 
 describe('the rule', () => {
   it('is ASCII letters, digits, "-", "_", "."; folding touches ASCII letters only', () => {
@@ -47,72 +52,61 @@ describe('the rule', () => {
 
 describe('service: non-ASCII codes are refused, never folded onto an ASCII one', () => {
   it('path codes: 400 customercode.invalid, and the ASCII record is not reached', async () => {
-    expect((await t.call('PUT', `${REF}/customers/code:STRASSE`, { body: customer })).statusCode).toBe(201);
-    expect((await t.call('PUT', `${REF}/customers/code:I`, { body: customer })).statusCode).toBe(201);
+    expect((await putCustomerAs('STRASSE', customer)).statusCode).toBe(201);
+    expect((await putCustomerAs('I', customer)).statusCode).toBe(201);
     for (const bad of ['straße', 'STRAßE', 'ı', 'ſtrasse']) {
-      for (const method of ['PUT', 'GET'] as const) {
-        const res = await t.call(method, `${REF}/customers/code:${enc(bad)}`, {
-          body: method === 'PUT' ? { ...customer, name: 'Overwritten' } : undefined,
-        });
-        expect(res.statusCode, `${method} ${bad}`).toBe(400);
-        expect(codes(res)).toEqual(['referentials.customer.customercode.invalid']);
-      }
+      const put = await putCustomerAs(enc(bad), { ...customer, name: 'Overwritten' });
+      expectErrors(put, 400, 'referentials.customer.customercode.invalid');
+      expectErrors(await customerAt(enc(bad)), 400, 'referentials.customer.customercode.invalid');
     }
-    expect((await t.call('GET', `${REF}/customers/code:strasse`)).json().name).toBe('Street');
-    expect((await t.call('GET', `${REF}/customers/code:i`)).json().name).toBe('Street');
+    expect((await customerAt('strasse')).json().name).toBe('Street');
+    expect((await customerAt('i')).json().name).toBe('Street');
   });
 
   it('body codes: 400 with the field code (parent, office, site customer, asset site)', async () => {
-    const cases: [string, unknown, string][] = [
+    const cases: [() => ReturnType<typeof t.api>, string][] = [
       [
-        `${REF}/customers/code:C-BODY`,
-        { ...customer, parentCustomerCode: 'ı' },
+        () => putCustomerAs('C-BODY', { ...customer, parentCustomerCode: 'ı' }),
         'referentials.customer.parentcustomercode.invalid',
       ],
       [
-        `${REF}/customers/code:C-BODY`,
-        { ...customer, officeCode: 'nörth' },
+        () => putCustomerAs('C-BODY', { ...customer, officeCode: 'nörth' }),
         'referentials.customer.officecode.invalid',
       ],
       [
-        `${REF}/sites/code:S-BODY`,
-        { name: 'S', customerCode: 'ı', location: { addressDetails: { address: '1', city: 'Lyon' } } },
+        () =>
+          t.api(putSite, {
+            params: { siteCode: 'S-BODY' },
+            body: {
+              name: 'S',
+              customerCode: 'ı',
+              location: { addressDetails: { address: '1', city: 'Lyon' } },
+            },
+          }),
         'referentials.site.customercode.invalid',
       ],
-      [`${REF}/assets/code:A-BODY`, { name: 'A', siteCode: 'ſite' }, 'referentials.asset.sitecode.invalid'],
+      [
+        () => t.api(putAsset, { params: { assetCode: 'A-BODY' }, body: { name: 'A', siteCode: 'ſite' } }),
+        'referentials.asset.sitecode.invalid',
+      ],
     ];
-    for (const [url, body, code] of cases) {
-      const res = await t.call('PUT', url, { body });
-      expect(res.statusCode, code).toBe(400);
-      expect(codes(res)).toEqual([code]);
-    }
-    expect((await t.call('GET', `${REF}/customers/code:C-BODY`)).statusCode).toBe(404);
+    for (const [put, code] of cases) expectErrors(await put(), 400, code);
+    expect((await customerAt('C-BODY')).statusCode).toBe(404);
   });
 
   it('catalog codes: 400 itemcode.invalid and skillcode.invalid', async () => {
-    const item = await t.call('PUT', `/eTech/rest/ws/businessOrganization/v1/items/code:${enc('écrou')}`, {
-      body: { name: 'Nut' },
-    });
-    expect(item.statusCode).toBe(400);
-    expect(codes(item)).toEqual(['businessorganization.item.itemcode.invalid']);
-    const skill = await t.call('PUT', `/eTech/rest/ws/staff/v1/skills/code:${enc('ı')}`, {
-      body: { name: 'I' },
-    });
-    expect(skill.statusCode).toBe(400);
-    expect(codes(skill)).toEqual(['staff.skill.skillcode.invalid']);
+    const item = await t.api(putItem, { params: { itemCode: enc('écrou') }, body: { name: 'Nut' } });
+    expectErrors(item, 400, 'businessorganization.item.itemcode.invalid');
+    const skill = await t.api(putSkill, { params: { skillCode: enc('ı') }, body: { name: 'I' } });
+    expectErrors(skill, 400, 'staff.skill.skillcode.invalid');
   });
 
   it('custom field codes fold ASCII only: `ſegment` is unknown, not SEGMENT', async () => {
-    const ok = await t.call('PUT', `${REF}/customers/code:C-CF`, {
-      body: { ...customer, customFields: { segment: { textValue: 'x' } } },
-    });
+    const ok = await putCustomerAs('C-CF', { ...customer, customFields: { segment: { textValue: 'x' } } });
     expect(ok.statusCode).toBe(201);
-    const res = await t.call('PUT', `${REF}/customers/code:C-CF`, {
-      body: { ...customer, customFields: { ſegment: { textValue: 'y' } } },
-    });
-    expect(res.statusCode).toBe(400);
-    expect(codes(res)).toEqual(['referentials.customer.custom.field.unknown']);
-    expect((await t.call('GET', `${REF}/customers/code:C-CF`)).json().customFields).toEqual({
+    const res = await putCustomerAs('C-CF', { ...customer, customFields: { ſegment: { textValue: 'y' } } });
+    expectErrors(res, 400, 'referentials.customer.custom.field.unknown');
+    expect((await customerAt('C-CF')).json().customFields).toEqual({
       SEGMENT: { textValue: 'x' },
     });
   });

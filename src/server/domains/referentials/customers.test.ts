@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCustomer, putCustomer } from '../../../contract/referentials.ts';
-import { codesOf } from '../../testing/api.ts';
+import { codesOf, expectErrors, pathOf } from '../../testing/api.ts';
 import type { TestApp, TestClient } from '../../testing/harness.ts';
 import { createReferentialsTestApp } from './testApp.ts';
 
@@ -21,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const URL = '/eTech/rest/ws/referentials/v1/customers';
 const body = (extra: Record<string, unknown> = {}) => ({
   name: 'Acme',
   addressDetails: { city: 'Lyon' },
@@ -31,12 +30,6 @@ const put = (code: string, b: unknown = body(), as: TestClient = 'root') =>
   t.api(putCustomer, { params: { customerCode: code }, body: b, as });
 const get = (code: string, as: TestClient = 'root') =>
   t.api(getCustomer, { params: { customerCode: code }, as });
-
-async function expectError(res: Awaited<ReturnType<typeof put>>, status: number, code: string) {
-  expect({ status: res.statusCode, body: res.body }).toMatchObject({ status });
-  expect(codesOf(res)).toContain(code);
-  expect(res.json().errorReference).toBeTruthy();
-}
 
 describe('customer PUT / GET', () => {
   it('creates (201), updates (204) without body, and reads back with customerCode, officeCode, lastUpdate', async () => {
@@ -110,27 +103,27 @@ describe('customer PUT / GET', () => {
     expect(r.contact.details).toHaveLength(15);
     expect(r.contact.details[0].type).toBe('Phone');
     expect(r.contact.details[1].type).toBe('Email');
-    await expectError(
+    expectErrors(
       await put('C-CONTACT', body({ contact: { details: details(16) } })),
       400,
       'referentials.customer.details.invalid',
     );
-    await expectError(
+    expectErrors(
       await put('C-CONTACT', body({ contact: { details: [{ value: 'x', type: 'Pager' }] } })),
       400,
       'referentials.customer.type.invalid',
     );
-    await expectError(
+    expectErrors(
       await put('C-CONTACT', body({ contact: { details: [{ value: 'x'.repeat(101) }] } })),
       400,
       'referentials.customer.value.invalid',
     );
-    await expectError(
+    expectErrors(
       await put('C-CONTACT', body({ contact: { details: [{ value: 'x', description: 'd'.repeat(201) }] } })),
       400,
       'referentials.customer.description.invalid',
     );
-    await expectError(
+    expectErrors(
       await put('C-CONTACT', body({ contact: { details: [{ type: 'Fax' }] } })),
       400,
       'referentials.customer.value.mandatory',
@@ -146,27 +139,27 @@ describe('customer PUT / GET', () => {
         )
       ).statusCode,
     ).toBe(201);
-    await expectError(
+    expectErrors(
       await put('C-ADDR', body({ addressDetails: { city: 'Lyon', country: 'fr' } })),
       400,
       'referentials.customer.country.invalid',
     );
-    await expectError(
+    expectErrors(
       await put('C-ADDR', body({ addressDetails: { city: 'Lyon', country: 'FRA' } })),
       400,
       'referentials.customer.country.invalid',
     );
-    await expectError(
+    expectErrors(
       await put('C-ADDR', body({ addressDetails: { city: 'Lyon', zipCode: '6'.repeat(21) } })),
       400,
       'referentials.customer.zipcode.invalid',
     );
-    await expectError(
+    expectErrors(
       await put('C-ADDR', body({ addressDetails: { city: 'x'.repeat(257) } })),
       400,
       'referentials.customer.city.invalid',
     );
-    await expectError(
+    expectErrors(
       await put('C-ADDR', body({ description: 'd'.repeat(10001) })),
       400,
       'referentials.customer.description.invalid',
@@ -176,18 +169,18 @@ describe('customer PUT / GET', () => {
 
 describe('customer error codes (spec: Errors, Referentials)', () => {
   it('400 referentials.customer.code.mandatory: code missing in path', async () => {
-    await expectError(await put(''), 400, 'referentials.customer.code.mandatory');
-    await expectError(await put('%20'), 400, 'referentials.customer.code.mandatory');
-    await expectError(await get(''), 400, 'referentials.customer.code.mandatory');
+    expectErrors(await put(''), 400, 'referentials.customer.code.mandatory');
+    expectErrors(await put('%20'), 400, 'referentials.customer.code.mandatory');
+    expectErrors(await get(''), 400, 'referentials.customer.code.mandatory');
   });
 
   it('400 referentials.customer.name.mandatory: name missing', async () => {
-    await expectError(
+    expectErrors(
       await put('C-E1', { addressDetails: { city: 'Lyon' } }),
       400,
       'referentials.customer.name.mandatory',
     );
-    await expectError(
+    expectErrors(
       await put('C-E1', { name: null, addressDetails: { city: 'Lyon' } }),
       400,
       'referentials.customer.name.mandatory',
@@ -195,8 +188,8 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
   });
 
   it('an empty name or city counts as missing', async () => {
-    await expectError(await put('C-E1', body({ name: '' })), 400, 'referentials.customer.name.mandatory');
-    await expectError(
+    expectErrors(await put('C-E1', body({ name: '' })), 400, 'referentials.customer.name.mandatory');
+    expectErrors(
       await put('C-E1', body({ addressDetails: { city: '' } })),
       400,
       'referentials.customer.city.mandatory',
@@ -234,7 +227,7 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
     const res = await get(long(9999).toLowerCase());
     expect(res.statusCode).toBe(200);
     expect(res.json().parentCustomerCode).toBe(parent);
-    await expectError(await put(long(10001)), 400, 'referentials.customer.customercode.invalid');
+    expectErrors(await put(long(10001)), 400, 'referentials.customer.customercode.invalid');
   });
 
   it('codes hold ASCII letters, digits, "-", "_" and "." only; spaces, punctuation and other letters refused', async () => {
@@ -242,15 +235,15 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
     expect((await get('ASCII_1.A-B')).statusCode).toBe(200);
     const nonAscii = ['Ünïcode', 'straße', 'ı', 'ſ'].map(encodeURIComponent);
     for (const bad of ['BAD%20CODE', 'BAD!', 'A%2FB', 'A%3BB', ...nonAscii]) {
-      await expectError(await put(bad), 400, 'referentials.customer.customercode.invalid');
-      await expectError(await get(bad), 400, 'referentials.customer.customercode.invalid');
+      expectErrors(await put(bad), 400, 'referentials.customer.customercode.invalid');
+      expectErrors(await get(bad), 400, 'referentials.customer.customercode.invalid');
     }
-    await expectError(
+    expectErrors(
       await put('C-REF', body({ officeCode: 'NO RTH' })),
       400,
       'referentials.customer.officecode.invalid',
     );
-    await expectError(
+    expectErrors(
       await put('C-REF', body({ parentCustomerCode: 'C BASIC' })),
       400,
       'referentials.customer.parentcustomercode.invalid',
@@ -259,15 +252,11 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
   });
 
   it('400 referentials.customer.addressdetails.mandatory: addressDetails missing', async () => {
-    await expectError(
-      await put('C-E2', { name: 'x' }),
-      400,
-      'referentials.customer.addressdetails.mandatory',
-    );
+    expectErrors(await put('C-E2', { name: 'x' }), 400, 'referentials.customer.addressdetails.mandatory');
   });
 
   it('400 referentials.customer.city.mandatory: city missing', async () => {
-    await expectError(
+    expectErrors(
       await put('C-E3', { name: 'x', addressDetails: { zipCode: '1' } }),
       400,
       'referentials.customer.city.mandatory',
@@ -287,7 +276,7 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
       })
       .execute();
     try {
-      await expectError(await put('C-E4'), 400, 'referentials.customer.custom.field.mandatory');
+      expectErrors(await put('C-E4'), 400, 'referentials.customer.custom.field.mandatory');
       expect(
         (
           await put(
@@ -300,7 +289,7 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
         VIP: { booleanValue: true },
         SEGMENT: { textValue: 'a' },
       });
-      await expectError(
+      expectErrors(
         await put('C-E4', body({ customFields: { VIP: { booleanValue: true }, NOPE: { textValue: 'a' } } })),
         400,
         'referentials.customer.custom.field.unknown',
@@ -314,10 +303,10 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
     for (const key of ['__proto__', 'constructor']) {
       const raw = `{"name":"x","addressDetails":{"city":"c"},"customFields":{"${key}":{"textValue":"x"}}}`;
       const res = await t.api(putCustomer, { params: { customerCode: 'C-PROTO' }, raw });
-      await expectError(res, 400, 'referentials.customer.custom.field.unknown');
+      expectErrors(res, 400, 'referentials.customer.custom.field.unknown');
       expect(codesOf(res)).toEqual(['referentials.customer.custom.field.unknown']);
     }
-    await expectError(await get('C-PROTO'), 404, 'referentials.customer.not.found');
+    expectErrors(await get('C-PROTO'), 404, 'referentials.customer.not.found');
   });
 
   it('400 referentials.customer.field.unknown: __proto__ or constructor keys anywhere else in the body', async () => {
@@ -328,22 +317,22 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
       '{"name":"x","addressDetails":{"city":"c"},"constructor":{"prototype":{"polluted":1}}}',
     ]) {
       const res = await t.api(putCustomer, { params: { customerCode: 'C-PROTO' }, raw });
-      await expectError(res, 400, 'referentials.customer.field.unknown');
+      expectErrors(res, 400, 'referentials.customer.field.unknown');
       expect(codesOf(res)).toEqual(['referentials.customer.field.unknown']);
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    await expectError(await get('C-PROTO'), 404, 'referentials.customer.not.found');
+    expectErrors(await get('C-PROTO'), 404, 'referentials.customer.not.found');
   });
 
   it('400 referentials.customer.invalid.json: malformed JSON or duplicate field', async () => {
     const raw = (text: string) => t.api(putCustomer, { params: { customerCode: 'C-E5' }, raw: text });
-    await expectError(await raw('{"name": "x",'), 400, 'referentials.customer.invalid.json');
-    await expectError(
+    expectErrors(await raw('{"name": "x",'), 400, 'referentials.customer.invalid.json');
+    expectErrors(
       await raw('{"name":"a","name":"b","addressDetails":{"city":"c"}}'),
       400,
       'referentials.customer.invalid.json',
     );
-    await expectError(
+    expectErrors(
       await raw('{"name":"a","addressDetails":{"city":"c","city":"d"}}'),
       400,
       'referentials.customer.invalid.json',
@@ -351,13 +340,13 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
   });
 
   it('400 referentials.customer.field.unknown: unknown field in body (also nested)', async () => {
-    await expectError(await put('C-E6', body({ colour: 'red' })), 400, 'referentials.customer.field.unknown');
-    await expectError(
+    expectErrors(await put('C-E6', body({ colour: 'red' })), 400, 'referentials.customer.field.unknown');
+    expectErrors(
       await put('C-E6', body({ addressDetails: { city: 'x', state: 'y' } })),
       400,
       'referentials.customer.field.unknown',
     );
-    await expectError(
+    expectErrors(
       await put('C-E6', body({ customerCode: 'C-E6' })),
       400,
       'referentials.customer.field.unknown',
@@ -365,7 +354,7 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
   });
 
   it('400 referentials.customer.office.unknown: office code unknown', async () => {
-    await expectError(
+    expectErrors(
       await put('C-E7', body({ officeCode: 'NOWHERE' })),
       400,
       'referentials.customer.office.unknown',
@@ -373,12 +362,12 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
   });
 
   it('400 referentials.customer.parent.unknown: parent customer unknown', async () => {
-    await expectError(
+    expectErrors(
       await put('C-E8', body({ parentCustomerCode: 'NOBODY' })),
       400,
       'referentials.customer.parent.unknown',
     );
-    await expectError(
+    expectErrors(
       await put('C-E8', body({ parentCustomerCode: '' })),
       400,
       'referentials.customer.parent.unknown',
@@ -386,7 +375,7 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
   });
 
   it('400 referentials.customer.parent.identical: customer is its own parent', async () => {
-    await expectError(
+    expectErrors(
       await put('C-E9', body({ parentCustomerCode: 'c-e9' })),
       400,
       'referentials.customer.parent.identical',
@@ -397,12 +386,12 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
     await put('CY-A');
     await put('CY-B', body({ parentCustomerCode: 'CY-A' }));
     await put('CY-C', body({ parentCustomerCode: 'CY-B' }));
-    await expectError(
+    expectErrors(
       await put('CY-A', body({ parentCustomerCode: 'CY-C' })),
       400,
       'referentials.customer.office.hierarchy.error',
     );
-    await expectError(
+    expectErrors(
       await put('CY-A', body({ parentCustomerCode: 'CY-B' })),
       400,
       'referentials.customer.office.hierarchy.error',
@@ -417,7 +406,7 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
         201,
       );
     // A 10th level is refused...
-    await expectError(
+    expectErrors(
       await put('D10', body({ parentCustomerCode: 'D9' })),
       400,
       'referentials.customer.office.hierarchy.error',
@@ -425,7 +414,7 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
     // ...and so is hanging a two-level tree (E1 > E2) under D8: 8 + 2 = 10 levels.
     await put('E1');
     await put('E2', body({ parentCustomerCode: 'E1' }));
-    await expectError(
+    expectErrors(
       await put('E1', body({ parentCustomerCode: 'D8' })),
       400,
       'referentials.customer.office.hierarchy.error',
@@ -435,14 +424,14 @@ describe('customer error codes (spec: Errors, Referentials)', () => {
   });
 
   it('404 referentials.customer.not.found: customer unknown', async () => {
-    await expectError(await get('NOT-THERE'), 404, 'referentials.customer.not.found');
+    expectErrors(await get('NOT-THERE'), 404, 'referentials.customer.not.found');
   });
 
   it('401 without token, 403 with a read-only application', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `${URL}/code:X` });
+    const res = await t.app.inject({ method: 'GET', url: pathOf(getCustomer, { customerCode: 'X' }) });
     expect(res.statusCode).toBe(401);
     expect(codesOf(res)).toEqual(['unauthorized.nocredentials']);
-    await expectError(await put('C-RO', body(), 'readonly'), 403, 'access.forbiden');
+    expectErrors(await put('C-RO', body(), 'readonly'), 403, 'access.forbiden');
   });
 });
 
@@ -464,15 +453,15 @@ describe('customer office scope', () => {
   });
 
   it('NORTH cannot read SOUTH customers; ROOT sees both; NORTH-A cannot read NORTH ones', async () => {
-    await expectError(await get('S-ONLY', 'north'), 404, 'referentials.customer.not.found');
-    await expectError(await get('N-ONLY', 'south'), 404, 'referentials.customer.not.found');
-    await expectError(await get('N-ONLY', 'northA'), 404, 'referentials.customer.not.found');
+    expectErrors(await get('S-ONLY', 'north'), 404, 'referentials.customer.not.found');
+    expectErrors(await get('N-ONLY', 'south'), 404, 'referentials.customer.not.found');
+    expectErrors(await get('N-ONLY', 'northA'), 404, 'referentials.customer.not.found');
     expect((await get('S-ONLY')).statusCode).toBe(200);
     expect((await get('N-ONLY')).statusCode).toBe(200);
   });
 
   it('NORTH cannot update a SOUTH customer: refused as office.unknown, record untouched', async () => {
-    await expectError(
+    expectErrors(
       await put('S-ONLY', body({ name: 'hijack' }), 'north'),
       400,
       'referentials.customer.office.unknown',
@@ -481,22 +470,22 @@ describe('customer office scope', () => {
   });
 
   it('NORTH cannot use SOUTH as office nor a SOUTH customer as parent', async () => {
-    await expectError(
+    expectErrors(
       await put('N-X', body({ officeCode: 'SOUTH' }), 'north'),
       400,
       'referentials.customer.office.unknown',
     );
-    await expectError(
+    expectErrors(
       await put('N-X', body({ officeCode: 'ROOT' }), 'north'),
       400,
       'referentials.customer.office.unknown',
     );
-    await expectError(
+    expectErrors(
       await put('N-X', body({ parentCustomerCode: 'S-ONLY' }), 'north'),
       400,
       'referentials.customer.parent.unknown',
     );
-    await expectError(await get('N-X', 'north'), 404, 'referentials.customer.not.found');
+    expectErrors(await get('N-X', 'north'), 404, 'referentials.customer.not.found');
   });
 
   it('a record read from a sub-office can be written back with a parent above the caller', async () => {
@@ -506,7 +495,7 @@ describe('customer office scope', () => {
     const { customerCode: _c, lastUpdate: _l, ...back } = read;
     expect((await put('TOP-NA', back, 'northA')).statusCode).toBe(204);
     // But a new reference to it from NORTH-A is unknown.
-    await expectError(
+    expectErrors(
       await put('NA-NEW', body({ parentCustomerCode: 'TOP' }), 'northA'),
       400,
       'referentials.customer.parent.unknown',
@@ -516,12 +505,12 @@ describe('customer office scope', () => {
   it('a refused PUT leaves the previous version intact', async () => {
     await put('C-KEEP', body({ name: 'Before', description: 'kept' }));
     const before = (await get('C-KEEP')).json();
-    await expectError(
+    expectErrors(
       await put('C-KEEP', body({ name: 'After', parentCustomerCode: 'NOBODY' })),
       400,
       'referentials.customer.parent.unknown',
     );
-    await expectError(
+    expectErrors(
       await put('C-KEEP', body({ name: 'After', customFields: { NOPE: { textValue: 'x' } } })),
       400,
       'referentials.customer.custom.field.unknown',

@@ -1,15 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listSites, putAsset, putSite } from '../../../contract/referentials.ts';
-import { codesOf } from '../../testing/api.ts';
+import {
+  getAsset,
+  getCustomer,
+  getSite,
+  listAssets,
+  listCustomers,
+  listSites,
+  putAsset,
+  putCustomer,
+  putSite,
+} from '../../../contract/referentials.ts';
+import { codesOf, expectErrors } from '../../testing/api.ts';
 import type { TestApp, TestClient } from '../../testing/harness.ts';
 import { createReferentialsTestApp } from './testApp.ts';
 
 let t: TestApp;
-const BASE = '/eTech/rest/ws/referentials/v1';
-const put = (kind: string, code: string, b: unknown, as: TestClient = 'root') =>
-  t.call('PUT', `${BASE}/${kind}/code:${code}`, { body: b, as });
-const get = (kind: string, code: string, as: TestClient = 'root') =>
-  t.call('GET', `${BASE}/${kind}/code:${code}`, { as });
+type Kind = 'customers' | 'sites' | 'assets';
+/** PUT and GET of a customer, site or asset by code, through its rows. */
+const put = (kind: Kind, code: string, body: unknown, as: TestClient = 'root') =>
+  kind === 'customers'
+    ? t.api(putCustomer, { params: { customerCode: code }, body, as })
+    : kind === 'sites'
+      ? t.api(putSite, { params: { siteCode: code }, body, as })
+      : t.api(putAsset, { params: { assetCode: code }, body, as });
+const get = (kind: Kind, code: string, as: TestClient = 'root') =>
+  kind === 'customers'
+    ? t.api(getCustomer, { params: { customerCode: code }, as })
+    : kind === 'sites'
+      ? t.api(getSite, { params: { siteCode: code }, as })
+      : t.api(getAsset, { params: { assetCode: code }, as });
 const customer = (code: string, extra: Record<string, unknown> = {}, as: TestClient = 'root') =>
   put('customers', code, { name: code, addressDetails: { city: 'Lyon' }, ...extra }, as);
 const siteBody = (extra: Record<string, unknown> = {}) => ({
@@ -22,11 +41,6 @@ const site = (code: string, extra: Record<string, unknown> = {}, as: TestClient 
   put('sites', code, siteBody(extra), as);
 const asset = (code: string, extra: Record<string, unknown> = {}, as: TestClient = 'root') =>
   put('assets', code, { name: code, ...extra }, as);
-
-async function expectError(res: Awaited<ReturnType<typeof put>>, status: number, code: string) {
-  expect({ status: res.statusCode, body: res.body }).toMatchObject({ status });
-  expect(codesOf(res)).toContain(code);
-}
 
 beforeAll(async () => {
   t = await createReferentialsTestApp();
@@ -66,7 +80,7 @@ describe('site PUT / GET', () => {
       customFields: {},
       lastUpdate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
     });
-    await expectError(
+    expectErrors(
       await site('S-1', { description: 'd'.repeat(8193) }),
       400,
       'referentials.site.description.invalid',
@@ -82,21 +96,21 @@ describe('site PUT / GET', () => {
   });
 
   it('geolocation: both or none; ranges; truncated (not rounded) past 16 decimals', async () => {
-    await expectError(
+    expectErrors(
       await site('S-GEO', {
         location: { addressDetails: { address: 'a', city: 'b' }, geolocation: { latitude: 1 } },
       }),
       400,
       'referentials.site.longitude.mandatory',
     );
-    await expectError(
+    expectErrors(
       await site('S-GEO', {
         location: { addressDetails: { address: 'a', city: 'b' }, geolocation: { longitude: 1 } },
       }),
       400,
       'referentials.site.latitude.mandatory',
     );
-    await expectError(
+    expectErrors(
       await site('S-GEO', {
         location: {
           addressDetails: { address: 'a', city: 'b' },
@@ -106,7 +120,7 @@ describe('site PUT / GET', () => {
       400,
       'referentials.site.latitude.invalid',
     );
-    await expectError(
+    expectErrors(
       await site('S-GEO', {
         location: {
           addressDetails: { address: 'a', city: 'b' },
@@ -133,7 +147,7 @@ describe('site PUT / GET', () => {
   });
 
   it('required fields and address of a site', async () => {
-    await expectError(
+    expectErrors(
       await put('sites', 'S-REQ', {
         customerCode: 'CUST',
         location: { addressDetails: { address: 'a', city: 'b' } },
@@ -141,49 +155,45 @@ describe('site PUT / GET', () => {
       400,
       'referentials.site.name.mandatory',
     );
-    await expectError(
+    expectErrors(
       await put('sites', 'S-REQ', { name: 'x', location: { addressDetails: { address: 'a', city: 'b' } } }),
       400,
       'referentials.site.customercode.mandatory',
     );
-    await expectError(
+    expectErrors(
       await put('sites', 'S-REQ', { name: 'x', customerCode: 'CUST' }),
       400,
       'referentials.site.location.mandatory',
     );
-    await expectError(
+    expectErrors(
       await site('S-REQ', { location: { addressDetails: { city: 'b' } } }),
       400,
       'referentials.site.address.mandatory',
     );
-    await expectError(
+    expectErrors(
       await site('S-REQ', { location: { addressDetails: { address: '', city: 'b' } } }),
       400,
       'referentials.site.address.mandatory',
     );
-    await expectError(
+    expectErrors(
       await site('S-REQ', { location: { addressDetails: { address: 'a' } } }),
       400,
       'referentials.site.city.mandatory',
     );
-    await expectError(
+    expectErrors(
       await site('S-REQ', { location: { addressDetails: { address: 'a', city: 'b', country: 'fr' } } }),
       400,
       'referentials.site.country.invalid',
     );
-    await expectError(
+    expectErrors(
       await site('S-REQ', { contact: { details: Array.from({ length: 16 }, () => ({ value: '1' })) } }),
       400,
       'referentials.site.details.invalid',
     );
-    await expectError(await site('S-REQ', { name: '' }), 400, 'referentials.site.name.mandatory');
-    await expectError(
-      await site('S-REQ', { customerCode: '' }),
-      400,
-      'referentials.site.customercode.mandatory',
-    );
-    await expectError(await site('S-REQ', { extra: 1 }), 400, 'referentials.site.field.unknown');
-    await expectError(
+    expectErrors(await site('S-REQ', { name: '' }), 400, 'referentials.site.name.mandatory');
+    expectErrors(await site('S-REQ', { customerCode: '' }), 400, 'referentials.site.customercode.mandatory');
+    expectErrors(await site('S-REQ', { extra: 1 }), 400, 'referentials.site.field.unknown');
+    expectErrors(
       await t.api(putSite, { params: { siteCode: 'S-REQ' }, raw: '{"name":1,' }),
       400,
       'referentials.site.invalid.json',
@@ -193,27 +203,23 @@ describe('site PUT / GET', () => {
   it('a __proto__ custom field is refused as unknown (site.custom.field.unknown), never dropped', async () => {
     const raw = JSON.stringify(siteBody()).replace(/\}$/, ',"customFields":{"__proto__":{"textValue":"x"}}}');
     const res = await t.api(putSite, { params: { siteCode: 'S-PROTO' }, raw });
-    await expectError(res, 400, 'referentials.site.custom.field.unknown');
+    expectErrors(res, 400, 'referentials.site.custom.field.unknown');
     expect(codesOf(res)).toEqual(['referentials.site.custom.field.unknown']);
     const nested = JSON.stringify(siteBody()).replace('"city":"Lyon"', '"city":"Lyon","__proto__":{"a":1}');
     const res2 = await t.api(putSite, { params: { siteCode: 'S-PROTO' }, raw: nested });
     expect(codesOf(res2)).toEqual(['referentials.site.field.unknown']);
-    await expectError(await get('sites', 'S-PROTO'), 404, 'referentials.site.not.found');
+    expectErrors(await get('sites', 'S-PROTO'), 404, 'referentials.site.not.found');
   });
 
   it('400 referentials.site.code.mandatory and 404 referentials.site.not.found', async () => {
-    await expectError(await site('', {}), 400, 'referentials.site.code.mandatory');
-    await expectError(await get('sites', '%20'), 400, 'referentials.site.code.mandatory');
-    await expectError(await get('sites', 'NO-SITE'), 404, 'referentials.site.not.found');
+    expectErrors(await site('', {}), 400, 'referentials.site.code.mandatory');
+    expectErrors(await get('sites', '%20'), 400, 'referentials.site.code.mandatory');
+    expectErrors(await get('sites', 'NO-SITE'), 404, 'referentials.site.not.found');
   });
 
   it('400 referentials.site.customer.unknown: unknown or outside the caller tree', async () => {
-    await expectError(
-      await site('S-CU', { customerCode: 'NOBODY' }),
-      400,
-      'referentials.site.customer.unknown',
-    );
-    await expectError(
+    expectErrors(await site('S-CU', { customerCode: 'NOBODY' }), 400, 'referentials.site.customer.unknown');
+    expectErrors(
       await site('S-CU', { customerCode: 'CUST-S' }, 'north'),
       400,
       'referentials.site.customer.unknown',
@@ -224,7 +230,7 @@ describe('site PUT / GET', () => {
     // Site filed in NORTH-A for a NORTH customer: NORTH-A sees the site, not the customer.
     expect((await site('S-NA', { customerCode: 'CUST-N', officeCode: 'NORTH-A' })).statusCode).toBe(201);
     expect((await get('sites', 'S-NA', 'north')).statusCode).toBe(200);
-    await expectError(await get('sites', 'S-NA', 'northA'), 404, 'referentials.customer.not.found');
+    expectErrors(await get('sites', 'S-NA', 'northA'), 404, 'referentials.customer.not.found');
     // ... and not listed to it either, while NORTH lists it.
     const listed = async (as: TestClient) =>
       (await t.api(listSites, { query: { q: 'S-NA' }, as }))
@@ -235,24 +241,16 @@ describe('site PUT / GET', () => {
   });
 
   it('parent rules: unknown, identical, cycle, 10 levels', async () => {
-    await expectError(
-      await site('SP-1', { parentSiteCode: 'NOPE' }),
-      400,
-      'referentials.site.parent.unknown',
-    );
-    await expectError(
-      await site('SP-1', { parentSiteCode: 'sp-1' }),
-      400,
-      'referentials.site.parent.identical',
-    );
+    expectErrors(await site('SP-1', { parentSiteCode: 'NOPE' }), 400, 'referentials.site.parent.unknown');
+    expectErrors(await site('SP-1', { parentSiteCode: 'sp-1' }), 400, 'referentials.site.parent.identical');
     for (let i = 1; i <= 9; i++)
       expect((await site(`SP-${i}`, { parentSiteCode: i > 1 ? `SP-${i - 1}` : null })).statusCode).toBe(201);
-    await expectError(
+    expectErrors(
       await site('SP-10', { parentSiteCode: 'SP-9' }),
       400,
       'referentials.site.office.hierarchy.error',
     );
-    await expectError(
+    expectErrors(
       await site('SP-1', { parentSiteCode: 'SP-5' }),
       400,
       'referentials.site.office.hierarchy.error',
@@ -262,18 +260,18 @@ describe('site PUT / GET', () => {
   it('office isolation: NORTH cannot read, update or reference a SOUTH site', async () => {
     expect((await site('S-SOUTH', { customerCode: 'CUST-S' })).statusCode).toBe(201);
     expect((await get('sites', 'S-SOUTH')).json().officeCode).toBe('SOUTH');
-    await expectError(await get('sites', 'S-SOUTH', 'north'), 404, 'referentials.site.not.found');
-    await expectError(
+    expectErrors(await get('sites', 'S-SOUTH', 'north'), 404, 'referentials.site.not.found');
+    expectErrors(
       await site('S-SOUTH', { customerCode: 'CUST-N' }, 'north'),
       400,
       'referentials.site.office.unknown',
     );
-    await expectError(
+    expectErrors(
       await site('S-N2', { customerCode: 'CUST-N', parentSiteCode: 'S-SOUTH' }, 'north'),
       400,
       'referentials.site.parent.unknown',
     );
-    await expectError(
+    expectErrors(
       await site('S-N2', { customerCode: 'CUST-N', officeCode: 'SOUTH' }, 'north'),
       400,
       'referentials.site.office.unknown',
@@ -327,37 +325,25 @@ describe('asset PUT / GET', () => {
   });
 
   it('error codes of the asset PUT', async () => {
-    await expectError(await put('assets', 'A-E', {}), 400, 'referentials.asset.name.mandatory');
-    await expectError(await asset('', {}), 400, 'referentials.asset.code.mandatory');
-    await expectError(await asset('A-E', { siteCode: 'NOPE' }), 400, 'referentials.asset.site.unknown');
-    await expectError(
-      await asset('A-E', { customerCode: 'NOPE' }),
-      400,
-      'referentials.asset.customer.unknown',
-    );
-    await expectError(
+    expectErrors(await put('assets', 'A-E', {}), 400, 'referentials.asset.name.mandatory');
+    expectErrors(await asset('', {}), 400, 'referentials.asset.code.mandatory');
+    expectErrors(await asset('A-E', { siteCode: 'NOPE' }), 400, 'referentials.asset.site.unknown');
+    expectErrors(await asset('A-E', { customerCode: 'NOPE' }), 400, 'referentials.asset.customer.unknown');
+    expectErrors(
       await asset('A-E', { siteCode: 'AS-SITE', customerCode: 'CUST-N' }),
       400,
       'referentials.asset.customer.mismatch',
     );
-    await expectError(
-      await asset('A-E', { parentAssetCode: 'NOPE' }),
-      400,
-      'referentials.asset.parent.unknown',
-    );
-    await expectError(
-      await asset('A-E', { parentAssetCode: 'a-e' }),
-      400,
-      'referentials.asset.parent.identical',
-    );
-    await expectError(await asset('A-E', { officeCode: 'MARS' }), 400, 'referentials.asset.office.unknown');
-    await expectError(
+    expectErrors(await asset('A-E', { parentAssetCode: 'NOPE' }), 400, 'referentials.asset.parent.unknown');
+    expectErrors(await asset('A-E', { parentAssetCode: 'a-e' }), 400, 'referentials.asset.parent.identical');
+    expectErrors(await asset('A-E', { officeCode: 'MARS' }), 400, 'referentials.asset.office.unknown');
+    expectErrors(
       await asset('A-E', { serialNumber: 'x'.repeat(201) }),
       400,
       'referentials.asset.serialnumber.invalid',
     );
-    await expectError(await asset('A-E', { color: 'x' }), 400, 'referentials.asset.field.unknown');
-    await expectError(await get('assets', 'A-E'), 404, 'referentials.asset.not.found');
+    expectErrors(await asset('A-E', { color: 'x' }), 400, 'referentials.asset.field.unknown');
+    expectErrors(await get('assets', 'A-E'), 404, 'referentials.asset.not.found');
     expect((await asset('A-E', { siteCode: 'AS-SITE', customerCode: 'cust' })).statusCode).toBe(201);
   });
 
@@ -366,12 +352,12 @@ describe('asset PUT / GET', () => {
       expect((await asset(`AH-${i}`, { parentAssetCode: i > 1 ? `AH-${i - 1}` : null })).statusCode).toBe(
         201,
       );
-    await expectError(
+    expectErrors(
       await asset('AH-10', { parentAssetCode: 'AH-9' }),
       400,
       'referentials.asset.office.hierarchy.error',
     );
-    await expectError(
+    expectErrors(
       await asset('AH-3', { parentAssetCode: 'AH-7' }),
       400,
       'referentials.asset.office.hierarchy.error',
@@ -383,12 +369,12 @@ describe('asset PUT / GET', () => {
     expect((await asset('T-CHILD', { siteCode: 'AS-SITE', parentAssetCode: 'T-PARENT' })).statusCode).toBe(
       201,
     );
-    await expectError(
+    expectErrors(
       await asset('T-PARENT', { siteCode: 'AS-SITE2' }),
       400,
       'referentials.asset.transfer.subassets',
     );
-    await expectError(
+    expectErrors(
       await asset('T-PARENT', { siteCode: 'AS-SITE', officeCode: 'NORTH' }),
       400,
       'referentials.asset.transfer.subassets',
@@ -428,7 +414,7 @@ describe('asset PUT / GET', () => {
     expect((await asset('HT-SEEN', { parentAssetCode: 'HT-PARENT', officeCode: 'NORTH-A' })).statusCode).toBe(
       201,
     );
-    await expectError(
+    expectErrors(
       await asset('HT-PARENT', { officeCode: 'NORTH' }, 'north'),
       400,
       'referentials.asset.transfer.subassets',
@@ -437,14 +423,14 @@ describe('asset PUT / GET', () => {
 
   it('office isolation of assets', async () => {
     expect((await asset('A-S', { officeCode: 'SOUTH' })).statusCode).toBe(201);
-    await expectError(await get('assets', 'A-S', 'north'), 404, 'referentials.asset.not.found');
-    await expectError(await asset('A-S', {}, 'north'), 400, 'referentials.asset.office.unknown');
-    await expectError(
+    expectErrors(await get('assets', 'A-S', 'north'), 404, 'referentials.asset.not.found');
+    expectErrors(await asset('A-S', {}, 'north'), 400, 'referentials.asset.office.unknown');
+    expectErrors(
       await asset('A-N3', { parentAssetCode: 'A-S' }, 'north'),
       400,
       'referentials.asset.parent.unknown',
     );
-    await expectError(
+    expectErrors(
       await asset('A-N3', { siteCode: 'S-SOUTH' }, 'north'),
       400,
       'referentials.asset.site.unknown',
@@ -455,14 +441,14 @@ describe('asset PUT / GET', () => {
   it('a __proto__ custom field is refused as unknown (asset.custom.field.unknown), never dropped', async () => {
     const raw = '{"name":"x","customFields":{"__proto__":{"timeValue":5}}}';
     const res = await t.api(putAsset, { params: { assetCode: 'A-PROTO' }, raw });
-    await expectError(res, 400, 'referentials.asset.custom.field.unknown');
+    expectErrors(res, 400, 'referentials.asset.custom.field.unknown');
     expect(codesOf(res)).toEqual(['referentials.asset.custom.field.unknown']);
     const top = await t.api(putAsset, {
       params: { assetCode: 'A-PROTO' },
       raw: '{"name":"x","__proto__":{}}',
     });
     expect(codesOf(top)).toEqual(['referentials.asset.field.unknown']);
-    await expectError(await get('assets', 'A-PROTO'), 404, 'referentials.asset.not.found');
+    expectErrors(await get('assets', 'A-PROTO'), 404, 'referentials.asset.not.found');
   });
 
   it('custom fields of assets', async () => {
@@ -477,8 +463,8 @@ describe('asset PUT / GET', () => {
         mandatory: true,
       })
       .execute();
-    await expectError(await asset('A-CF'), 400, 'referentials.asset.custom.field.mandatory');
-    await expectError(
+    expectErrors(await asset('A-CF'), 400, 'referentials.asset.custom.field.mandatory');
+    expectErrors(
       await asset('A-CF', { customFields: { POWER: { textValue: 'x' } } }),
       400,
       'referentials.asset.custom.field.invalid',
@@ -490,8 +476,11 @@ describe('asset PUT / GET', () => {
 });
 
 describe('codes are unique per tenant (a root office and its offices)', () => {
-  const list = async (kind: string, as: TestClient) =>
-    (await t.call('GET', `${BASE}/${kind}`, { as })).json().data as Record<string, unknown>[];
+  const list = async (kind: 'customers' | 'assets', as: TestClient) =>
+    (await t.api(kind === 'customers' ? listCustomers : listAssets, { as })).json().data as Record<
+      string,
+      unknown
+    >[];
 
   it('another tenant PUTs a taken code as a free one (201): its own record; neither sees the other', async () => {
     expect((await customer('T-CUST')).statusCode).toBe(201);
@@ -526,7 +515,7 @@ describe('codes are unique per tenant (a root office and its offices)', () => {
     expect((await get('customers', 'T-CUST')).json()).toMatchObject({ name: 'T-CUST', officeCode: 'ROOT' });
     expect((await get('sites', 'T-SITE')).json()).toMatchObject({ name: 'Plant', officeCode: 'ROOT' });
     expect((await get('assets', 'T-ASSET')).json()).toMatchObject({ name: 'T-ASSET', officeCode: 'ROOT' });
-    await expectError(await get('customers', 'T-FREE-C'), 404, 'referentials.customer.not.found');
+    expectErrors(await get('customers', 'T-FREE-C'), 404, 'referentials.customer.not.found');
     const rivalCodes = (await list('customers', 'rival')).map((c) => c.customerCode);
     expect(rivalCodes).toEqual(['T-CUST', 'T-FREE-C']);
     expect((await list('customers', 'root')).filter((c) => c.officeCode === 'RIVAL')).toEqual([]);
@@ -535,17 +524,17 @@ describe('codes are unique per tenant (a root office and its offices)', () => {
 
   it("a tenant cannot reach another's records as references, parents or offices", async () => {
     expect((await customer('T-ONLY-ROOT')).statusCode).toBe(201);
-    await expectError(
+    expectErrors(
       await customer('T-RC', { parentCustomerCode: 'T-ONLY-ROOT' }, 'rival'),
       400,
       'referentials.customer.parent.unknown',
     );
-    await expectError(
+    expectErrors(
       await site('T-RS', { customerCode: 'T-ONLY-ROOT' }, 'rival'),
       400,
       'referentials.site.customer.unknown',
     );
-    await expectError(
+    expectErrors(
       await customer('T-RC', { officeCode: 'ROOT' }, 'rival'),
       400,
       'referentials.customer.office.unknown',
@@ -554,7 +543,7 @@ describe('codes are unique per tenant (a root office and its offices)', () => {
 
   it('inside a tenant the offices share codes: a sibling PUT on a code held in another tree is refused', async () => {
     expect((await customer('T-SHARED', { officeCode: 'SOUTH' })).statusCode).toBe(201);
-    await expectError(await customer('T-SHARED', {}, 'north'), 400, 'referentials.customer.office.unknown');
+    expectErrors(await customer('T-SHARED', {}, 'north'), 400, 'referentials.customer.office.unknown');
     expect((await get('customers', 'T-SHARED', 'south')).json().name).toBe('T-SHARED');
   });
 });

@@ -1,13 +1,23 @@
-import { getCustomer, putCustomer as putCustomerEndpoint } from '../../../contract/referentials.ts';
-import { codesOf } from '../../testing/api.ts';
 /**
  * Lost updates (issue 8): ETag on GET and PUT, If-Match on PUT (412, nothing written), for
  * the referentials (customers, sites, assets) and the catalog the console edits (items,
  * skills). On PostgreSQL (TEST_DATABASE_URL) the concurrent pairs really run at once.
  */
 
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getItem, putItem } from '../../../contract/businessOrganization.ts';
+import {
+  getAsset,
+  getCustomer,
+  getSite,
+  putAsset,
+  putCustomer as putCustomerEndpoint,
+  putSite,
+} from '../../../contract/referentials.ts';
+import { listSkills, putSkill } from '../../../contract/staff.ts';
 import { asTenant } from '../../db/tenant.ts';
+import { codesOf } from '../../testing/api.ts';
 import type { TestApp, TestClient } from '../../testing/harness.ts';
 import { findItem } from '../businessOrganization/queries.ts';
 import { writeItem } from '../businessOrganization/service.ts';
@@ -20,12 +30,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const REF = '/eTech/rest/ws/referentials/v1';
 const STRONG = /^"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z"$/;
+
+/** A PUT's options: the body, the caller, the If-Match header. */
+type PutOptions = { body: unknown; as: TestClient; headers: Record<string, string> };
 
 interface Resource {
   name: string;
-  url: string;
+  /** PUT and GET of a record by code, through the resource's rows (skills have no GET: their list). */
+  put: (code: string, opts: PutOptions) => Promise<LightMyRequestResponse>;
+  get: (code: string) => Promise<LightMyRequestResponse>;
   prefix: string;
   /** Creates what the record needs (its customer, its site...). */
   setup?: () => Promise<void>;
@@ -39,13 +53,15 @@ interface Resource {
 const RESOURCES: Resource[] = [
   {
     name: 'customer',
-    url: `${REF}/customers`,
+    put: (customerCode, opts) => t.api(putCustomerEndpoint, { params: { customerCode }, ...opts }),
+    get: (customerCode) => t.api(getCustomer, { params: { customerCode } }),
     prefix: 'referentials.customer',
     body: (name) => ({ name, addressDetails: { city: 'Lyon' } }),
   },
   {
     name: 'site',
-    url: `${REF}/sites`,
+    put: (siteCode, opts) => t.api(putSite, { params: { siteCode }, ...opts }),
+    get: (siteCode) => t.api(getSite, { params: { siteCode } }),
     prefix: 'referentials.site',
     setup: async () => {
       await t.api(putCustomerEndpoint, {
@@ -61,19 +77,22 @@ const RESOURCES: Resource[] = [
   },
   {
     name: 'asset',
-    url: `${REF}/assets`,
+    put: (assetCode, opts) => t.api(putAsset, { params: { assetCode }, ...opts }),
+    get: (assetCode) => t.api(getAsset, { params: { assetCode } }),
     prefix: 'referentials.asset',
     body: (name) => ({ name }),
   },
   {
     name: 'item',
-    url: '/eTech/rest/ws/businessOrganization/v1/items',
+    put: (itemCode, opts) => t.api(putItem, { params: { itemCode }, ...opts }),
+    get: (itemCode) => t.api(getItem, { params: { itemCode } }),
     prefix: 'businessorganization.item',
     body: (name) => ({ name }),
   },
   {
     name: 'skill',
-    url: '/eTech/rest/ws/staff/v1/skills',
+    put: (skillCode, opts) => t.api(putSkill, { params: { skillCode }, ...opts }),
+    get: () => t.api(listSkills),
     prefix: 'staff.skill',
     body: (name) => ({ name }),
     noGet: true,
@@ -82,17 +101,17 @@ const RESOURCES: Resource[] = [
 
 describe.each(RESOURCES)('$name: ETag and If-Match', (r) => {
   const put = (code: string, name: string, ifMatch?: string, as: TestClient = 'root') =>
-    t.call('PUT', `${r.url}/code:${code}`, {
+    r.put(code, {
       body: r.body(name),
       as,
       headers: ifMatch === undefined ? {} : { 'if-match': ifMatch },
     });
-  const get = (code: string) => t.call('GET', `${r.url}/code:${code}`);
+  const get = (code: string) => r.get(code);
   const code = (suffix: string) => `V-${r.name.toUpperCase()}-${suffix}`;
   /** What the record holds now: its name, read through GET (or the list for skills). */
   async function nameOf(c: string): Promise<unknown> {
     if (r.noGet) {
-      const page = (await t.call('GET', r.url)).json() as { data: { skillCode: string; name: string }[] };
+      const page = (await r.get(c)).json() as { data: { skillCode: string; name: string }[] };
       return page.data.find((s) => s.skillCode === c)?.name;
     }
     const res = await get(c);

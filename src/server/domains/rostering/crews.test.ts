@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RosteringCodes as C, listCrews } from '../../../contract/rostering.ts';
 import { runImport } from '../../cli/importFile.ts';
+import type { ApiOptions } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 
 let t: TestApp;
-const URL = '/eTech/rest/ws/rostering/v1/crews';
 const tech = (code: string, officeCode: string, active = true) => ({
   technicianCode: code,
   name: code,
@@ -52,12 +52,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = async (query: string, as: TestClient = 'root') => {
-  const res = await t.call('GET', `${URL}?${query}`, { as });
+type Query = ApiOptions<typeof listCrews>['query'];
+/** A page of crews answered 200. */
+const list = async (query: Query, as: TestClient = 'root') => {
+  const res = await t.api(listCrews, { query, as });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const period = 'crewsStartDate=2030-01-15&crewsEndDate=2030-01-31';
+const period = { crewsStartDate: '2030-01-15', crewsEndDate: '2030-01-31' };
 
 describe('crews list (spec endpoint 6)', () => {
   it('returns the crews of the period, intervals clipped; disabled and inactive-main crews hidden', async () => {
@@ -102,29 +104,34 @@ describe('crews list (spec endpoint 6)', () => {
     expect(south.data[0].secondaryResources).toEqual([]);
     // Past periods answer as stored now.
     expect(
-      (await list('crewsStartDate=2030-01-01&crewsEndDate=2030-01-04')).data.map(
+      (await list({ crewsStartDate: '2030-01-01', crewsEndDate: '2030-01-04' })).data.map(
         (c: { crewCode: string }) => c.crewCode,
       ),
     ).toEqual(['C-NORTH', 'C-SOUTH']);
   });
 
   it('pages by crewsSize with a token bound to the period', async () => {
-    const first = await list(`${period}&crewsSize=2`);
+    const first = await list({ ...period, crewsSize: 2 });
     expect(first.data.map((c: { crewCode: string }) => c.crewCode)).toEqual(['C-MIXED', 'C-NORTH']);
-    const token = encodeURIComponent(first.continuationToken);
-    const second = await list(`${period}&crewsSize=2&continuationToken=${token}`);
+    const second = await list({ ...period, crewsSize: 2, continuationToken: first.continuationToken });
     expect(second.data.map((c: { crewCode: string }) => c.crewCode)).toEqual(['C-SOUTH']);
     expect(second.continuationToken).toBeNull();
     const other = await t.api(listCrews, {
-      query: { crewsStartDate: '2030-01-01', crewsEndDate: '2030-01-31', continuationToken: token },
+      query: {
+        crewsStartDate: '2030-01-01',
+        crewsEndDate: '2030-01-31',
+        continuationToken: first.continuationToken,
+      },
     });
     expect(other.statusCode).toBe(400);
     expect(other.json().errors[0].code).toBe(C.continuationTokenInvalid);
   });
 
   it('validates its query: dates required and real, size 1..500, end not before start', async () => {
+    // Bad queries as sent, on the row's path.
+    const periodQuery = 'crewsStartDate=2030-01-15&crewsEndDate=2030-01-31';
     const bad = async (query: string, code: string) => {
-      const res = await t.call('GET', `${URL}?${query}`);
+      const res = await t.call('GET', `${listCrews.path}?${query}`);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().errors.map((e: { code: string }) => e.code)).toContain(code);
     };
@@ -132,12 +139,12 @@ describe('crews list (spec endpoint 6)', () => {
     await bad('crewsStartDate=2030-01-31', C.crewsEndDateMandatory);
     await bad('crewsStartDate=2030-02-30&crewsEndDate=2030-03-01', C.crewsStartDateInvalid);
     await bad('crewsStartDate=2030-01-01&crewsEndDate=01/02/2030', C.crewsEndDateInvalid);
-    await bad(`${period}&crewsSize=0`, C.crewsSizeInvalid);
-    await bad(`${period}&crewsSize=501`, C.crewsSizeInvalid);
-    await bad(`${period}&crewsSize=1.5`, C.crewsSizeInvalid);
+    await bad(`${periodQuery}&crewsSize=0`, C.crewsSizeInvalid);
+    await bad(`${periodQuery}&crewsSize=501`, C.crewsSizeInvalid);
+    await bad(`${periodQuery}&crewsSize=1.5`, C.crewsSizeInvalid);
     await bad('crewsStartDate=2030-02-01&crewsEndDate=2030-01-01', C.periodInvalid);
-    await bad(`${period}&size=3`, C.fieldUnknown);
-    expect((await list(`${period}&crewsSize=500`)).data).toHaveLength(3);
+    await bad(`${periodQuery}&size=3`, C.fieldUnknown);
+    expect((await list({ ...period, crewsSize: 500 })).data).toHaveLength(3);
   });
 });
 
@@ -150,11 +157,11 @@ describe('crews list: default page size, past periods', () => {
       mainResource: { technicianCode: 'N2', from: '2021-01-01', to: '2021-12-31' },
     }));
     await runImport(t.db, { crews });
-    const march = 'crewsStartDate=2021-03-01&crewsEndDate=2021-03-31';
+    const march = { crewsStartDate: '2021-03-01', crewsEndDate: '2021-03-31' };
     const first = await list(march);
     expect(codesOf(first)).toEqual(crews.slice(0, 100).map((c) => c.crewCode));
     expect(first.continuationToken).toEqual(expect.any(String));
-    const second = await list(`${march}&continuationToken=${encodeURIComponent(first.continuationToken)}`);
+    const second = await list({ ...march, continuationToken: first.continuationToken });
     expect(codesOf(second)).toEqual(['BULK-100']);
     expect(second.continuationToken).toBeNull();
   });
@@ -179,7 +186,7 @@ describe('crews list: default page size, past periods', () => {
         { crewCode: 'PAST-INACTIVE', mainResource: { technicianCode: 'OFF', from: '2020-01-01' } },
       ],
     });
-    const past = 'crewsStartDate=2020-01-05&crewsEndDate=2020-01-31';
+    const past = { crewsStartDate: '2020-01-05', crewsEndDate: '2020-01-31' };
     const n2 = { technicianCode: 'N2', intervals: [{ from: '2020-01-05', to: '2020-01-10' }] };
     expect((await list(past)).data).toEqual([
       {

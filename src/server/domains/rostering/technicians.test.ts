@@ -1,11 +1,16 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TechnicianCodes as C, RosteringCodes, TECHNICIANS_PAGE_SIZE } from '../../../contract/rostering.ts';
+import {
+  TechnicianCodes as C,
+  getTechnician,
+  listTechnicians,
+  RosteringCodes,
+  TECHNICIANS_PAGE_SIZE,
+} from '../../../contract/rostering.ts';
 import { runImport } from '../../cli/importFile.ts';
-import { expectErrors } from '../../testing/api.ts';
+import { type ApiOptions, expectErrors } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 
-const BASE = '/eTech/rest/ws/rostering/v1/technicians';
 const UNLIMITED = { perMinute: 1e9, perHour: 1e9 };
 let t: TestApp;
 
@@ -43,23 +48,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Page = { continuationToken: string | null; data: Record<string, unknown>[] };
-function get(path: string, query: Record<string, string | undefined> = {}, as: TestClient = 'root') {
-  const q = new URLSearchParams(
-    Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
-  );
-  return t.call('GET', q.size ? `${path}?${q}` : path, { as });
-}
-async function walk(query: Record<string, string> = {}, as: TestClient = 'root') {
-  const pages: Page[] = [];
-  let token: string | undefined;
-  do {
-    const res = await get(BASE, { ...query, continuationToken: token }, as);
-    expect(res.statusCode, res.body).toBe(200);
-    pages.push(res.json());
-    token = pages[pages.length - 1].continuationToken ?? undefined;
-  } while (token);
-  return pages;
-}
+type Query = ApiOptions<typeof listTechnicians>['query'];
+
+/** The list of technicians, and one technician by code. */
+const list = (query: Query = {}, as: TestClient = 'root') => t.api(listTechnicians, { query, as });
+const byCode = (technicianCode: string, as: TestClient = 'root') =>
+  t.api(getTechnician, { params: { technicianCode }, as });
+/** Every page of the list, following the tokens. */
+const walk = (query: Query = {}, as: TestClient = 'root') => t.pages(listTechnicians, { query, as });
 const listedCodes = (pages: Page[]) => pages.flatMap((p) => p.data.map((x) => x.technicianCode));
 
 describe('technicians list (extension)', () => {
@@ -84,14 +80,15 @@ describe('technicians list (extension)', () => {
   });
 
   it('refusals and tokens bound to the filters', async () => {
-    expectErrors(await get(BASE, { officeCode: 'SOUTH' }, 'north'), 400, C.officeUnknown);
-    expectErrors(await get(BASE, { active: 'yes' }), 400, C.activeInvalid);
-    expectErrors(await get(BASE, { q: 'x'.repeat(201) }), 400, C.qInvalid);
-    expectErrors(await get(BASE, { page: '2' }), 400, C.listFieldUnknown);
-    const token = (await get(BASE)).json().continuationToken as string;
-    expect((await get(BASE, { continuationToken: token })).statusCode).toBe(200);
+    expectErrors(await list({ officeCode: 'SOUTH' }, 'north'), 400, C.officeUnknown);
+    expectErrors(await list({ active: 'yes' }), 400, C.activeInvalid);
+    expectErrors(await list({ q: 'x'.repeat(201) }), 400, C.qInvalid);
+    // Outside the row's query: its path with a query of its own.
+    expectErrors(await t.call('GET', `${listTechnicians.path}?page=2`), 400, C.listFieldUnknown);
+    const token = (await list()).json().continuationToken as string;
+    expect((await list({ continuationToken: token })).statusCode).toBe(200);
     expectErrors(
-      await get(BASE, { q: 'X', continuationToken: token }),
+      await list({ q: 'X', continuationToken: token }),
       400,
       RosteringCodes.continuationTokenInvalid,
     );
@@ -100,7 +97,7 @@ describe('technicians list (extension)', () => {
 
 describe('technician read (extension)', () => {
   it('the technician with its calendar in effect', async () => {
-    const res = await get(`${BASE}/code:t-n`, {}, 'north');
+    const res = await byCode('t-n', 'north');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       technicianCode: 'T-N',
@@ -116,14 +113,14 @@ describe('technician read (extension)', () => {
       areas: ['LILLE'],
       lastUpdate: expect.stringMatching(/Z$/),
     });
-    const plain = (await get(`${BASE}/code:T-S`)).json();
+    const plain = (await byCode('T-S')).json();
     expect(plain).toMatchObject({ home: null, timeZone: 'UTC', absences: [], areas: [] });
     expect(plain.workingHours).toHaveLength(5);
   });
 
   it('404 rostering.technician.notfound: unknown or outside the tree', async () => {
-    expectErrors(await get(`${BASE}/code:NOBODY`), 404, C.notFound);
-    expectErrors(await get(`${BASE}/code:T-S`, {}, 'north'), 404, C.notFound);
-    expectErrors(await get(`${BASE}/code:T-N`, {}, 'northA'), 404, C.notFound);
+    expectErrors(await byCode('NOBODY'), 404, C.notFound);
+    expectErrors(await byCode('T-S', 'north'), 404, C.notFound);
+    expectErrors(await byCode('T-N', 'northA'), 404, C.notFound);
   });
 });

@@ -11,7 +11,6 @@ import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { staffImporters } from './importers.ts';
 import { writeSkill } from './service.ts';
 
-const BASE = '/eTech/rest/ws/staff/v1';
 const UNLIMITED = {
   high: { perMinute: 1e9, perHour: 1e9 },
   standard: { perMinute: 1e9, perHour: 1e9 },
@@ -173,18 +172,9 @@ describe('GET /staff/v1/skills (keyset pagination)', () => {
       )
       .execute();
 
-    const sizes: number[] = [];
-    const seen: string[] = [];
-    let token: string | null = null;
-    do {
-      const url: string = `${BASE}/skills${token ? `?continuationToken=${encodeURIComponent(token)}` : ''}`;
-      const res = await t.call('GET', url);
-      expect(res.statusCode).toBe(200);
-      const body = res.json();
-      sizes.push(body.data.length);
-      seen.push(...body.data.map((s: { skillCode: string }) => s.skillCode));
-      token = body.continuationToken;
-    } while (token);
+    const pages = await t.pages<{ skillCode: string }>(listSkills);
+    const sizes = pages.map((p) => p.data.length);
+    const seen = pages.flatMap((p) => p.data.map((s) => s.skillCode));
     expect(sizes).toEqual([500, 500, 100]);
     expect(seen).toEqual(all);
     expect(new Set(seen).size).toBe(1100);
@@ -222,7 +212,8 @@ describe('GET /staff/v1/skills (keyset pagination)', () => {
 
 describe('characteristics (read-only through the API, from the import file)', () => {
   it('has no PUT', async () => {
-    const res = await t.call('PUT', `${BASE}/characteristics/code:X`, { body: { name: 'x' } });
+    // A path the contract does not have: a characteristic's, beside the list's.
+    const res = await t.call('PUT', `${listCharacteristics.path}/code:X`, { body: { name: 'x' } });
     expect(res.statusCode).toBe(404);
   });
 
