@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCustomer } from '../contract/referentials.ts';
+import { pathOf } from './testing/api.ts';
 import { runCapturedCli } from './testing/cli.ts';
 
 /**
@@ -26,7 +28,7 @@ const dbUrl = (() => {
   return u.toString();
 })();
 const PER_MINUTE = 30;
-const CUSTOMER = '/eTech/rest/ws/referentials/v1/customers/code:C1';
+const CUSTOMER = pathOf(getCustomer, { customerCode: 'C1' });
 
 let dir: string;
 let service: ChildProcess;

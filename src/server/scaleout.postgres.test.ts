@@ -18,8 +18,11 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommonCodes } from '../contract/errors.ts';
+import { getCustomer, putAsset } from '../contract/referentials.ts';
+import { createSubscription } from '../contract/webhooks.ts';
 import { migrationFiles } from './db/index.ts';
 import { type Receiver, startReceiver } from './domains/webhooks/testReceiver.ts';
+import { pathOf } from './testing/api.ts';
 import { runCapturedCli } from './testing/cli.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -32,7 +35,7 @@ const dbUrl = (() => {
   return u.toString();
 })();
 const PER_MINUTE = 10;
-const CUSTOMER = '/eTech/rest/ws/referentials/v1/customers/code:C1';
+const CUSTOMER = pathOf(getCustomer, { customerCode: 'C1' });
 const SECRET = `secret-${randomBytes(16).toString('hex')}`;
 const EVENTS = 24;
 
@@ -228,7 +231,7 @@ describe('two service processes on one PostgreSQL and one Redis', () => {
   it('deliver each webhook callback exactly once, both processes running a delivery worker', async () => {
     const bearer = await token(a);
     const json = { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };
-    const sub = await fetch(`${a.base}/rest/ws/webhooks/v1/subscriptions`, {
+    const sub = await fetch(`${a.base}${createSubscription.path}`, {
       method: 'POST',
       headers: json,
       body: JSON.stringify({ eventTypes: ['asset.upsert'], callbackUrl: `${receiver.url}/scaleout` }),
@@ -238,7 +241,7 @@ describe('two service processes on one PostgreSQL and one Redis', () => {
     const codes = Array.from({ length: EVENTS }, (_, i) => `SCALE${i}`);
     await Promise.all(
       codes.map(async (code, i) => {
-        const res = await fetch(`${(i % 2 ? a : b).base}/eTech/rest/ws/referentials/v1/assets/code:${code}`, {
+        const res = await fetch(`${(i % 2 ? a : b).base}${pathOf(putAsset, { assetCode: code })}`, {
           method: 'PUT',
           headers: json,
           body: JSON.stringify({ name: `Asset ${code}` }),

@@ -13,8 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { putAsset, putCustomer } from '../contract/referentials.ts';
+import { createSubscription } from '../contract/webhooks.ts';
 import { openDatabase } from './db/index.ts';
 import { NO_RATE_LIMITS, type Receiver, startReceiver } from './domains/webhooks/testReceiver.ts';
+import { pathOf } from './testing/api.ts';
 import { runCapturedCli } from './testing/cli.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -130,13 +133,13 @@ it('on SIGTERM: stops accepting, finishes the request and the delivery in flight
   });
   const bearer = (await tokenRes.json()).access_token as string;
   const json = { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };
-  const sub = await fetch(`${base}/rest/ws/webhooks/v1/subscriptions`, {
+  const sub = await fetch(`${base}${createSubscription.path}`, {
     method: 'POST',
     headers: json,
     body: JSON.stringify({ eventTypes: ['asset.upsert'], callbackUrl: `${receiver.url}/slow` }),
   });
   expect(sub.status).toBe(201);
-  const asset = await fetch(`${base}/eTech/rest/ws/referentials/v1/assets/code:SHUTDOWN`, {
+  const asset = await fetch(`${base}${pathOf(putAsset, { assetCode: 'SHUTDOWN' })}`, {
     method: 'PUT',
     headers: json,
     body: JSON.stringify({ name: 'In flight at SIGTERM' }),
@@ -150,7 +153,7 @@ it('on SIGTERM: stops accepting, finishes the request and the delivery in flight
   // and closed at shutdown); the callback is still in flight (answered after 4 s).
   const slow = await slowRequest(
     port,
-    '/eTech/rest/ws/referentials/v1/customers/code:SHUTDOWN',
+    pathOf(putCustomer, { customerCode: 'SHUTDOWN' }),
     bearer,
     JSON.stringify({ name: 'Sent across SIGTERM', addressDetails: { city: 'Lyon' } }),
   );

@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SCOPES } from '../../contract/domains.ts';
+import { listUsedItemsByCode } from '../../contract/fieldService.ts';
+import { activityTotalsByCode, listPositions } from '../../contract/fieldTracking.ts';
 import { hashSecret } from '../platform/auth/passwords.ts';
+import { urlOf } from '../testing/api.ts';
 import { runCapturedCli } from '../testing/cli.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { seedDemo } from './commands/seed.ts';
@@ -151,13 +154,13 @@ describe('fieldwork seed --size large', () => {
     });
     const headers = { authorization: `Bearer ${token.json().access_token}` };
     const get = (url: string) => t.app.inject({ method: 'GET', url, headers });
-    const wo = await get('/eTech/rest/ws/fieldTracking/v1/workOrders/code:LWO-000001/activities/totals');
+    const wo = await get(urlOf(activityTotalsByCode, { params: { workOrderCode: 'LWO-000001' } }));
     expect(wo.json()).toMatchObject({ count: 250, workOrderCode: 'LWO-000001' });
     const used = await get(
-      '/eTech/rest/ws/fieldService/v1/workOrders/code:lwo-000002/items/used?pageSize=200',
+      urlOf(listUsedItemsByCode, { params: { workOrderCode: 'lwo-000002' }, query: { pageSize: 200 } }),
     );
     expect(used.json().data).toHaveLength(200);
-    const positions = await get('/eTech/rest/ws/fieldTracking/v1/technicians/code:LT-0001/positions');
+    const positions = await get(urlOf(listPositions, { params: { technicianCode: 'LT-0001' } }));
     expect(positions.json().data).toHaveLength(300);
   });
 

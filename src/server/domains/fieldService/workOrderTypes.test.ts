@@ -9,9 +9,9 @@ import {
   WORK_ORDER_TYPES_PAGE_SIZE,
 } from '../../../contract/fieldService.ts';
 import { runImport } from '../../cli/importFile.ts';
+import { expectErrors } from '../../testing/api.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 
-const URL = '/eTech/rest/ws/fieldService/v1/workOrderTypes';
 const COUNT = WORK_ORDER_TYPES_PAGE_SIZE + 3;
 let t: TestApp;
 
@@ -73,13 +73,9 @@ describe('GET /fieldService/v1/workOrderTypes', () => {
   });
 
   it('refuses a malformed token and an unknown parameter', async () => {
-    let res = await t.api(listWorkOrderTypes, { query: { continuationToken: 'nope' } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { code: string }) => e.code)).toEqual([
-      FieldServiceCodes.continuationTokenInvalid,
-    ]);
-    res = await t.call('GET', `${URL}?q=x`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { code: string }) => e.code)).toEqual([FieldServiceCodes.fieldUnknown]);
+    const res = await t.api(listWorkOrderTypes, { query: { continuationToken: 'nope' } });
+    expectErrors(res, 400, FieldServiceCodes.continuationTokenInvalid);
+    // Outside the row's query: its path with a query of its own.
+    expectErrors(await t.call('GET', `${listWorkOrderTypes.path}?q=x`), 400, FieldServiceCodes.fieldUnknown);
   });
 });

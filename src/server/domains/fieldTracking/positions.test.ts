@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FieldTrackingCodes as C,
+  listActivitiesByCode,
   listPositions,
   POSITIONS_PAGE_SIZE,
 } from '../../../contract/fieldTracking.ts';
 import { runImport } from '../../cli/importFile.ts';
-import { codesOf, expectErrors } from '../../testing/api.ts';
+import { type ApiOptions, codesOf, expectErrors, pathOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import { BASE_START, baseFile, insertPositions } from './fixture.ts';
 
 const UNLIMITED = { perMinute: 1e9, perHour: 1e9 };
-const path = (code: string) => `/eTech/rest/ws/fieldTracking/v1/technicians/code:${code}/positions`;
 let t: TestApp;
 
 beforeAll(async () => {
@@ -29,23 +29,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Page = { continuationToken: string | null; data: Record<string, unknown>[] };
-function get(code: string, query: Record<string, string | undefined> = {}, as: TestClient = 'root') {
-  const q = new URLSearchParams(
-    Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
-  );
-  return t.call('GET', q.size ? `${path(code)}?${q}` : path(code), { as });
-}
-async function walk(code: string, query: Record<string, string> = {}, as: TestClient = 'root') {
-  const pages: Page[] = [];
-  let token: string | undefined;
-  do {
-    const res = await get(code, { ...query, continuationToken: token }, as);
-    expect(res.statusCode, res.body).toBe(200);
-    pages.push(res.json());
-    token = pages[pages.length - 1].continuationToken ?? undefined;
-  } while (token);
-  return pages;
-}
+type Query = ApiOptions<typeof listPositions>['query'];
+/** A technician's positions, by code. */
+const get = (technicianCode: string, query: Query = {}, as: TestClient = 'root') =>
+  t.api(listPositions, { params: { technicianCode }, query, as });
+/** Every page of the list, following the tokens. */
+const walk = (technicianCode: string, query: Query = {}) =>
+  t.pages(listPositions, { params: { technicianCode }, query });
 const at = (i: number) => new Date(BASE_START + i * 30_000).toISOString().replace('.000', '');
 const stamps = (pages: Page[]) => pages.flatMap((p) => p.data.map((d) => d.timestamp));
 
@@ -108,7 +98,9 @@ describe('positionsStartDate (and the positionsEndDate extension)', () => {
       400,
       C.positionsPeriodInvalid,
     );
-    expectErrors(await get('T-N', { since: '2026-01-05T09:00' }), 400, C.fieldUnknown);
+    // Outside the row's query: its path with a query of its own.
+    const path = pathOf(listPositions, { technicianCode: 'T-N' });
+    expectErrors(await t.call('GET', `${path}?since=2026-01-05T09:00`), 400, C.fieldUnknown);
   });
 });
 
@@ -168,16 +160,14 @@ describe('positions: rate range Low', () => {
     });
     try {
       await runImport(small.db, baseFile);
-      expect((await small.call('GET', path('T-N'))).statusCode).toBe(200);
-      expect((await small.call('GET', path('T-N'))).statusCode).toBe(200);
-      const refused = await small.call('GET', path('T-N'));
+      const params = { technicianCode: 'T-N' };
+      expect((await small.api(listPositions, { params })).statusCode).toBe(200);
+      expect((await small.api(listPositions, { params })).statusCode).toBe(200);
+      const refused = await small.api(listPositions, { params });
       expect(refused.statusCode).toBe(429);
       expect(codesOf(refused)).toEqual(['ratelimiter.toomanyrequest']);
       // Activities are High: still answered.
-      const activities = await small.call(
-        'GET',
-        '/eTech/rest/ws/fieldTracking/v1/workOrders/code:WO-200/activities',
-      );
+      const activities = await small.api(listActivitiesByCode, { params: { workOrderCode: 'WO-200' } });
       expect(activities.statusCode).toBe(200);
     } finally {
       await small.close();

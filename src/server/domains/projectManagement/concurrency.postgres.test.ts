@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProjectManagementCodes as C } from '../../../contract/projectManagement.ts';
+import {
+  ProjectManagementCodes as C,
+  getProject,
+  getRouteServiceOrder,
+  getStandardServiceOrder,
+  linkProject,
+  linkRouteServiceOrder,
+  linkStandardServiceOrder,
+} from '../../../contract/projectManagement.ts';
 import { buildApp } from '../../app.ts';
 import { runImport } from '../../cli/importFile.ts';
+import { codesOf, urlOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
-import { BASE, UNLIMITED } from './fixture.ts';
+import { UNLIMITED } from './fixture.ts';
 
 /**
  * 50 link calls at once on one project and on one service order, through two service
@@ -103,27 +112,39 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The URLs of the rows these calls use: a project's and a service order's link and read. */
+const projectLinkUrl = (projectCode: string) => urlOf(linkProject, { params: { projectCode } });
+const projectUrl = (projectCode: string) => urlOf(getProject, { params: { projectCode } });
+const standardLinkUrl = (standardServiceOrderCode: string) =>
+  urlOf(linkStandardServiceOrder, { params: { standardServiceOrderCode } });
+const standardUrl = (standardServiceOrderCode: string) =>
+  urlOf(getStandardServiceOrder, { params: { standardServiceOrderCode } });
+const routeLinkUrl = (routeServiceOrderCode: string) =>
+  urlOf(linkRouteServiceOrder, { params: { routeServiceOrderCode } });
+const routeUrl = (routeServiceOrderCode: string) =>
+  urlOf(getRouteServiceOrder, { params: { routeServiceOrderCode } });
+
 /** A link call, sent alternately to each of the two processes. */
 let turn = 0;
-function post(path: string, body: unknown) {
+function post(url: string, body: unknown) {
   const app = turn++ % 2 === 0 ? t.app : other;
   return app.inject({
     method: 'POST',
-    url: `${BASE}${path}`,
+    url,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     payload: JSON.stringify(body),
   });
 }
-const read = async (path: string) => (await t.call('GET', `${BASE}${path}`)).json();
+const read = async (url: string) => (await t.call('GET', url)).json();
 const jobCodes = async (project: string) =>
-  ((await read(`/projects/code:${project}`)).jobs as { code: string }[]).map((j) => j.code);
+  ((await read(projectUrl(project))).jobs as { code: string }[]).map((j) => j.code);
 
 describe('50 parallel link calls (PostgreSQL, two service processes)', () => {
   it('on one project: every call applied, each work order once, no gap', async () => {
     // 25 new work orders and the 25 already at the end all go right after task 1.
     const answers = await Promise.all(
       codes('W', N).map((code) =>
-        post('/projects/code:P-ONE/link', {
+        post(projectLinkUrl('P-ONE'), {
           type: 'workOrder',
           code,
           insertion: { insertionMode: 'after', relativePosition: '1', jobType: 'task' },
@@ -155,7 +176,7 @@ describe('50 parallel link calls (PostgreSQL, two service processes)', () => {
     const all = [...last, ...pastEnd, ...first].sort(() => Math.random() - 0.5);
     const answers = await Promise.all(
       all.map((code) =>
-        post('/projects/code:P-LAST/link', { type: 'workOrder', code, insertion: insertion(code) }),
+        post(projectLinkUrl('P-LAST'), { type: 'workOrder', code, insertion: insertion(code) }),
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(N).fill(204));
@@ -175,7 +196,7 @@ describe('50 parallel link calls (PostgreSQL, two service processes)', () => {
       ['F2', undefined],
     ] as const) {
       expect(
-        (await post('/projects/code:P-LAST/link', { type: 'workOrder', code, insertion: how })).statusCode,
+        (await post(projectLinkUrl('P-LAST'), { type: 'workOrder', code, insertion: how })).statusCode,
       ).toBe(204);
       expect((await jobCodes('P-LAST')).at(-1)).toBe(code);
     }
@@ -186,8 +207,8 @@ describe('50 parallel link calls (PostgreSQL, two service processes)', () => {
     const y = codes('W', N / 2, N + N / 2);
     const answers = await Promise.all(
       x.flatMap((code, i) => [
-        post('/projects/code:P-Y/link', { type: 'workOrder', code, insertion: { insertionMode: 'first' } }),
-        post('/projects/code:P-X/link', {
+        post(projectLinkUrl('P-Y'), { type: 'workOrder', code, insertion: { insertionMode: 'first' } }),
+        post(projectLinkUrl('P-X'), {
           type: 'workOrder',
           code: y[i],
           insertion: { insertionMode: 'last' },
@@ -204,7 +225,7 @@ describe('50 parallel link calls (PostgreSQL, two service processes)', () => {
   it('on one service order of 40 at most: exactly 40 taken, 10 refused as full', async () => {
     const answers = await Promise.all(
       codes('S', N).map((code, i) =>
-        post('/standardServiceOrders/code:SO-CAP/link', {
+        post(standardLinkUrl('SO-CAP'), {
           code,
           insertion: i % 2 === 0 ? { insertionMode: 'first' } : { insertionMode: 'index', position: i },
         }),
@@ -213,12 +234,8 @@ describe('50 parallel link calls (PostgreSQL, two service processes)', () => {
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 204)).toHaveLength(40);
     const refused = answers.filter((a) => a.statusCode !== 204);
-    expect(refused.map((a) => a.json().errors.map((e: { code: string }) => e.code))).toEqual(
-      Array(10).fill([C.standardFull]),
-    );
-    const carried = ((await read('/standardServiceOrders/code:SO-CAP')).workOrders as { code: string }[]).map(
-      (w) => w.code,
-    );
+    expect(refused.map(codesOf)).toEqual(Array(10).fill([C.standardFull]));
+    const carried = ((await read(standardUrl('SO-CAP'))).workOrders as { code: string }[]).map((w) => w.code);
     expect(carried).toHaveLength(40);
     expect(new Set(carried).size).toBe(40);
   });
@@ -228,17 +245,13 @@ describe('50 parallel link calls (PostgreSQL, two service processes)', () => {
     const r = codes('S', 5, N + 5);
     const answers = await Promise.all(
       l.flatMap((code, i) => [
-        post('/standardServiceOrders/code:SO-R/link', { code }),
-        post('/standardServiceOrders/code:SO-L/link', { code: r[i], insertion: { insertionMode: 'first' } }),
+        post(standardLinkUrl('SO-R'), { code }),
+        post(standardLinkUrl('SO-L'), { code: r[i], insertion: { insertionMode: 'first' } }),
       ]),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(204));
     const codesOf = async (so: string) =>
-      new Set(
-        ((await read(`/standardServiceOrders/code:${so}`)).workOrders as { code: string }[]).map(
-          (w) => w.code,
-        ),
-      );
+      new Set(((await read(standardUrl(so))).workOrders as { code: string }[]).map((w) => w.code));
     expect(await codesOf('SO-L')).toEqual(new Set(r));
     expect(await codesOf('SO-R')).toEqual(new Set(l));
   });
@@ -256,23 +269,21 @@ describe('50 parallel link calls (PostgreSQL, two service processes)', () => {
         { insertionMode: 'before', relativePosition: 'RA' },
       ][i % 5];
     const answers = await Promise.all([
-      ...movers.map((code, i) => post('/routeServiceOrders/code:RT-ONE/link', { code, insertion: modes(i) })),
-      post('/routeServiceOrders/code:RT-ONE/link', { code: 'RDONE2', insertion: { insertionMode: 'first' } }),
+      ...movers.map((code, i) => post(routeLinkUrl('RT-ONE'), { code, insertion: modes(i) })),
+      post(routeLinkUrl('RT-ONE'), { code: 'RDONE2', insertion: { insertionMode: 'first' } }),
     ]);
     expect(answers).toHaveLength(N);
     expect(answers.slice(0, N - 1).map((a) => a.statusCode)).toEqual(Array(N - 1).fill(204));
     const last = answers[N - 1];
     expect(last.statusCode, last.body).toBe(400);
-    expect(last.json().errors.map((e: { code: string }) => e.code)).toEqual([
-      C.currentServiceOrderStatusConflict,
-    ]);
-    const carried = async (path: string) =>
-      ((await read(path)).workOrders as { code: string }[]).map((w) => w.code);
-    const route = await carried('/routeServiceOrders/code:RT-ONE');
+    expect(codesOf(last)).toEqual([C.currentServiceOrderStatusConflict]);
+    const carried = async (url: string) =>
+      ((await read(url)).workOrders as { code: string }[]).map((w) => w.code);
+    const route = await carried(routeUrl('RT-ONE'));
     expect(route).toHaveLength(N);
     expect(new Set(route)).toEqual(new Set(['RA', ...movers]));
-    expect(await carried('/routeServiceOrders/code:RT-TWO')).toEqual(['RDONE2']);
-    expect(await carried('/standardServiceOrders/code:SO-RT')).toEqual([]);
+    expect(await carried(routeUrl('RT-TWO'))).toEqual(['RDONE2']);
+    expect(await carried(standardUrl('SO-RT'))).toEqual([]);
     // Each work order in one service order only, one order key each on the route.
     const { rows } = await sql<{ n: string; ranks: string; wos: string }>`
       SELECT count(*)::text AS n, count(DISTINCT e.rank)::text AS ranks,

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProjectManagementCodes as C } from '../../../contract/projectManagement.ts';
+import {
+  ProjectManagementCodes as C,
+  getProject,
+  getRouteServiceOrder,
+  getStandardServiceOrder,
+} from '../../../contract/projectManagement.ts';
 import { runImport } from '../../cli/importFile.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
-import { BASE, projectFixture, UNLIMITED } from './fixture.ts';
+import { projectFixture, UNLIMITED } from './fixture.ts';
 
 let t: TestApp;
 const fixture = projectFixture();
@@ -12,13 +17,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const readProject = (projectCode: string) => t.api(getProject, { params: { projectCode } });
 const jobs = async (code: string) =>
+  ((await readProject(code)).json().jobs as { jobType: string; code: string }[]).map(
+    (j) => `${j.jobType}:${j.code}`,
+  );
+const workOrders = async (kind: 'standard' | 'route', code: string) =>
   (
-    (await t.call('GET', `${BASE}/projects/code:${code}`)).json().jobs as { jobType: string; code: string }[]
-  ).map((j) => `${j.jobType}:${j.code}`);
-const workOrders = async (kind: string, code: string) =>
-  (
-    (await t.call('GET', `${BASE}/${kind}ServiceOrders/code:${code}`)).json().workOrders as { code: string }[]
+    (kind === 'standard'
+      ? await t.api(getStandardServiceOrder, { params: { standardServiceOrderCode: code } })
+      : await t.api(getRouteServiceOrder, { params: { routeServiceOrderCode: code } })
+    ).json().workOrders as { code: string }[]
   ).map((w) => w.code);
 const project = (extra: Record<string, unknown>) => ({
   projectCode: 'P-IMP',
@@ -85,7 +94,7 @@ describe('import keys projects, standardServiceOrders, routeServiceOrders, multi
     expect(await jobs('P-IMP')).toEqual(['task:7', 'workOrder:WO-TWIN', 'phase:END']);
     const [{ updated }] = await runImport(t.db, { projects: [project({ name: 'Renamed' })] });
     expect(updated).toBe(1);
-    const read = (await t.call('GET', `${BASE}/projects/code:P-IMP`)).json();
+    const read = (await readProject('P-IMP')).json();
     expect(read.name).toBe('Renamed');
     expect(read.dependencies).toHaveLength(1);
     expect(await jobs('P-IMP')).toEqual(['task:7', 'workOrder:WO-TWIN', 'phase:END']);
@@ -193,8 +202,7 @@ describe('import keys projects, standardServiceOrders, routeServiceOrders, multi
     await refusedWith({ standardServiceOrders: [{ ...done, workOrders: [] }] }, C.standardStatusConflict);
     // Its status may change (no transitions are shown by the spec).
     await runImport(t.db, { standardServiceOrders: [{ ...done, status: 'validated' }] });
-    expect((await t.call('GET', `${BASE}/standardServiceOrders/code:SO-DONE`)).json().status).toBe(
-      'validated',
-    );
+    const read = await t.api(getStandardServiceOrder, { params: { standardServiceOrderCode: 'SO-DONE' } });
+    expect(read.json().status).toBe('validated');
   });
 });

@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ProjectManagementCodes as C,
+  deleteProjectDependency,
+  getProject,
+  linkProject,
   PROJECT_LINK_CODES,
   parseCyclePath,
   parseOverlaps,
@@ -9,7 +12,7 @@ import {
 import { runImport } from '../../cli/importFile.ts';
 import { codesOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
-import { BASE, projectFixture, UNLIMITED } from './fixture.ts';
+import { projectFixture, UNLIMITED } from './fixture.ts';
 
 let t: TestApp;
 const fixture = projectFixture();
@@ -22,7 +25,7 @@ afterAll(() => t.close());
 const reset = () => runImport(t.db, { projects: fixture.projects });
 
 const link = (project: string, body: unknown, as: TestClient = 'root') =>
-  t.call('POST', `${BASE}/projects/code:${project}/link`, { body, as });
+  t.api(linkProject, { params: { projectCode: project }, body, as });
 const linkWo = (project: string, code: string, insertion?: unknown, as: TestClient = 'root') =>
   link(project, { type: 'workOrder', code, ...(insertion === undefined ? {} : { insertion }) }, as);
 type Answer = Awaited<ReturnType<typeof link>>;
@@ -37,7 +40,7 @@ async function ok(answer: Answer | Promise<Answer>) {
   expect(res.statusCode, res.body).toBe(204);
 }
 const project = async (code: string) => {
-  const res = await t.call('GET', `${BASE}/projects/code:${code}`);
+  const res = await t.api(getProject, { params: { projectCode: code } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
@@ -314,7 +317,7 @@ describe('project link: the rules of the spec, one code each', () => {
   });
 
   it('invalid.json and field.unknown', async () => {
-    const raw = (text: string) => t.call('POST', `${BASE}/projects/code:P-NORTH/link`, { raw: text });
+    const raw = (text: string) => t.api(linkProject, { params: { projectCode: 'P-NORTH' }, raw: text });
     await refused(await raw('{"type": "workOrder", "code": "WO-N3"'), [C.invalidJson]);
     await refused(await raw('{"type": "workOrder", "code": "WO-N3", "code": "WO-N4"}'), [C.invalidJson]);
     await refused(await raw('[]'), [C.invalidJson]);
@@ -353,7 +356,9 @@ describe('project link: the rules of the spec, one code each', () => {
     ]);
     // From ROOT itself, the same dependency is fine; and ROOT's project is unknown to SOUTH's sibling reads.
     await ok(linkWo('P-ROOT', 'WO-N4', { block: [{ jobType: 'task', code: '1' }] }, 'root'));
-    expect((await t.call('GET', `${BASE}/projects/code:P-ROOT`, { as: 'north' })).statusCode).toBe(404);
+    expect((await t.api(getProject, { params: { projectCode: 'P-ROOT' }, as: 'north' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('block.dependency.cycle: anywhere in the graph, the path in the message', async () => {
@@ -529,7 +534,7 @@ describe('sending a linked work order again; removing a dependency', () => {
   });
 
   const remove = (projectCode: string, body: unknown, as: TestClient = 'root') =>
-    t.call('DELETE', `${BASE}/projects/code:${projectCode}/dependencies`, { body, as });
+    t.api(deleteProjectDependency, { params: { projectCode }, body, as });
   const dep = (blocking: [string, string], blocked: [string, string]) => ({
     blocking: { jobType: blocking[0], code: blocking[1] },
     blocked: { jobType: blocked[0], code: blocked[1] },
@@ -554,9 +559,6 @@ describe('sending a linked work order again; removing a dependency', () => {
       C.fieldUnknown,
     ]);
     await refused(await remove('P-NORTH', dep(['phase', 'PH-1'], ['task', '2'])), [C.invalidJson]);
-    const empty = await t.call('DELETE', `${BASE}/projects/code:/dependencies`, {
-      body: dep(['task', '1'], ['task', '2']),
-    });
-    await refused(empty, [C.projectCodeMandatory]);
+    await refused(await remove('', dep(['task', '1'], ['task', '2'])), [C.projectCodeMandatory]);
   });
 });

@@ -1,9 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cycleMessage, parseCyclePath } from '../../../contract/projectManagement.ts';
+import {
+  cycleMessage,
+  getProject,
+  linkProject,
+  parseCyclePath,
+} from '../../../contract/projectManagement.ts';
 import { runImport } from '../../cli/importFile.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
-import { BASE, UNLIMITED } from './fixture.ts';
+import { UNLIMITED } from './fixture.ts';
 import { cycleThrough, findCycle } from './graph.ts';
 import { keyBetween, RANK_STEP } from './ranking.ts';
 
@@ -142,13 +147,14 @@ describe('order of a project through the API: random moves against a model (fast
             insertion.jobType = 'task';
             at = rest.indexOf(rel) + (o.mode === 'after' ? 1 : 0);
           } else throw new Error('unknown mode');
-          const res = await t.call('POST', `${BASE}/projects/code:${code}/link`, {
+          const res = await t.api(linkProject, {
+            params: { projectCode: code },
             body: { type: 'workOrder', code: `W${o.w}`, insertion },
           });
           expect(res.statusCode, res.body).toBe(204);
           model.splice(0, model.length, ...rest.slice(0, at), self, ...rest.slice(at));
         }
-        const read = (await t.call('GET', `${BASE}/projects/code:${code}`)).json();
+        const read = (await t.api(getProject, { params: { projectCode: code } })).json();
         expect(read.jobs.map((j: { jobType: string; code: string }) => `${j.jobType}:${j.code}`)).toEqual(
           model,
         );

@@ -2,17 +2,24 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ProjectManagementCodes as C,
+  getProject,
+  getRouteServiceOrder,
+  getStandardServiceOrder,
   linkProject,
   linkRouteServiceOrder,
   linkStandardServiceOrder,
+  listLinkableWorkOrders,
+  listProjects,
+  listRouteServiceOrders,
+  listStandardServiceOrders,
   PROJECT_LINK_CODES,
   projectManagementEndpoints,
   ROUTE_LINK_CODES,
   STANDARD_LINK_CODES,
 } from '../../../contract/projectManagement.ts';
 import { runImport } from '../../cli/importFile.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
-import { BASE, projectFixture, UNLIMITED } from './fixture.ts';
+import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import { projectFixture, UNLIMITED } from './fixture.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (path: string, as: TestClient = 'root') => t.call('GET', `${BASE}${path}`, { as });
 const uuidOf = async (code: string) =>
   (
     await sql<{
@@ -44,7 +50,7 @@ describe('GET a project, a service order (extensions)', () => {
         },
       ],
     });
-    const res = await get('/projects/code:p-north', 'north');
+    const res = await t.api(getProject, { params: { projectCode: 'p-north' }, as: 'north' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       projectCode: 'P-NORTH',
@@ -104,17 +110,20 @@ describe('GET a project, a service order (extensions)', () => {
       ['NOPE', 'root'],
       ['P'.repeat(51), 'root'],
     ] as const) {
-      const res = await get(`/projects/code:${code}`, as);
+      const res = await t.api(getProject, { params: { projectCode: code }, as });
       expect(res.statusCode, code).toBe(404);
       expect(res.json().errors[0].code).toBe(C.projectUnknown);
     }
-    const empty = await get('/projects/code:');
+    const empty = await t.api(getProject, { params: { projectCode: '' } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors[0].code).toBe(C.projectCodeMandatory);
   });
 
   it('answers a service order of each kind; a code of another kind is unknown', async () => {
-    const so = await get('/standardServiceOrders/code:so-north', 'north');
+    const so = await t.api(getStandardServiceOrder, {
+      params: { standardServiceOrderCode: 'so-north' },
+      as: 'north',
+    });
     expect(so.json()).toEqual({
       serviceOrderCode: 'SO-NORTH',
       officeCode: 'NORTH',
@@ -125,7 +134,7 @@ describe('GET a project, a service order (extensions)', () => {
         { code: 'WO-N4', uuid: await uuidOf('WO-N4'), status: 'NEW' },
       ],
     });
-    const route = await get('/routeServiceOrders/code:RT-EMPTY');
+    const route = await t.api(getRouteServiceOrder, { params: { routeServiceOrderCode: 'RT-EMPTY' } });
     expect(route.json()).toEqual({
       serviceOrderCode: 'RT-EMPTY',
       officeCode: 'NORTH',
@@ -133,26 +142,43 @@ describe('GET a project, a service order (extensions)', () => {
       maxWorkOrders: 100,
       workOrders: [],
     });
-    for (const [path, code] of [
-      ['/standardServiceOrders/code:RT-NORTH', C.standardUnknown],
-      ['/standardServiceOrders/code:ME-NORTH', C.standardUnknown],
-      ['/routeServiceOrders/code:SO-NORTH', C.routeUnknown],
-    ]) {
-      const res = await get(path);
+    for (const [read, code] of [
+      [
+        () => t.api(getStandardServiceOrder, { params: { standardServiceOrderCode: 'RT-NORTH' } }),
+        C.standardUnknown,
+      ],
+      [
+        () => t.api(getStandardServiceOrder, { params: { standardServiceOrderCode: 'ME-NORTH' } }),
+        C.standardUnknown,
+      ],
+      [() => t.api(getRouteServiceOrder, { params: { routeServiceOrderCode: 'SO-NORTH' } }), C.routeUnknown],
+    ] as const) {
+      const res = await read();
       expect(res.statusCode).toBe(404);
       expect(res.json().errors[0].code).toBe(code);
     }
-    expect((await get('/standardServiceOrders/code:SO-ROOT', 'north')).statusCode).toBe(404);
-    expect((await get('/standardServiceOrders/code:SO-SOUTH', 'north')).statusCode).toBe(404);
-    expect((await get('/standardServiceOrders/code:')).json().errors[0].code).toBe(
-      C.serviceOrderCodeMandatory,
-    );
+    expect(
+      (await t.api(getStandardServiceOrder, { params: { standardServiceOrderCode: 'SO-ROOT' }, as: 'north' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.api(getStandardServiceOrder, {
+          params: { standardServiceOrderCode: 'SO-SOUTH' },
+          as: 'north',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.api(getStandardServiceOrder, { params: { standardServiceOrderCode: '' } })).json().errors[0]
+        .code,
+    ).toBe(C.serviceOrderCodeMandatory);
   });
 });
 
 describe('lists (extensions): the caller tree, keyset by code, search by code', () => {
   it('projects: the caller tree only, with counts; q searches the code', async () => {
-    const north = await get('/projects', 'north');
+    const north = await t.api(listProjects, { as: 'north' });
     expect(north.json()).toEqual({
       continuationToken: null,
       data: [
@@ -182,9 +208,9 @@ describe('lists (extensions): the caller tree, keyset by code, search by code', 
         },
       ],
     });
-    const done = await get('/projects?q=don', 'north');
+    const done = await t.api(listProjects, { query: { q: 'don' }, as: 'north' });
     expect(done.json().data.map((p: { projectCode: string }) => p.projectCode)).toEqual(['P-DONE']);
-    expect((await get('/projects?q=%25')).json().data).toEqual([]);
+    expect((await t.api(listProjects, { query: { q: '%' } })).json().data).toEqual([]);
   });
 
   it('pages of 100 by code; a token is bound to its search', async () => {
@@ -195,25 +221,32 @@ describe('lists (extensions): the caller tree, keyset by code, search by code', 
         officeCode: 'NORTH-A',
       })),
     });
-    const first = (await get('/projects?q=px-')).json();
+    const first = (await t.api(listProjects, { query: { q: 'px-' } })).json();
     expect(first.data).toHaveLength(100);
     expect(first.data[0].projectCode).toBe('PX-000');
-    const second = (await get(`/projects?q=px-&continuationToken=${first.continuationToken}`)).json();
+    const second = (
+      await t.api(listProjects, { query: { q: 'px-', continuationToken: first.continuationToken } })
+    ).json();
     expect(second.data.map((p: { projectCode: string }) => p.projectCode)).toEqual(
       Array.from({ length: 30 }, (_, i) => `PX-${100 + i}`),
     );
     expect(second.continuationToken).toBeNull();
-    const other = await get(`/projects?q=p&continuationToken=${first.continuationToken}`);
+    const other = await t.api(listProjects, {
+      query: { q: 'p', continuationToken: first.continuationToken },
+    });
     expect(other.statusCode).toBe(400);
     expect(other.json().errors[0].code).toBe(C.continuationTokenInvalid);
-    expect((await get('/projects?continuationToken=garbage')).json().errors[0].code).toBe(
-      C.continuationTokenInvalid,
+    expect(
+      (await t.api(listProjects, { query: { continuationToken: 'garbage' } })).json().errors[0].code,
+    ).toBe(C.continuationTokenInvalid);
+    // Outside the row's query: its path with a query of its own.
+    expect((await t.call('GET', `${listProjects.path}?sort=code`)).json().errors[0].code).toBe(
+      C.fieldUnknown,
     );
-    expect((await get('/projects?sort=code')).json().errors[0].code).toBe(C.fieldUnknown);
   });
 
   it('service orders: one list per kind, with the maximum and the count', async () => {
-    const standard = (await get('/standardServiceOrders', 'north')).json();
+    const standard = (await t.api(listStandardServiceOrders, { as: 'north' })).json();
     expect(standard.data.map((s: { serviceOrderCode: string }) => s.serviceOrderCode)).toEqual([
       'SO-A',
       'SO-DONE',
@@ -228,7 +261,7 @@ describe('lists (extensions): the caller tree, keyset by code, search by code', 
       maxWorkOrders: 1,
       workOrderCount: 1,
     });
-    const route = (await get('/routeServiceOrders?q=north')).json();
+    const route = (await t.api(listRouteServiceOrders, { query: { q: 'north' } })).json();
     expect(route.data).toEqual([
       {
         serviceOrderCode: 'RT-NORTH',
@@ -241,7 +274,7 @@ describe('lists (extensions): the caller tree, keyset by code, search by code', 
   });
 
   it('work orders with the project and service order holding each, for the linker search', async () => {
-    const res = (await get('/workOrders?q=wo-n', 'north')).json();
+    const res = (await t.api(listLinkableWorkOrders, { query: { q: 'wo-n' }, as: 'north' })).json();
     const byCode = Object.fromEntries(
       res.data.map((w: { workOrderCode: string }) => [w.workOrderCode, w]),
     ) as Record<string, Record<string, unknown>>;
@@ -273,10 +306,14 @@ describe('lists (extensions): the caller tree, keyset by code, search by code', 
     });
     expect(byCode['WO-N7']).toMatchObject({ serviceOrderCode: 'RT-NORTH', serviceOrderKind: 'route' });
     // Both WO-TWIN (validated and live), by code then uuid; the south ones are not listed.
-    const twins = (await get('/workOrders?q=twin', 'north')).json().data;
+    const twins = (await t.api(listLinkableWorkOrders, { query: { q: 'twin' }, as: 'north' })).json().data;
     expect(twins.map((w: { status: string }) => w.status)).toEqual(['VALIDATED', 'NEW']);
-    expect((await get('/workOrders?q=wo-s1', 'north')).json().data).toEqual([]);
-    expect((await get('/workOrders?q=wo-s1', 'south')).json().data).toHaveLength(1);
+    expect((await t.api(listLinkableWorkOrders, { query: { q: 'wo-s1' }, as: 'north' })).json().data).toEqual(
+      [],
+    );
+    expect(
+      (await t.api(listLinkableWorkOrders, { query: { q: 'wo-s1' }, as: 'south' })).json().data,
+    ).toHaveLength(1);
   });
 });
 

@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ProjectManagementCodes as C,
+  getRouteServiceOrder,
+  getStandardServiceOrder,
+  linkRouteServiceOrder,
+  linkStandardServiceOrder,
   ROUTE_LINK_CODES,
   STANDARD_LINK_CODES,
 } from '../../../contract/projectManagement.ts';
 import { runImport } from '../../cli/importFile.ts';
 import { codesOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
-import { BASE, projectFixture, UNLIMITED } from './fixture.ts';
+import { projectFixture, UNLIMITED } from './fixture.ts';
 
 let t: TestApp;
 const fixture = projectFixture();
@@ -24,8 +28,11 @@ const reset = () =>
   });
 
 type Kind = 'standard' | 'route';
-const link = (kind: Kind, so: string, body: unknown, as: TestClient = 'root') =>
-  t.call('POST', `${BASE}/${kind}ServiceOrders/code:${so}/link`, { body, as });
+/** POST .../link of a service order of either kind; raw text instead of the body where given. */
+const link = (kind: Kind, so: string, body: unknown, as: TestClient = 'root', raw?: string) =>
+  kind === 'standard'
+    ? t.api(linkStandardServiceOrder, { params: { standardServiceOrderCode: so }, body, raw, as })
+    : t.api(linkRouteServiceOrder, { params: { routeServiceOrderCode: so }, body, raw, as });
 const linkWo = (kind: Kind, so: string, code: string, insertion?: unknown, as: TestClient = 'root') =>
   link(kind, so, { code, ...(insertion === undefined ? {} : { insertion }) }, as);
 type Answer = Awaited<ReturnType<typeof link>>;
@@ -39,7 +46,10 @@ async function ok(answer: Answer | Promise<Answer>) {
   expect(res.statusCode, res.body).toBe(204);
 }
 const read = async (kind: Kind, so: string) => {
-  const res = await t.call('GET', `${BASE}/${kind}ServiceOrders/code:${so}`);
+  const res =
+    kind === 'standard'
+      ? await t.api(getStandardServiceOrder, { params: { standardServiceOrderCode: so } })
+      : await t.api(getRouteServiceOrder, { params: { routeServiceOrderCode: so } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
@@ -124,9 +134,7 @@ describe('standard service order link (spec endpoint 20)', () => {
   });
 
   it('invalid.json and field.unknown (type is not a field of this body)', async () => {
-    const raw = await t.call('POST', `${BASE}/standardServiceOrders/code:SO-NORTH/link`, {
-      raw: '{"code": ',
-    });
+    const raw = await link('standard', 'SO-NORTH', undefined, 'root', '{"code": ');
     await refused(raw, [C.invalidJson]);
     await refused(link('standard', 'SO-NORTH', { code: ['WO-N1'] }), [C.invalidJson]);
     await refused(link('standard', 'SO-NORTH', { type: 'workOrder', code: 'WO-N1' }), [C.fieldUnknown]);
@@ -287,7 +295,7 @@ describe('route service order link (spec endpoint 21, designed in the same style
   });
 
   it('invalid.json and field.unknown on the route (type is not a field of this body)', async () => {
-    const raw = await t.call('POST', `${BASE}/routeServiceOrders/code:RT-NORTH/link`, { raw: '{"code": ' });
+    const raw = await link('route', 'RT-NORTH', undefined, 'root', '{"code": ');
     await refused(raw, [C.invalidJson]);
     await refused(link('route', 'RT-NORTH', { code: ['WO-N1'] }), [C.invalidJson]);
     await refused(linkWo('route', 'RT-NORTH', 'WO-N1', { insertionMode: 'index', position: '1' }), [

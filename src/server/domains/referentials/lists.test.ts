@@ -1,14 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAsset, getCustomer, putCustomer } from '../../../contract/referentials.ts';
+import {
+  getAsset,
+  getCustomer,
+  listAssets,
+  listCustomers,
+  listCustomFieldDefinitions,
+  listOffices,
+  listSites,
+  putCustomer,
+} from '../../../contract/referentials.ts';
 import { parseImportText, runImport } from '../../cli/importFile.ts';
-import { codesOf } from '../../testing/api.ts';
+import { type ApiOptions, codesOf } from '../../testing/api.ts';
 import type { TestApp, TestClient } from '../../testing/harness.ts';
 import { parentsFirst } from './importers.ts';
 import { createReferentialsTestApp } from './testApp.ts';
 
 let t: TestApp;
-const BASE = '/eTech/rest/ws/referentials/v1';
-const list = (path: string, as: TestClient = 'root') => t.call('GET', `${BASE}/${path}`, { as });
+/** The customer list, as a client. */
+const customers = (query: ApiOptions<typeof listCustomers>['query'] = {}, as: TestClient = 'root') =>
+  t.api(listCustomers, { query, as });
 const customer = (code: string, extra: Record<string, unknown> = {}) => ({
   customerCode: code,
   name: `Name ${code}`,
@@ -29,35 +39,26 @@ afterAll(() => t.close());
 
 describe('customer list extension', () => {
   it('pages 100 at a time sorted by code, without duplicates, until a null token', async () => {
-    const seen: string[] = [];
-    let token: string | null = null;
-    let pages = 0;
-    do {
-      const res = await list(`customers${token ? `?continuationToken=${encodeURIComponent(token)}` : ''}`);
-      expect(res.statusCode).toBe(200);
-      const page = res.json();
-      pages++;
-      expect(page.data.length).toBeLessThanOrEqual(100);
-      seen.push(...page.data.map((c: { customerCode: string }) => c.customerCode));
-      token = page.continuationToken;
-    } while (token);
-    expect(pages).toBe(3);
+    const pages = await t.pages<{ customerCode: string }>(listCustomers);
+    for (const page of pages) expect(page.data.length).toBeLessThanOrEqual(100);
+    const seen = pages.flatMap((p) => p.data.map((c) => c.customerCode));
+    expect(pages).toHaveLength(3);
     expect(seen).toHaveLength(250);
     expect(new Set(seen).size).toBe(250);
     expect([...seen].sort()).toEqual(seen);
   });
 
   it('elements have the shape of the GET', async () => {
-    const page = (await list('customers?q=L001')).json();
+    const page = (await customers({ q: 'L001' })).json();
     const one = (await t.api(getCustomer, { params: { customerCode: 'L001' } })).json();
     expect(page.data).toEqual([one]);
   });
 
   it('filters: q on code, name or city; officeCode with its descendants; parentCode', async () => {
-    expect((await list('customers?q=grenoble')).json().data).toHaveLength(25);
-    expect((await list('customers?q=name%20l01')).json().data).toHaveLength(10);
-    expect((await list('customers?q=%25')).json().data).toHaveLength(0);
-    const north = (await list('customers?officeCode=north')).json();
+    expect((await customers({ q: 'grenoble' })).json().data).toHaveLength(25);
+    expect((await customers({ q: 'name l01' })).json().data).toHaveLength(10);
+    expect((await customers({ q: '%' })).json().data).toHaveLength(0);
+    const north = (await customers({ officeCode: 'north' })).json();
     expect(north.data).toHaveLength(50);
     expect(north.data.every((c: { officeCode: string }) => c.officeCode === 'NORTH-A')).toBe(true);
     await t.api(putCustomer, {
@@ -65,47 +66,44 @@ describe('customer list extension', () => {
       body: { name: 'c', parentCustomerCode: 'L000', addressDetails: { city: 'x' } },
     });
     expect(
-      (await list('customers?parentCode=l000'))
+      (await customers({ parentCode: 'l000' }))
         .json()
         .data.map((c: { customerCode: string }) => c.customerCode),
     ).toEqual(['L000-CHILD']);
   });
 
   it('office scope: NORTH lists only its tree; an officeCode outside it is unknown', async () => {
-    const res = await list('customers?officeCode=NORTH-A', 'north');
+    const res = await customers({ officeCode: 'NORTH-A' }, 'north');
     expect(res.json().data).toHaveLength(50);
-    const all = (await list('customers', 'south')).json();
+    const all = (await customers({}, 'south')).json();
     expect(all.data.every((c: { officeCode: string }) => c.officeCode === 'SOUTH')).toBe(true);
-    const bad = await list('customers?officeCode=SOUTH', 'north');
+    const bad = await customers({ officeCode: 'SOUTH' }, 'north');
     expect(bad.statusCode).toBe(400);
     expect(codesOf(bad)).toEqual(['referentials.customer.office.unknown']);
   });
 
   it('a tampered or foreign continuation token is a 400 referentials.continuationToken.invalid', async () => {
-    const token = (await list('customers')).json().continuationToken as string;
+    const token = (await customers()).json().continuationToken as string;
     const [payload, sig] = token.split('.');
     const forged = `${Buffer.from(JSON.stringify({ e: 'listCustomers', p: 'L200' })).toString('base64url')}.${sig}`;
     for (const bad of ['garbage', `${payload}.AAAA${sig.slice(4)}`, forged, `${token}.x`]) {
-      const res = await list(`customers?continuationToken=${encodeURIComponent(bad)}`);
+      const res = await customers({ continuationToken: bad });
       expect(res.statusCode).toBe(400);
       expect(codesOf(res)).toEqual(['referentials.continuationToken.invalid']);
     }
     // A token of the customer list is not one of the site list.
-    const res = await list(`sites?continuationToken=${encodeURIComponent(token)}`);
+    const res = await t.api(listSites, { query: { continuationToken: token } });
     expect(codesOf(res)).toEqual(['referentials.continuationToken.invalid']);
   });
 
   it('a token is bound to the filters it came with: reused with other filters it is a 400', async () => {
-    const first = (await list('customers?q=L')).json();
+    const first = (await customers({ q: 'L' })).json();
     expect(first.continuationToken).toEqual(expect.any(String));
-    const token = encodeURIComponent(first.continuationToken);
-    expect((await list(`customers?q=L&continuationToken=${token}`)).statusCode).toBe(200);
-    for (const other of [
-      `customers?q=L0&continuationToken=${token}`,
-      `customers?continuationToken=${token}`,
-    ]) {
-      const res = await list(other);
-      expect(res.statusCode, other).toBe(400);
+    const token = first.continuationToken;
+    expect((await customers({ q: 'L', continuationToken: token })).statusCode).toBe(200);
+    for (const other of [{ q: 'L0', continuationToken: token }, { continuationToken: token }]) {
+      const res = await customers(other);
+      expect(res.statusCode, JSON.stringify(other)).toBe(400);
       expect(codesOf(res)).toEqual(['referentials.continuationToken.invalid']);
     }
   });
@@ -116,21 +114,14 @@ describe('customer list extension', () => {
       customer(`${prefix}${String(119 - i).padStart(3, '0')}`),
     );
     await runImport(t.db, { customers: rows });
-    const seen: string[] = [];
-    let token: string | null = null;
-    do {
-      const q: string = `customers?q=ZZZZ${token ? `&continuationToken=${encodeURIComponent(token)}` : ''}`;
-      const page: { data: { customerCode: string }[]; continuationToken: string | null } = (
-        await list(q)
-      ).json();
-      seen.push(...page.data.map((c: { customerCode: string }) => c.customerCode.slice(600)));
-      token = page.continuationToken;
-    } while (token);
+    const pages = await t.pages<{ customerCode: string }>(listCustomers, { query: { q: 'ZZZZ' } });
+    const seen = pages.flatMap((p) => p.data.map((c) => c.customerCode.slice(600)));
     expect(seen).toEqual(Array.from({ length: 120 }, (_, i) => String(i).padStart(3, '0')));
   });
 
   it('an unknown query parameter is refused', async () => {
-    const res = await list('customers?colour=red');
+    // Outside the row's query: its path with a query of its own.
+    const res = await t.call('GET', `${listCustomers.path}?colour=red`);
     expect(res.statusCode).toBe(400);
     expect(codesOf(res)).toEqual(['referentials.customer.field.unknown']);
   });
@@ -169,29 +160,29 @@ describe('site and asset list extensions', () => {
   });
 
   it('sites: filters customerCode, parentCode, q', async () => {
-    const sites = (q: string) =>
-      list(`sites${q}`).then((r) => r.json().data.map((s: { siteCode: string }) => s.siteCode));
-    expect(await sites('')).toEqual(['LS-1', 'LS-2', 'LS-3']);
-    expect(await sites('?customerCode=l002')).toEqual(['LS-1', 'LS-2']);
-    expect(await sites('?parentCode=LS-1')).toEqual(['LS-2']);
-    expect(await sites('?q=lille')).toEqual(['LS-1', 'LS-3']);
-    expect((await list('sites')).json().data[0].location.addressDetails.city).toBe('Lille');
+    const sites = (query: ApiOptions<typeof listSites>['query']) =>
+      t.api(listSites, { query }).then((r) => r.json().data.map((s: { siteCode: string }) => s.siteCode));
+    expect(await sites({})).toEqual(['LS-1', 'LS-2', 'LS-3']);
+    expect(await sites({ customerCode: 'l002' })).toEqual(['LS-1', 'LS-2']);
+    expect(await sites({ parentCode: 'LS-1' })).toEqual(['LS-2']);
+    expect(await sites({ q: 'lille' })).toEqual(['LS-1', 'LS-3']);
+    expect((await t.api(listSites)).json().data[0].location.addressDetails.city).toBe('Lille');
   });
 
   it('assets: filters siteCode, customerCode, parentCode, q (serial number)', async () => {
-    const assets = (q: string) =>
-      list(`assets${q}`).then((r) => r.json().data.map((s: { assetCode: string }) => s.assetCode));
-    expect(await assets('')).toEqual(['LA-1', 'LA-2', 'LA-3']);
-    expect(await assets('?siteCode=LS-1')).toEqual(['LA-1', 'LA-2']);
-    expect(await assets('?customerCode=L003')).toEqual(['LA-3']);
-    expect(await assets('?parentCode=LA-1')).toEqual(['LA-2']);
-    expect(await assets('?q=xyz')).toEqual(['LA-2']);
+    const assets = (query: ApiOptions<typeof listAssets>['query']) =>
+      t.api(listAssets, { query }).then((r) => r.json().data.map((s: { assetCode: string }) => s.assetCode));
+    expect(await assets({})).toEqual(['LA-1', 'LA-2', 'LA-3']);
+    expect(await assets({ siteCode: 'LS-1' })).toEqual(['LA-1', 'LA-2']);
+    expect(await assets({ customerCode: 'L003' })).toEqual(['LA-3']);
+    expect(await assets({ parentCode: 'LA-1' })).toEqual(['LA-2']);
+    expect(await assets({ q: 'xyz' })).toEqual(['LA-2']);
   });
 });
 
 describe('offices and custom-field definitions', () => {
   it('offices: the caller office and its descendants, sorted by path, own parent hidden', async () => {
-    const root = (await list('offices')).json();
+    const root = (await t.api(listOffices)).json();
     expect(root.continuationToken).toBeNull();
     expect(root.data).toEqual([
       { code: 'ROOT', name: 'Head office', parentCode: null },
@@ -199,7 +190,7 @@ describe('offices and custom-field definitions', () => {
       { code: 'NORTH-A', name: 'North A', parentCode: 'NORTH' },
       { code: 'SOUTH', name: 'South', parentCode: 'ROOT' },
     ]);
-    const north = (await list('offices', 'north')).json();
+    const north = (await t.api(listOffices, { as: 'north' })).json();
     expect(north.data).toEqual([
       { code: 'NORTH', name: 'North', parentCode: null },
       { code: 'NORTH-A', name: 'North A', parentCode: 'NORTH' },
@@ -229,7 +220,7 @@ describe('offices and custom-field definitions', () => {
         },
       ])
       .execute();
-    const site = (await list('customFieldDefinitions?entity=site')).json();
+    const site = (await t.api(listCustomFieldDefinitions, { query: { entity: 'site' } })).json();
     expect(site).toEqual({
       continuationToken: null,
       data: [
@@ -243,8 +234,8 @@ describe('offices and custom-field definitions', () => {
         },
       ],
     });
-    expect((await list('customFieldDefinitions')).json().data).toHaveLength(2);
-    const bad = await list('customFieldDefinitions?entity=planet');
+    expect((await t.api(listCustomFieldDefinitions)).json().data).toHaveLength(2);
+    const bad = await t.api(listCustomFieldDefinitions, { query: { entity: 'planet' } });
     expect(bad.statusCode).toBe(400);
     expect(codesOf(bad)).toEqual(['referentials.entity.invalid']);
     await t.db.deleteFrom('custom_field_definitions').execute();
@@ -311,8 +302,11 @@ describe('importers', () => {
       ['customers', 0, 0],
       ['assets', 0, 0],
     ]);
-    const read = (kind: string, code: string, as: TestClient) =>
-      t.call('GET', `${BASE}/${kind}/code:${code}`, { as }).then((r) => r.json());
+    const read = (kind: 'customers' | 'assets', code: string, as: TestClient) =>
+      (kind === 'customers'
+        ? t.api(getCustomer, { params: { customerCode: code }, as })
+        : t.api(getAsset, { params: { assetCode: code }, as })
+      ).then((r) => r.json());
     expect(await read('customers', 'IMP-T', 'rival')).toMatchObject({ name: 'rival', officeCode: 'RIVAL' });
     expect(await read('customers', 'IMP-T2', 'rival')).toMatchObject({ parentCustomerCode: 'IMP-T' });
     expect(await read('customers', 'IMP-T3', 'rival')).toMatchObject({ officeCode: 'RIVAL' });

@@ -4,13 +4,15 @@
  * live work orders of one code are ambiguous.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SlotsCodes, searchSlots } from '../../../contract/slots.ts';
+import { getWorkOrderNeeds, SlotsCodes, searchSlots } from '../../../contract/slots.ts';
 import { runImport } from '../../cli/importFile.ts';
 import { codesOf } from '../../testing/api.ts';
-import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import { futureMonday, LILLE, slotFixture } from './fixture.ts';
 
-const needs = (code: string) => `/rest/v3/slots/workOrders/code:${encodeURIComponent(code)}/needs`;
+/** A work order's needs, as a client (the code encoded, as a client sends it). */
+const needs = (code: string, as: TestClient = 'root') =>
+  t.api(getWorkOrderNeeds, { params: { workOrderCode: encodeURIComponent(code) }, as });
 let t: TestApp;
 
 beforeAll(async () => {
@@ -50,7 +52,7 @@ afterAll(() => t.close());
 
 describe('GET /rest/v3/slots/workOrders/code:{code}/needs', () => {
   it('the type (duration, sorted skills), the place, and the target from its coordinates', async () => {
-    const res = await t.call('GET', needs('wo-new'));
+    const res = await needs('wo-new');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       workOrderCode: 'WO-NEW',
@@ -64,10 +66,10 @@ describe('GET /rest/v3/slots/workOrders/code:{code}/needs', () => {
   });
 
   it('a place without coordinates is located as the search would (gazetteer), or not at all (null)', async () => {
-    let res = await t.call('GET', needs('WO-ZIP'));
+    let res = await needs('WO-ZIP');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().target).toEqual({ latitude: 50.5, longitude: 3.1, source: 'gazetteer' });
-    res = await t.call('GET', needs('WO-NOWHERE'));
+    res = await needs('WO-NOWHERE');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().target).toBeNull();
     // The search itself agrees: no place for this work order is 3011.
@@ -87,15 +89,15 @@ describe('GET /rest/v3/slots/workOrders/code:{code}/needs', () => {
       ['WO-NONE', 'root'],
       ['WO-SOUTH', 'north'],
     ] as const) {
-      const res = await t.call('GET', needs(code), { as });
+      const res = await needs(code, as);
       expect(res.statusCode, code).toBe(404);
       expect(codesOf(res)).toEqual([SlotsCodes.workOrderNotFound]);
     }
-    expect((await t.call('GET', needs('WO-SOUTH'), { as: 'south' })).statusCode).toBe(200);
+    expect((await needs('WO-SOUTH', 'south')).statusCode).toBe(200);
   });
 
   it('several live work orders of the code: 400 slots.workorder.code.ambiguous', async () => {
-    const res = await t.call('GET', needs('WO-TWICE'));
+    const res = await needs('WO-TWICE');
     expect(res.statusCode).toBe(400);
     expect(codesOf(res)).toEqual([SlotsCodes.workOrderAmbiguous]);
   });

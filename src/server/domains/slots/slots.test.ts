@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOT_ERRORS, type Slot, type SlotSearchSent, searchSlots } from '../../../contract/slots.ts';
 import { runImport } from '../../cli/importFile.ts';
+import { codesOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import { AJACCIO, futureMonday, LILLE, LYON, plusDays, ROUBAIX, slotFixture } from './fixture.ts';
 
@@ -27,7 +28,7 @@ async function codes(body: unknown, as: TestClient = 'root'): Promise<string[]> 
   const res = await search(body, as);
   expect(res.statusCode, res.body).toBe(400);
   expect(res.json().errorReference).toBeTruthy();
-  return res.json().errors.map((e: { code: string }) => e.code);
+  return codesOf(res);
 }
 const technicianSet = async (body: SlotSearchSent, as: TestClient = 'root') =>
   new Set((await slots({ ...body, maximumSlotNumber: 700 }, as)).flatMap((s) => s.technicians));

@@ -11,16 +11,17 @@ import {
   createSubscription as createSubscriptionEndpoint,
   deleteSubscription,
   getDelivery,
+  listDeliveries,
   listSubscriptions as listSubscriptionsEndpoint,
   SUBSCRIPTION_LIMIT,
+  sendTestEvent,
 } from '../../../contract/webhooks.ts';
 import { deleteApplication } from '../../platform/auth/applications.ts';
-import { codesOf } from '../../testing/api.ts';
+import { codesOf, pathOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import { createSubscription, listSubscriptions } from './service.ts';
 import { NO_RATE_LIMITS, type Receiver, startReceiver } from './testReceiver.ts';
 
-const BASE = '/rest/ws/webhooks/v1/subscriptions';
 let t: TestApp;
 let receiver: Receiver;
 
@@ -129,14 +130,17 @@ describe('subscriptions: create, list, delete', () => {
   it("another application's subscription is unknown: not listed, 404 on delete and on its log", async () => {
     const mine = (await create(valid, 'north')).json();
     expect((await t.api(listSubscriptionsEndpoint, { as: 'south' })).json()).toEqual({ data: [] });
-    for (const [method, path] of [
-      ['DELETE', `${BASE}/${mine.subscriptionId}`],
-      ['GET', `${BASE}/${mine.subscriptionId}/deliveries`],
-      ['POST', `${BASE}/${mine.subscriptionId}/test`],
-      ['GET', `${BASE}/${mine.subscriptionId}/deliveries/${mine.subscriptionId}`],
+    const subscriptionId = mine.subscriptionId;
+    for (const [row, res] of [
+      [deleteSubscription, await t.api(deleteSubscription, { params: { subscriptionId }, as: 'south' })],
+      [listDeliveries, await t.api(listDeliveries, { params: { subscriptionId }, as: 'south' })],
+      [sendTestEvent, await t.api(sendTestEvent, { params: { subscriptionId }, as: 'south' })],
+      [
+        getDelivery,
+        await t.api(getDelivery, { params: { subscriptionId, deliveryId: subscriptionId }, as: 'south' }),
+      ],
     ] as const) {
-      const res = await t.call(method, path, { as: 'south' });
-      expect(res.statusCode, `${method} ${path}`).toBe(404);
+      expect(res.statusCode, `${row.method} ${row.path}`).toBe(404);
       expect(codesOf(res)).toEqual([C.subscriptionNotFound]);
     }
     for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
@@ -197,7 +201,11 @@ describe('subscriptions: create, list, delete', () => {
     };
     for (const method of ['PUT', 'PATCH'] as const) {
       for (const as of ['root', 'south'] as const) {
-        const res = await t.call(method, `${BASE}/${sub.subscriptionId}`, { body: change, as });
+        // A method the row does not have: the row's path with another method.
+        const res = await t.call(method, pathOf(deleteSubscription, { subscriptionId: sub.subscriptionId }), {
+          body: change,
+          as,
+        });
         // The path takes DELETE only (issue 25: 405 with Allow, not 404).
         expect(res.statusCode, `${method} as ${as}: ${res.body}`).toBe(405);
         expect(codesOf(res)).toEqual([CommonCodes.methodNotAllowed]);
@@ -209,7 +217,7 @@ describe('subscriptions: create, list, delete', () => {
     expect(await row()).toEqual(stored);
     // Nor does the OpenAPI document offer one.
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
-    expect(Object.keys(doc.paths[`${BASE}/{subscriptionId}`])).toEqual(['delete']);
+    expect(Object.keys(doc.paths[deleteSubscription.path])).toEqual(['delete']);
     await clear('root');
   });
 
@@ -320,11 +328,11 @@ describe('SSRF at delivery time', () => {
     expect(
       (await t.api(putAsset, { params: { assetCode: 'SSRF-1' }, body: { name: 'Pump' } })).statusCode,
     ).toBe(201);
-    const log = `${BASE}/${sub.subscriptionId}/deliveries`;
+    const log = () => t.api(listDeliveries, { params: { subscriptionId: sub.subscriptionId } });
     let delivery: { attempts: number; lastError: string | null; status: string } | undefined;
     for (let i = 0; i < 200 && !(delivery && delivery.attempts >= 2); i++) {
       await new Promise((r) => setTimeout(r, 25));
-      delivery = (await t.call('GET', log)).json().data[0];
+      delivery = (await log()).json().data[0];
     }
     expect(delivery).toBeDefined();
     expect(delivery?.attempts).toBeGreaterThanOrEqual(2);
@@ -365,7 +373,7 @@ describe('OpenAPI', () => {
       'process',
       'webService',
     ]);
-    expect(doc.paths[BASE].post['x-extension']).toBeUndefined();
-    expect(doc.paths[`${BASE}/{subscriptionId}/deliveries`].get['x-extension']).toBe(true);
+    expect(doc.paths[createSubscriptionEndpoint.path].post['x-extension']).toBeUndefined();
+    expect(doc.paths[listDeliveries.path].get['x-extension']).toBe(true);
   });
 });
