@@ -23,6 +23,7 @@ import {
 import {
   fingerprintOf,
   KEY_TTL_MS,
+  MAX_KEPT_BODY,
   MAX_KEY_LENGTH,
   PENDING_LEASE_MS,
   PRUNE_BATCH,
@@ -189,6 +190,17 @@ describe.each([
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.headers['content-encoding']).toBeUndefined();
     expect(again.json()).toEqual({ run: expect.any(Number), ...body });
+  });
+
+  it('does not keep an answer larger than MAX_KEPT_BODY: the key is given back, the work done again', async () => {
+    const key = freshKey();
+    const body = { n: 3, pad: 'x'.repeat(MAX_KEPT_BODY) };
+    const runs = routes.runs.counted;
+    expect((await post('/test/idem/counted', body, key)).statusCode).toBe(201);
+    const again = await post('/test/idem/counted', body, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(routes.runs.counted).toBe(runs + 2);
   });
 
   it('keeps a 4xx answer too (same errorReference), without running the work', async () => {

@@ -42,6 +42,11 @@ export const PENDING_LEASE_MS = 5 * 60_000;
 export const PRUNE_BATCH = 1000;
 export const PRUNE_ROUNDS = 10;
 export const PRUNE_INTERVAL_MS = 60_000;
+/**
+ * The largest answer kept (a slot search may answer a lot): a larger one gives its key back,
+ * and the same request sent again is done again (the POSTs that answer that much only read).
+ */
+export const MAX_KEPT_BODY = 256 * 1024;
 /** Seconds a client is asked to wait before sending a request still running again. */
 export const IN_PROGRESS_RETRY_AFTER = 1;
 
@@ -418,8 +423,13 @@ export function createIdempotency(options: {
       const attempt = attempts.get(request);
       if (!attempt || attempt.done) return payload;
       attempt.done = true;
-      const keepable = payload == null || typeof payload === 'string' || Buffer.isBuffer(payload);
-      if (reply.statusCode >= 500 || !keepable) {
+      const body =
+        payload == null
+          ? ''
+          : typeof payload === 'string' || Buffer.isBuffer(payload)
+            ? String(payload)
+            : undefined;
+      if (reply.statusCode >= 500 || body === undefined || body.length > MAX_KEPT_BODY) {
         await giveBack(attempt);
         return payload;
       }
@@ -428,7 +438,6 @@ export function createIdempotency(options: {
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      const body = payload == null ? '' : String(payload);
       try {
         await store.finish(attempt.ref, attempt.owner, { status: reply.statusCode, headers, body });
       } catch (err) {
