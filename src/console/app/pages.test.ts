@@ -55,4 +55,34 @@ describe('rate limit', () => {
     expect(all).toEqual([1, 2, 3]);
     expect(counts).toEqual([2, 3]);
   });
+
+  it('waits as long as the Retry-After of the 429 says', async () => {
+    const waits: number[] = [];
+    let calls = 0;
+    await withRateLimitRetry(
+      async () => {
+        calls += 1;
+        if (calls === 1) throw Object.assign(tooMany(), { retryAfter: 17 });
+        if (calls === 2) throw Object.assign(tooMany(), { retryAfter: null });
+        return 'done';
+      },
+      { sleep: async (ms) => void waits.push(ms), delays: [5, 6] },
+    );
+    expect(waits).toEqual([17_000, 6]);
+  });
+
+  it('goes on from the rows loaded already: their pages are not read again', async () => {
+    const asked: (string | undefined)[] = [];
+    const all = await readAll(
+      async (token) => {
+        asked.push(token);
+        return token === 't1'
+          ? { continuationToken: 't2', data: [3] }
+          : { continuationToken: null, data: [4] };
+      },
+      { from: { rows: [1, 2], token: 't1' } },
+    );
+    expect(all).toEqual([1, 2, 3, 4]);
+    expect(asked).toEqual(['t1', 't2']);
+  });
 });

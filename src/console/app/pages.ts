@@ -34,7 +34,8 @@ const RATE_LIMIT_DELAYS = [5000, 10000, 20000, 40000, 60000, 60000];
 
 /**
  * Runs `fn`; when the service answers 429 (rate limit of the application, per minute and
- * per hour), waits and tries again instead of failing the row or the export.
+ * per hour), waits and tries again instead of failing the row or the export: as long as its
+ * `Retry-After` says (the pace its rate range allows), else 5, 10, 20... seconds.
  */
 export async function withRateLimitRetry<T>(fn: () => Promise<T>, opts: RetryOptions = {}): Promise<T> {
   const delays = opts.delays ?? RATE_LIMIT_DELAYS;
@@ -45,8 +46,10 @@ export async function withRateLimitRetry<T>(fn: () => Promise<T>, opts: RetryOpt
     } catch (e) {
       const status = (e as { status?: unknown } | null)?.status;
       if (status !== 429 || attempt >= delays.length || opts.signal?.aborted) throw e;
-      opts.onWait?.(delays[attempt]);
-      await sleep(delays[attempt], opts.signal);
+      const retryAfter = (e as { retryAfter?: unknown }).retryAfter;
+      const ms = typeof retryAfter === 'number' && retryAfter >= 0 ? retryAfter * 1000 : delays[attempt];
+      opts.onWait?.(ms);
+      await sleep(ms, opts.signal);
       if (opts.signal?.aborted) throw e;
     }
   }
@@ -54,16 +57,20 @@ export async function withRateLimitRetry<T>(fn: () => Promise<T>, opts: RetryOpt
 
 /**
  * Every element of a paginated list, page after page (a 429 waits and tries again);
- * `onPage` reports the running count.
+ * `onPage` reports the running count. `from`: the rows read already and the continuation
+ * token after them (a list partly loaded): the walk goes on from there.
  */
 export async function readAll<T>(
   page: (token: string | undefined) => Promise<Page<T>>,
-  opts: RetryOptions & { onPage?: (count: number) => void } = {},
+  opts: RetryOptions & {
+    onPage?: (count: number) => void;
+    from?: { rows: readonly T[]; token: string };
+  } = {},
 ): Promise<T[]> {
-  const out: T[] = [];
+  const out: T[] = [...(opts.from?.rows ?? [])];
   for await (const p of walkPages((token) => {
     if (opts.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
-    return withRateLimitRetry(() => page(token), opts);
+    return withRateLimitRetry(() => page(token ?? opts.from?.token), opts);
   })) {
     out.push(...p.data);
     opts.onPage?.(out.length);

@@ -23,7 +23,7 @@ import { useActivities, useActivityTotals, useActivityTypeNames, useWorkordersAp
 import { INVOICING_FILTERS, VALIDATION_FILTERS, type WorkOrderSearch } from '../search.ts';
 import type { Activity, WorkOrderRef } from '../transport.ts';
 import { DataGrid, type GridColumn } from './DataGrid.tsx';
-import { ExportCsvButton } from './ExportCsvButton.tsx';
+import { ExportCsvButton, loadedOf } from './ExportCsvButton.tsx';
 import { Figure, TotalsBar } from './Totals.tsx';
 
 export function ActivitiesTab({
@@ -211,6 +211,7 @@ export function ActivitiesTab({
                   })}
                 </Badge>
                 <ExportCsvButton<Activity>
+                  loaded={loadedOf(list.data?.pages, rows, !!hasNextPage)}
                   testId="export-activities"
                   total={tot?.count}
                   fetchPage={(token, signal) =>

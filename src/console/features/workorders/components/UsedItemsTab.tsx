@@ -13,7 +13,7 @@ import { USED_ITEMS_PAGE, useUsedItems, useUsedItemTotals, useWorkordersApi } fr
 import { INVOICE_MODE_FILTERS, type WorkOrderSearch } from '../search.ts';
 import type { UsedItem, WorkOrderRef } from '../transport.ts';
 import { DataGrid, type GridColumn } from './DataGrid.tsx';
-import { ExportCsvButton } from './ExportCsvButton.tsx';
+import { ExportCsvButton, loadedOf } from './ExportCsvButton.tsx';
 import { Figure, TotalsBar } from './Totals.tsx';
 
 export function UsedItemsTab({
@@ -162,6 +162,7 @@ export function UsedItemsTab({
                   })}
                 </Badge>
                 <ExportCsvButton<UsedItem>
+                  loaded={loadedOf(list.data?.pages, rows, !!hasNextPage)}
                   testId="export-items"
                   total={shown?.count}
                   fetchPage={(token, signal) =>

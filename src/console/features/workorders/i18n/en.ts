@@ -156,6 +156,8 @@ export default {
     done_one: '{{n}} row in {{name}}.',
     done_other: '{{n}} rows in {{name}}.',
     failed: 'The export failed',
+    waiting_one: "The list's rate limit is reached: reading goes on in {{count}} second.",
+    waiting_other: "The list's rate limit is reached: reading goes on in {{count}} seconds.",
   },
   errors: { reference: 'Reference: {{reference}}' },
   serverErrors: {

@@ -160,6 +160,9 @@ export default {
     done_one: '{{n}} ligne dans {{name}}.',
     done_other: '{{n}} lignes dans {{name}}.',
     failed: "L'export a échoué",
+    waiting_one: 'La limite de débit de la liste est atteinte : la lecture reprend dans {{count}} seconde.',
+    waiting_other:
+      'La limite de débit de la liste est atteinte : la lecture reprend dans {{count}} secondes.',
   },
   errors: { reference: 'Référence : {{reference}}' },
   serverErrors: {
