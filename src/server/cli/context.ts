@@ -69,12 +69,12 @@ export function commandHost(io: CliIo): CommandHost {
   };
 }
 
-/** Rows as a plain text table, one column per name, lists joined by commas. */
-export function table(rows: Record<string, unknown>[], columns: string[]): string {
+/** Rows as a plain text table, one column per name (a field of the rows), lists joined by commas. */
+export function table<T extends object>(rows: readonly T[], columns: readonly (keyof T & string)[]): string {
   const cell = (v: unknown) =>
     Array.isArray(v) ? v.join(',') : v === null || v === undefined ? '' : String(v);
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
-  const line = (values: string[]) =>
+  const line = (values: readonly string[]) =>
     values
       .map((v, i) => v.padEnd(widths[i]))
       .join('  ')

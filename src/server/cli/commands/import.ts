@@ -66,9 +66,7 @@ export function printResults(io: CliIo, results: KeyResult[], dryRun: boolean) {
     io.stdout('nothing to import: the file holds no key\n');
     return;
   }
-  io.stdout(
-    `${table(results as unknown as Record<string, unknown>[], ['key', 'rows', 'created', 'updated'])}\n`,
-  );
+  io.stdout(`${table(results, ['key', 'rows', 'created', 'updated'])}\n`);
   const created = results.reduce((n, r) => n + r.created, 0);
   const updated = results.reduce((n, r) => n + r.updated, 0);
   io.stdout(
