@@ -8,6 +8,7 @@ import { AuthProvider } from '../auth/AuthProvider.tsx';
 import type { Boot } from '../auth/bootstrap.ts';
 import { router } from '../routes/index.tsx';
 import { SignedOutPage, SignInFailedPage } from '../routes/pages/StandalonePages.tsx';
+import { LiveProvider } from '../shared/live/LiveProvider.tsx';
 import { queryClient } from './queryClient.ts';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme.ts';
 
@@ -34,7 +35,9 @@ export function App({ boot }: { boot: Boot }) {
         <SignInFailedPage error={boot.error} />
       ) : (
         <AuthProvider>
-          <RouterProvider router={router} />
+          <LiveProvider>
+            <RouterProvider router={router} />
+          </LiveProvider>
         </AuthProvider>
       )}
     </Providers>

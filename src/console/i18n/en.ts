@@ -82,6 +82,7 @@ export default {
   /** Record pages of every feature (components/records). */
   record: {
     code: 'Code',
+    details: 'Details',
     codeHint:
       'Letters A to Z, digits, “-”, “_” and “.” (no space), up to {{max}} characters; stored in capitals. It cannot change later.',
     codeFixed: 'The code of a record cannot change.',
@@ -111,6 +112,25 @@ export default {
     overwrite: 'Overwrite',
     keepEditing: 'Keep editing',
     close: 'Close',
+  },
+  /** The live console (shared/live): the stream's state in the header, a record changed under its form. */
+  live: {
+    live: 'Live',
+    liveHint: 'Changes made by others show here as they happen.',
+    connecting: 'Connecting…',
+    connectingHint: 'Connecting to the change stream.',
+    reconnecting: 'Reconnecting…',
+    reconnectingHint: 'The change stream dropped: trying again. Pages show what they last read.',
+    unavailable: 'Not live',
+    unavailableHint: 'This instance has no change stream: reload a page to see changes made by others.',
+    changedTitle: 'Changed by {{actor}} just now',
+    deletedTitle: 'Deleted by {{actor}} just now',
+    changedBody:
+      'This form still shows the version you opened ({{fields}}). Reload to see theirs (your changes here are lost), or keep editing: saving will ask before overwriting their change.',
+    changedBodyNoFields:
+      'This form still shows the version you opened. Reload to see theirs (your changes here are lost), or keep editing: saving will ask before overwriting their change.',
+    reload: 'Reload',
+    dismiss: 'Keep editing',
   },
   /** The save notifications (components/forms/useSaveWithUndo). */
   notify: {

@@ -81,6 +81,7 @@ const fr: Shape<typeof en> = {
   },
   record: {
     code: 'Code',
+    details: 'Détails',
     codeHint:
       'Lettres A à Z, chiffres, « - », « _ » et « . » (sans espace), {{max}} caractères au plus ; enregistré en majuscules. Il ne pourra plus changer.',
     codeFixed: "Le code d'une fiche ne peut pas changer.",
@@ -109,6 +110,26 @@ const fr: Shape<typeof en> = {
     overwrite: 'Écraser',
     keepEditing: 'Continuer la saisie',
     close: 'Fermer',
+  },
+  live: {
+    live: 'En direct',
+    liveHint: 'Les modifications faites par les autres s’affichent dès qu’elles ont lieu.',
+    connecting: 'Connexion…',
+    connectingHint: 'Connexion au flux des modifications.',
+    reconnecting: 'Reconnexion…',
+    reconnectingHint:
+      'Le flux des modifications est coupé : nouvelle tentative. Les pages montrent ce qu’elles ont lu en dernier.',
+    unavailable: 'Pas en direct',
+    unavailableHint:
+      'Cette instance n’a pas de flux des modifications : rechargez une page pour voir les modifications des autres.',
+    changedTitle: 'Modifié par {{actor}} à l’instant',
+    deletedTitle: 'Supprimé par {{actor}} à l’instant',
+    changedBody:
+      'Ce formulaire montre toujours la version ouverte ({{fields}}). Rechargez pour voir la sienne (vos modifications ici sont perdues), ou continuez : l’enregistrement demandera avant d’écraser sa modification.',
+    changedBodyNoFields:
+      'Ce formulaire montre toujours la version ouverte. Rechargez pour voir la sienne (vos modifications ici sont perdues), ou continuez : l’enregistrement demandera avant d’écraser sa modification.',
+    reload: 'Recharger',
+    dismiss: 'Continuer la saisie',
   },
   notify: {
     createdTitle: '{{entity}} {{code}} créé',

@@ -34,6 +34,7 @@ import { hasUnsavedChanges, LeaveDialog, releaseUnsavedChanges } from '../compon
 import { RecordNameContext } from '../components/records/recordName.tsx';
 import { LANGUAGES, type Language, setLanguage } from '../i18n/index.ts';
 import { HOME_PATH } from '../routes/paths.ts';
+import { LiveStatus } from '../shared/live/LiveStatus.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { CommandPalette, spotlight } from './CommandPalette.tsx';
 import { navFor, titleOf } from './nav.ts';
@@ -77,6 +78,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Group>
           {/* The controls keep their size; a long breadcrumb gives way (it ends in an ellipsis). */}
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <LiveStatus />
             <Button
               variant="default"
               size="sm"

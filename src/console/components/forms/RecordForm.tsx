@@ -18,6 +18,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RecordChangedNotice, useRecordChanged } from '../../shared/live/RecordChangedNotice.tsx';
 import { ServiceErrorAlert } from './ServiceErrorAlert.tsx';
 import { StickyFormActions } from './StickyFormActions.tsx';
 import {
@@ -58,6 +59,11 @@ export interface RecordFormProps<F extends FieldValues, B> {
   onReload: () => Promise<unknown>;
   /** Accessible name of the form. */
   label: string;
+  /**
+   * The record's kind in the change log (`customer`, `item`...): while editing, a change by
+   * someone else shows "changed by X just now" with a reload choice (shared/live).
+   */
+  changeKind?: string;
   children: ReactNode;
 }
 
@@ -81,6 +87,7 @@ export function RecordForm<F extends FieldValues, B>(props: RecordFormProps<F, B
     explain: props.explain,
   });
   const creating = code === undefined;
+  const changed = useRecordChanged(props.changeKind, code);
 
   const fail = (e: unknown) =>
     setAlert(
@@ -195,6 +202,14 @@ export function RecordForm<F extends FieldValues, B>(props: RecordFormProps<F, B
                 onClose={() => setAlert(null)}
               />
             </div>
+          )}
+          {changed.entry && (
+            <RecordChangedNotice
+              entry={changed.entry}
+              reloading={resolving === 'reload'}
+              onReload={() => void reload()}
+              onDismiss={changed.dismiss}
+            />
           )}
           {props.children}
           <StickyFormActions

@@ -128,6 +128,7 @@ function ItemFormPage({ code, copyOf }: { code?: string; copyOf?: string }) {
             : navigate({ to: paths.item.detail, params: { code } }))
         }
         onReload={() => record.refetch()}
+        changeKind="item"
         label={title}
       >
         <ItemFields creating={creating} categories={categories.data ?? []} definitions={defsList} />

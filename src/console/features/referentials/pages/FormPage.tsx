@@ -144,6 +144,7 @@ function FormPage({
             : navigate({ to: paths.detail, params: { code: upper ?? '' } }))
         }
         onReload={() => record.refetch()}
+        changeKind={entity}
         label={creating ? t(`${g}.newTitle`) : t(`${g}.editTitle`, { code: upper })}
       >
         <Fields creating={creating} self={upper} definitions={defsList} childCount={children.data?.length} />

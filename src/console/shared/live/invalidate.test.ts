@@ -1,0 +1,83 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { ChangeEntry } from './entry.ts';
+import { applyChange, historyKey } from './invalidate.ts';
+
+const entry = (over: Partial<ChangeEntry>): ChangeEntry => ({
+  id: '1',
+  kind: 'customer',
+  code: 'ACME',
+  uuid: null,
+  officeCode: 'NORTH',
+  action: 'updated',
+  actor: { type: 'webUser', identifier: 'alice' },
+  at: '2026-11-28T12:00:00Z',
+  fields: [],
+  ...over,
+});
+
+/** A query shown on screen (an observer), counting its reads. */
+function shown(qc: QueryClient, queryKey: readonly unknown[]) {
+  let reads = 0;
+  const observer = new QueryObserver(qc, {
+    queryKey,
+    queryFn: async () => ++reads,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const stop = observer.subscribe(() => {});
+  return { reads: () => reads, stop };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 10));
+
+describe('what a change entry makes stale', () => {
+  it("reads again the shown queries of the entry's kind and its history, not the others", async () => {
+    const qc = new QueryClient();
+    const record = shown(qc, ['referentials', 'customer', 'record', 'ACME']);
+    const list = shown(qc, ['referentials', 'customer', 'list', { q: '' }]);
+    const history = shown(qc, [...historyKey('customer', 'acme'), '']);
+    const sites = shown(qc, ['referentials', 'site', 'list', {}]);
+    const home = shown(qc, ['home']);
+    await settle();
+    await applyChange(qc, entry({}), () => false);
+    await settle();
+    expect([record.reads(), list.reads(), history.reads()]).toEqual([2, 2, 2]);
+    expect([sites.reads(), home.reads()]).toEqual([1, 1]);
+    // A creation changes the shell's counts too.
+    await applyChange(qc, entry({ action: 'created', code: 'NEW' }), () => false);
+    await settle();
+    expect(home.reads()).toBe(2);
+    for (const q of [record, list, history, sites, home]) q.stop();
+  });
+
+  it('a work order change refreshes its pages, the planner, the linkers and the board', async () => {
+    const qc = new QueryClient();
+    const keys = [
+      ['workorders', 'one', 'code', 'WO-1'],
+      ['workorders', 'activityTotals', 'code', 'WO-1', {}],
+      ['planning', 'schedule', 'WO-1'],
+      ['projectManagement', 'projects', 'record', 'P'],
+      ['board', 'day'],
+    ];
+    const queries = keys.map((k) => shown(qc, k));
+    const slots = shown(qc, ['planning', 'slots', {}]);
+    await settle();
+    await applyChange(qc, entry({ kind: 'workOrder', code: 'WO-1', action: 'scheduled' }), () => false);
+    await settle();
+    expect(queries.map((q) => q.reads())).toEqual([2, 2, 2, 2, 2]);
+    // A slot search is not run again for every change (it is asked for).
+    expect(slots.reads()).toBe(1);
+  });
+
+  it('a record held by an edit form is marked stale but not read again under it', async () => {
+    const qc = new QueryClient();
+    const key = ['referentials', 'customer', 'record', 'ACME'];
+    const record = shown(qc, key);
+    await settle();
+    await applyChange(qc, entry({}), (kind, code) => kind === 'customer' && code === 'ACME');
+    await settle();
+    expect(record.reads()).toBe(1);
+    expect(qc.getQueryState(key)?.isInvalidated).toBe(true);
+    record.stop();
+  });
+});
