@@ -4,10 +4,11 @@
  * `feature.ts` (see docs/console.md, "Adding a feature").
  */
 import { catalog } from './catalog/feature.ts';
+import { history } from './history/feature.ts';
 import { planning } from './planning/feature.ts';
 import { projects } from './projects/feature.ts';
 import { referentials } from './referentials/feature.ts';
 import { webhooks } from './webhooks/feature.ts';
 import { workorders } from './workorders/feature.ts';
 
-export const FEATURES = [referentials, catalog, workorders, planning, projects, webhooks] as const;
+export const FEATURES = [referentials, catalog, workorders, planning, projects, webhooks, history] as const;

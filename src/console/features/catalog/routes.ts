@@ -3,6 +3,7 @@
  * lazily (the items list, the item page and the item form are separate chunks).
  */
 import { createRoute } from '@tanstack/react-router';
+import type { RouteContext } from '../../app/feature.ts';
 import { lazyPage } from '../../app/lazyPage.tsx';
 import type { RootRoute } from '../../routes/root.tsx';
 import { catalogPaths as paths } from './paths.ts';
@@ -10,7 +11,7 @@ import { validateItemNewSearch, validateItemsSearch, validateTextSearch } from '
 
 const NS = ['catalog', 'customFields'] as const;
 
-export const catalogRoutes = (root: RootRoute) =>
+export const catalogRoutes = (root: RootRoute, { recordTabs }: RouteContext) =>
   [
     createRoute({
       getParentRoute: () => root,
@@ -27,7 +28,9 @@ export const catalogRoutes = (root: RootRoute) =>
     createRoute({
       getParentRoute: () => root,
       path: paths.item.detail,
-      component: lazyPage(NS, () => import('./pages/ItemDetailPage.tsx'), 'ItemDetailPage'),
+      component: lazyPage(NS, () => import('./pages/ItemDetailPage.tsx'), 'ItemDetailPage', {
+        tabs: recordTabs('item'),
+      }),
     }),
     createRoute({
       getParentRoute: () => root,
@@ -38,7 +41,9 @@ export const catalogRoutes = (root: RootRoute) =>
       getParentRoute: () => root,
       path: paths.skill.list,
       validateSearch: validateTextSearch,
-      component: lazyPage(NS, () => import('./pages/SkillsPage.tsx'), 'SkillsPage'),
+      component: lazyPage(NS, () => import('./pages/SkillsPage.tsx'), 'SkillsPage', {
+        tabs: recordTabs('skill'),
+      }),
     }),
     createRoute({
       getParentRoute: () => root,

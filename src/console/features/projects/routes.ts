@@ -4,6 +4,7 @@
  * chunks; the graph loads with the first graph shown, elkjs with its first layout).
  */
 import { createRoute } from '@tanstack/react-router';
+import type { RouteContext } from '../../app/feature.ts';
 import { lazyPage } from '../../app/lazyPage.tsx';
 import type { RootRoute } from '../../routes/root.tsx';
 import { projectPaths as paths } from './paths.ts';
@@ -13,7 +14,7 @@ const NS = ['projects'] as const;
 const serviceOrdersPage = () => import('./pages/ServiceOrdersPage.tsx');
 const serviceOrderLinkerPage = () => import('./pages/ServiceOrderLinkerPage.tsx');
 
-export const projectRoutes = (root: RootRoute) =>
+export const projectRoutes = (root: RootRoute, { recordTabs }: RouteContext) =>
   [
     createRoute({
       getParentRoute: () => root,
@@ -25,7 +26,9 @@ export const projectRoutes = (root: RootRoute) =>
       getParentRoute: () => root,
       path: paths.project.detail,
       validateSearch: validateLinkerSearch,
-      component: lazyPage(NS, () => import('./pages/ProjectLinkerPage.tsx'), 'ProjectLinkerPage'),
+      component: lazyPage(NS, () => import('./pages/ProjectLinkerPage.tsx'), 'ProjectLinkerPage', {
+        tabs: recordTabs('project'),
+      }),
     }),
     createRoute({
       getParentRoute: () => root,
@@ -36,7 +39,10 @@ export const projectRoutes = (root: RootRoute) =>
     createRoute({
       getParentRoute: () => root,
       path: paths.standard.detail,
-      component: lazyPage(NS, serviceOrderLinkerPage, 'ServiceOrderLinkerPage', { kind: 'standard' }),
+      component: lazyPage(NS, serviceOrderLinkerPage, 'ServiceOrderLinkerPage', {
+        kind: 'standard',
+        tabs: recordTabs('standardServiceOrder'),
+      }),
     }),
     createRoute({
       getParentRoute: () => root,
@@ -47,6 +53,9 @@ export const projectRoutes = (root: RootRoute) =>
     createRoute({
       getParentRoute: () => root,
       path: paths.route.detail,
-      component: lazyPage(NS, serviceOrderLinkerPage, 'ServiceOrderLinkerPage', { kind: 'route' }),
+      component: lazyPage(NS, serviceOrderLinkerPage, 'ServiceOrderLinkerPage', {
+        kind: 'route',
+        tabs: recordTabs('routeServiceOrder'),
+      }),
     }),
   ] as const;

@@ -4,6 +4,7 @@
  * separate chunks, so a list does not load the form code).
  */
 import { createRoute } from '@tanstack/react-router';
+import type { RouteContext } from '../../app/feature.ts';
 import { lazyPage } from '../../app/lazyPage.tsx';
 import type { RootRoute } from '../../routes/root.tsx';
 import { type ReferentialEntity, referentialPaths } from './paths.ts';
@@ -20,7 +21,12 @@ function entityRoutes<
   const N extends string,
   const D extends string,
   const Ed extends string,
->(root: RootRoute, entity: ReferentialEntity, p: { list: L; new: N; detail: D; edit: Ed }) {
+>(
+  root: RootRoute,
+  { recordTabs }: RouteContext,
+  entity: ReferentialEntity,
+  p: { list: L; new: N; detail: D; edit: Ed },
+) {
   return [
     createRoute({
       getParentRoute: () => root,
@@ -37,7 +43,7 @@ function entityRoutes<
     createRoute({
       getParentRoute: () => root,
       path: p.detail,
-      component: lazyPage(NS, detailPage, 'DetailPage', { entity }),
+      component: lazyPage(NS, detailPage, 'DetailPage', { entity, tabs: recordTabs(entity) }),
     }),
     createRoute({
       getParentRoute: () => root,
@@ -47,9 +53,9 @@ function entityRoutes<
   ] as const;
 }
 
-export const referentialRoutes = (root: RootRoute) =>
+export const referentialRoutes = (root: RootRoute, context: RouteContext) =>
   [
-    ...entityRoutes(root, 'customer', referentialPaths.customer),
-    ...entityRoutes(root, 'site', referentialPaths.site),
-    ...entityRoutes(root, 'asset', referentialPaths.asset),
+    ...entityRoutes(root, context, 'customer', referentialPaths.customer),
+    ...entityRoutes(root, context, 'site', referentialPaths.site),
+    ...entityRoutes(root, context, 'asset', referentialPaths.asset),
   ] as const;

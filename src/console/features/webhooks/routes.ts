@@ -3,6 +3,7 @@
  * a subscription's delivery log do not load the form code; the creation form does).
  */
 import { createRoute } from '@tanstack/react-router';
+import type { RouteContext } from '../../app/feature.ts';
 import { lazyPage } from '../../app/lazyPage.tsx';
 import type { RootRoute } from '../../routes/root.tsx';
 import { webhooksPaths as paths } from './paths.ts';
@@ -10,7 +11,7 @@ import { validateSubscriptionSearch } from './search.ts';
 
 const NS = ['webhooks'] as const;
 
-export const webhooksRoutes = (root: RootRoute) =>
+export const webhooksRoutes = (root: RootRoute, { recordTabs }: RouteContext) =>
   [
     createRoute({
       getParentRoute: () => root,
@@ -26,6 +27,8 @@ export const webhooksRoutes = (root: RootRoute) =>
       getParentRoute: () => root,
       path: paths.subscription.detail,
       validateSearch: validateSubscriptionSearch,
-      component: lazyPage(NS, () => import('./pages/SubscriptionPage.tsx'), 'SubscriptionPage'),
+      component: lazyPage(NS, () => import('./pages/SubscriptionPage.tsx'), 'SubscriptionPage', {
+        tabs: recordTabs('subscription'),
+      }),
     }),
   ] as const;

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import type { RecordTab } from '../../../app/feature.ts';
 import { formResolver } from '../../../components/forms/formResolver.ts';
 import {
   type ServiceError,
@@ -12,6 +13,7 @@ import {
 } from '../../../components/forms/index.ts';
 import { codeSchema } from '../../../components/records/codeRule.ts';
 import { CodeInput } from '../../../components/records/RecordParts.tsx';
+import { RecordTabs } from '../../../components/records/RecordTabs.tsx';
 import { serviceErrorText, skillFieldForError } from '../errorFields.ts';
 import { catalogErrorMap } from '../formErrors.ts';
 import { CATALOG_CODE_MAX, type Skill, SkillBody } from '../model.ts';
@@ -41,6 +43,7 @@ export function SkillFormModal({
   onClose,
   onSaved,
   existingCodes,
+  tabs = [],
 }: {
   /** The skill to edit; null to create one. */
   skill: Skill | null;
@@ -48,8 +51,13 @@ export function SkillFormModal({
   onClose: () => void;
   onSaved: (code: string) => void;
   existingCodes: ReadonlySet<string>;
+  /** Tabs other features add to an existing skill (its History), beside the form. */
+  tabs?: readonly RecordTab[];
 }) {
   const { t } = useTranslation('catalog');
+  const body = (
+    <SkillFormBody skill={skill} onClose={onClose} onSaved={onSaved} existingCodes={existingCodes} t={t} />
+  );
   return (
     <Modal
       closeButtonProps={{ 'aria-label': t('common:form.close') }}
@@ -58,15 +66,14 @@ export function SkillFormModal({
       title={skill ? t('skills.editTitle', { code: skill.skillCode }) : t('skills.newTitle')}
       size="lg"
     >
-      {opened && (
-        <SkillFormBody
-          skill={skill}
-          onClose={onClose}
-          onSaved={onSaved}
-          existingCodes={existingCodes}
-          t={t}
-        />
-      )}
+      {opened &&
+        (skill ? (
+          <RecordTabs tabs={tabs} code={skill.skillCode}>
+            {body}
+          </RecordTabs>
+        ) : (
+          body
+        ))}
     </Modal>
   );
 }

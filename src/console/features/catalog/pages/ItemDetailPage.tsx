@@ -8,6 +8,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../app/Can.tsx';
+import type { RecordTab } from '../../../app/feature.ts';
 import { CustomFieldsSection } from '../../../components/customFields/CustomFieldsSection.tsx';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
@@ -20,6 +21,7 @@ import {
   valueOrNotSet,
 } from '../../../components/records/RecordParts.tsx';
 import { RecordNotFound, RecordSkeleton } from '../../../components/records/RecordStates.tsx';
+import { RecordTabs } from '../../../components/records/RecordTabs.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { catalogPaths as paths } from '../paths.ts';
 import { useItem, useItemDefinitions } from '../queries.ts';
@@ -27,7 +29,7 @@ import { writeRows } from '../transport.ts';
 
 const route = getRouteApi(paths.item.detail);
 
-export function ItemDetailPage() {
+export function ItemDetailPage({ tabs }: { tabs: readonly RecordTab[] }) {
   const { t, i18n } = useTranslation('catalog');
   const { code } = route.useParams();
   const record = useItem(code);
@@ -103,46 +105,48 @@ export function ItemDetailPage() {
           </>
         }
       />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Section title={t('item.sections.identification')} testId="section-identification">
-          <Field label={t('common:record.code')}>
-            <Text span ff="monospace" size="sm">
-              {item.itemCode}
-            </Text>
-          </Field>
-          <Field label={t('item.fields.name')}>{valueOrNotSet(item.name)}</Field>
-          <Field label={t('item.fields.category')}>{valueOrNotSet(item.category)}</Field>
-          <Field label={t('item.fields.reference')}>{valueOrNotSet(item.reference)}</Field>
-          <Field label={t('item.fields.barCode')}>{valueOrNotSet(item.barCode)}</Field>
-          <Field label={t('item.fields.manufacturer')}>{valueOrNotSet(item.manufacturer)}</Field>
-          <Field label={t('item.fields.description')}>
-            <span style={{ whiteSpace: 'pre-wrap' }}>{valueOrNotSet(item.description)}</span>
-          </Field>
-          <Field label={t('item.fields.active')}>{yesNo(item.active)}</Field>
-        </Section>
-        <Section title={t('item.sections.billing')} testId="section-billing">
-          <Field label={t('item.fields.unit')}>{valueOrNotSet(item.unit)}</Field>
-          <Field label={t('item.fields.unitPrice')}>
-            {item.unitPrice === null ? <NotSet /> : money.format(item.unitPrice)}
-          </Field>
-          <Field label={t('item.fields.vatRates')}>
-            {item.vatRates?.length ? item.vatRates.map((r) => `${r} %`).join(', ') : <NotSet />}
-          </Field>
-          <Field label={t('item.fields.fixedPrice')}>{yesNo(item.fixedPrice)}</Field>
-        </Section>
-        <Section title={t('item.sections.serials')} testId="section-serials">
-          <Field label={t('item.fields.serialNumberPattern')}>
-            {item.serialNumberPattern ? (
+      <RecordTabs tabs={tabs} code={item.itemCode}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <Section title={t('item.sections.identification')} testId="section-identification">
+            <Field label={t('common:record.code')}>
               <Text span ff="monospace" size="sm">
-                {item.serialNumberPattern}
+                {item.itemCode}
               </Text>
-            ) : (
-              <NotSet />
-            )}
-          </Field>
-        </Section>
-        <CustomFieldsSection definitions={defs.data ?? []} fields={item.customFields} />
-      </SimpleGrid>
+            </Field>
+            <Field label={t('item.fields.name')}>{valueOrNotSet(item.name)}</Field>
+            <Field label={t('item.fields.category')}>{valueOrNotSet(item.category)}</Field>
+            <Field label={t('item.fields.reference')}>{valueOrNotSet(item.reference)}</Field>
+            <Field label={t('item.fields.barCode')}>{valueOrNotSet(item.barCode)}</Field>
+            <Field label={t('item.fields.manufacturer')}>{valueOrNotSet(item.manufacturer)}</Field>
+            <Field label={t('item.fields.description')}>
+              <span style={{ whiteSpace: 'pre-wrap' }}>{valueOrNotSet(item.description)}</span>
+            </Field>
+            <Field label={t('item.fields.active')}>{yesNo(item.active)}</Field>
+          </Section>
+          <Section title={t('item.sections.billing')} testId="section-billing">
+            <Field label={t('item.fields.unit')}>{valueOrNotSet(item.unit)}</Field>
+            <Field label={t('item.fields.unitPrice')}>
+              {item.unitPrice === null ? <NotSet /> : money.format(item.unitPrice)}
+            </Field>
+            <Field label={t('item.fields.vatRates')}>
+              {item.vatRates?.length ? item.vatRates.map((r) => `${r} %`).join(', ') : <NotSet />}
+            </Field>
+            <Field label={t('item.fields.fixedPrice')}>{yesNo(item.fixedPrice)}</Field>
+          </Section>
+          <Section title={t('item.sections.serials')} testId="section-serials">
+            <Field label={t('item.fields.serialNumberPattern')}>
+              {item.serialNumberPattern ? (
+                <Text span ff="monospace" size="sm">
+                  {item.serialNumberPattern}
+                </Text>
+              ) : (
+                <NotSet />
+              )}
+            </Field>
+          </Section>
+          <CustomFieldsSection definitions={defs.data ?? []} fields={item.customFields} />
+        </SimpleGrid>
+      </RecordTabs>
     </Stack>
   );
 }

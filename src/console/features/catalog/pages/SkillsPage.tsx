@@ -10,6 +10,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../app/Can.tsx';
+import type { RecordTab } from '../../../app/feature.ts';
 import { ResourceListPage } from '../../../components/lists/ResourceListPage.tsx';
 import { defineList } from '../../../components/lists/resourceList.ts';
 import { matchesText } from '../../../components/matchesText.ts';
@@ -24,11 +25,15 @@ const SkillFormModal = lazy(() =>
   import('../components/SkillFormModal.tsx').then((m) => ({ default: m.SkillFormModal })),
 );
 
+/** The tabs other features add to a skill (its History), shown in its modal. */
+const SkillTabs = createContext<readonly RecordTab[]>([]);
+
 /** Opens the editor: a skill to edit, or null for a new one. */
 const EditSkill = createContext<(skill: Skill | null) => void>(() => {});
 
 function SkillEditor({ rows, children }: { rows: readonly Skill[]; children: ReactNode }) {
   const qc = useQueryClient();
+  const tabs = useContext(SkillTabs);
   const [editing, setEditing] = useState<Skill | null | undefined>(undefined);
   const codes = useMemo(() => new Set(rows.map((s) => s.skillCode.toUpperCase())), [rows]);
   return (
@@ -42,6 +47,7 @@ function SkillEditor({ rows, children }: { rows: readonly Skill[]; children: Rea
             existingCodes={codes}
             onClose={() => setEditing(undefined)}
             onSaved={() => qc.invalidateQueries({ queryKey: catalogKeys.skills })}
+            tabs={tabs}
           />
         </Suspense>
       )}
@@ -144,6 +150,10 @@ const skillsList = defineList<Skill, TextSearch>({
   Around: SkillEditor,
 });
 
-export function SkillsPage() {
-  return <ResourceListPage list={skillsList} />;
+export function SkillsPage({ tabs }: { tabs: readonly RecordTab[] }) {
+  return (
+    <SkillTabs.Provider value={tabs}>
+      <ResourceListPage list={skillsList} />
+    </SkillTabs.Provider>
+  );
 }

@@ -18,11 +18,13 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project, ProjectJob } from '../../../../contract/projectManagement.ts';
 import { Refused, useCan } from '../../../app/Can.tsx';
+import type { RecordTab } from '../../../app/feature.ts';
 import { LoadingState } from '../../../components/layout/index.ts';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
 import { BackLabel, RecordHeader } from '../../../components/records/RecordParts.tsx';
 import { RecordNotFound } from '../../../components/records/RecordStates.tsx';
+import { RecordTabButtons } from '../../../components/records/RecordTabs.tsx';
 import { AddWorkOrder } from '../components/AddWorkOrder.tsx';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { DependencyList } from '../components/DependencyList.tsx';
@@ -43,7 +45,7 @@ const DependencyGraph = lazy(() =>
   import('../components/DependencyGraph.tsx').then((m) => ({ default: m.DependencyGraph })),
 );
 
-export function ProjectLinkerPage() {
+export function ProjectLinkerPage({ tabs }: { tabs: readonly RecordTab[] }) {
   const { code } = route.useParams();
   const { t } = useTranslation('projects');
   const project = useProject(code);
@@ -69,10 +71,10 @@ export function ProjectLinkerPage() {
         {() => null}
       </QueryView>
     );
-  return <Linker project={project.data} />;
+  return <Linker project={project.data} tabs={tabs} />;
 }
 
-function Linker({ project }: { project: Project }) {
+function Linker({ project, tabs }: { project: Project; tabs: readonly RecordTab[] }) {
   const { t, i18n } = useTranslation('projects');
   const lang = i18n.resolvedLanguage ?? 'en';
   const _api = useProjectsApi();
@@ -116,6 +118,7 @@ function Linker({ project }: { project: Project }) {
         title={project.name}
         code={project.projectCode}
         status={<StatusBadge status={project.status} />}
+        actions={<RecordTabButtons tabs={tabs} code={project.projectCode} />}
         subtitle={t('linker.summary', {
           office: project.officeCode,
           jobs: t('linker.jobs', { count: jobs.length }),

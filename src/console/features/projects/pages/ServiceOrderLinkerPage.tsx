@@ -29,10 +29,12 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LinkableWorkOrder, ServiceOrder } from '../../../../contract/projectManagement.ts';
 import { Refused, useCan } from '../../../app/Can.tsx';
+import type { RecordTab } from '../../../app/feature.ts';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
 import { BackLabel, RecordHeader } from '../../../components/records/RecordParts.tsx';
 import { RecordNotFound } from '../../../components/records/RecordStates.tsx';
+import { RecordTabButtons } from '../../../components/records/RecordTabs.tsx';
 import { AddWorkOrder } from '../components/AddWorkOrder.tsx';
 import { type Refusal, RefusalAlert } from '../components/Refusal.tsx';
 import { SortableRows } from '../components/SortableRows.tsx';
@@ -56,7 +58,13 @@ const routes = {
 
 type Entry = ServiceOrder['workOrders'][number];
 
-export function ServiceOrderLinkerPage({ kind }: { kind: ServiceOrderKind }) {
+export function ServiceOrderLinkerPage({
+  kind,
+  tabs,
+}: {
+  kind: ServiceOrderKind;
+  tabs: readonly RecordTab[];
+}) {
   const { code } = routes[kind].useParams();
   const { t } = useTranslation('projects');
   const so = useServiceOrder(kind, code);
@@ -81,10 +89,18 @@ export function ServiceOrderLinkerPage({ kind }: { kind: ServiceOrderKind }) {
         {() => null}
       </QueryView>
     );
-  return <Linker kind={kind} so={so.data} />;
+  return <Linker kind={kind} so={so.data} tabs={tabs} />;
 }
 
-function Linker({ kind, so }: { kind: ServiceOrderKind; so: ServiceOrder }) {
+function Linker({
+  kind,
+  so,
+  tabs,
+}: {
+  kind: ServiceOrderKind;
+  so: ServiceOrder;
+  tabs: readonly RecordTab[];
+}) {
   const { t } = useTranslation('projects');
   const api = useProjectsApi();
   const qc = useQueryClient();
@@ -195,6 +211,7 @@ function Linker({ kind, so }: { kind: ServiceOrderKind; so: ServiceOrder }) {
         }
         title={so.serviceOrderCode}
         status={<StatusBadge status={so.status} />}
+        actions={<RecordTabButtons tabs={tabs} code={so.serviceOrderCode} />}
         subtitle={t(`${kind}.summary`, { office: so.officeCode })}
       />
       <Stack gap={6} data-testid="rules">

@@ -7,6 +7,7 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../app/Can.tsx';
+import type { RecordTab } from '../../../app/feature.ts';
 import { CustomFieldsSection } from '../../../components/customFields/CustomFieldsSection.tsx';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
@@ -19,6 +20,7 @@ import {
   valueOrNotSet,
 } from '../../../components/records/RecordParts.tsx';
 import { RecordNotFound, RecordSkeleton } from '../../../components/records/RecordStates.tsx';
+import { RecordTabs } from '../../../components/records/RecordTabs.tsx';
 import { useChildren, useDefinitions, useRecord } from '../api.ts';
 import { useAncestors } from '../components/ParentPicker.tsx';
 import { countryName } from '../countries.ts';
@@ -27,7 +29,7 @@ import { RecordLink, refResource } from '../resources.tsx';
 import { writeRow } from '../transport.ts';
 import type { Contact } from '../types.ts';
 
-export function DetailPage({ entity }: { entity: ReferentialEntity }) {
+export function DetailPage({ entity, tabs }: { entity: ReferentialEntity; tabs: readonly RecordTab[] }) {
   const { t, i18n } = useTranslation('referentials');
   const lang = i18n.resolvedLanguage ?? 'en';
   const paths = referentialPaths[entity];
@@ -106,109 +108,111 @@ export function DetailPage({ entity }: { entity: ReferentialEntity }) {
           </>
         }
       />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Section title={t('detail.general')} testId="section-general">
-          <Field label={t('common:record.code')}>
-            <Text span ff="monospace" size="sm">
-              {recCode}
-            </Text>
-          </Field>
-          <Field label={t('fields.name')}>{valueOrNotSet(r.name)}</Field>
-          {res.general(r, ctx).map((row) => (
-            <Field key={row.label} label={row.label}>
-              {row.value}
-            </Field>
-          ))}
-          <Field label={t('fields.office')}>{valueOrNotSet(r.officeCode)}</Field>
-          <Field label={t('fields.description')}>
-            <span style={{ whiteSpace: 'pre-wrap' }}>{valueOrNotSet(r.description)}</span>
-          </Field>
-        </Section>
-        <Section title={t('hierarchy.title')} testId="section-hierarchy">
-          <Field label={t('hierarchy.parent')}>
-            {parent ? (
-              <Breadcrumbs separator="›" separatorMargin={6}>
-                {(ancestors.path.length ? ancestors.path : [{ code: parent }]).map((p) => (
-                  <RecordLink key={p.code} entity={entity} code={p.code} />
-                ))}
-              </Breadcrumbs>
-            ) : (
-              <Text span size="sm" c="dimmed">
-                {t('hierarchy.noParent')}
+      <RecordTabs tabs={tabs} code={recCode}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <Section title={t('detail.general')} testId="section-general">
+            <Field label={t('common:record.code')}>
+              <Text span ff="monospace" size="sm">
+                {recCode}
               </Text>
-            )}
-          </Field>
-          <Field label={t('hierarchy.children')}>
-            {children.isPending && children.fetchStatus !== 'idle' ? (
-              <Skeleton height={16} width={120} />
-            ) : (children.data?.length ?? 0) === 0 ? (
-              <Text span size="sm" c="dimmed">
-                {children.isError ? '—' : t('hierarchy.noChildren')}
-              </Text>
-            ) : (
-              <Group gap={6}>
-                {(children.data ?? []).map((c) => (
-                  <RecordLink key={c.code} entity={entity} code={c.code} />
-                ))}
-                {children.more && (
-                  <Text span size="sm">
-                    …
-                  </Text>
-                )}
-              </Group>
-            )}
-          </Field>
-        </Section>
-        {place && (
-          <Section title={t('address.title')} testId="section-address">
-            <Field label={t('address.address')}>
-              <span style={{ whiteSpace: 'pre-wrap' }}>{valueOrNotSet(place.address.address)}</span>
             </Field>
-            <Field label={t('address.zipCode')}>{valueOrNotSet(place.address.zipCode)}</Field>
-            <Field label={t('address.city')}>{valueOrNotSet(place.address.city)}</Field>
-            <Field label={t('address.country')}>
-              {place.address.country ? (
-                `${countryName(place.address.country, lang)} (${place.address.country})`
+            <Field label={t('fields.name')}>{valueOrNotSet(r.name)}</Field>
+            {res.general(r, ctx).map((row) => (
+              <Field key={row.label} label={row.label}>
+                {row.value}
+              </Field>
+            ))}
+            <Field label={t('fields.office')}>{valueOrNotSet(r.officeCode)}</Field>
+            <Field label={t('fields.description')}>
+              <span style={{ whiteSpace: 'pre-wrap' }}>{valueOrNotSet(r.description)}</span>
+            </Field>
+          </Section>
+          <Section title={t('hierarchy.title')} testId="section-hierarchy">
+            <Field label={t('hierarchy.parent')}>
+              {parent ? (
+                <Breadcrumbs separator="›" separatorMargin={6}>
+                  {(ancestors.path.length ? ancestors.path : [{ code: parent }]).map((p) => (
+                    <RecordLink key={p.code} entity={entity} code={p.code} />
+                  ))}
+                </Breadcrumbs>
               ) : (
-                <NotSet />
+                <Text span size="sm" c="dimmed">
+                  {t('hierarchy.noParent')}
+                </Text>
               )}
             </Field>
-            {place.geolocation !== undefined && (
-              <Field label={t('fields.geolocation')}>
-                {place.geolocation ? (
-                  `${place.geolocation.latitude}, ${place.geolocation.longitude}`
+            <Field label={t('hierarchy.children')}>
+              {children.isPending && children.fetchStatus !== 'idle' ? (
+                <Skeleton height={16} width={120} />
+              ) : (children.data?.length ?? 0) === 0 ? (
+                <Text span size="sm" c="dimmed">
+                  {children.isError ? '—' : t('hierarchy.noChildren')}
+                </Text>
+              ) : (
+                <Group gap={6}>
+                  {(children.data ?? []).map((c) => (
+                    <RecordLink key={c.code} entity={entity} code={c.code} />
+                  ))}
+                  {children.more && (
+                    <Text span size="sm">
+                      …
+                    </Text>
+                  )}
+                </Group>
+              )}
+            </Field>
+          </Section>
+          {place && (
+            <Section title={t('address.title')} testId="section-address">
+              <Field label={t('address.address')}>
+                <span style={{ whiteSpace: 'pre-wrap' }}>{valueOrNotSet(place.address.address)}</span>
+              </Field>
+              <Field label={t('address.zipCode')}>{valueOrNotSet(place.address.zipCode)}</Field>
+              <Field label={t('address.city')}>{valueOrNotSet(place.address.city)}</Field>
+              <Field label={t('address.country')}>
+                {place.address.country ? (
+                  `${countryName(place.address.country, lang)} (${place.address.country})`
                 ) : (
                   <NotSet />
                 )}
               </Field>
-            )}
-          </Section>
-        )}
-        {res.contact && 'contact' in r && <ContactSection contact={r.contact} />}
-        <CustomFieldsSection definitions={defs.data ?? []} fields={r.customFields} />
-        {res.attached && (
-          <Section title={t(`${g}.attached`)} testId="section-attached">
-            {attached.isPending && attached.fetchStatus !== 'idle' ? (
-              <Skeleton height={16} width={160} />
-            ) : (attached.data?.length ?? 0) === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t(`${g}.noAttached`)}
-              </Text>
-            ) : (
-              <List size="sm" spacing={2}>
-                {(attached.data ?? []).map((c) => (
-                  <List.Item key={c.code}>
-                    {res.attached && <RecordLink entity={res.attached.entity} code={c.code} />}{' '}
-                    <Text span size="sm" c="dimmed">
-                      {c.name}
-                    </Text>
-                  </List.Item>
-                ))}
-              </List>
-            )}
-          </Section>
-        )}
-      </SimpleGrid>
+              {place.geolocation !== undefined && (
+                <Field label={t('fields.geolocation')}>
+                  {place.geolocation ? (
+                    `${place.geolocation.latitude}, ${place.geolocation.longitude}`
+                  ) : (
+                    <NotSet />
+                  )}
+                </Field>
+              )}
+            </Section>
+          )}
+          {res.contact && 'contact' in r && <ContactSection contact={r.contact} />}
+          <CustomFieldsSection definitions={defs.data ?? []} fields={r.customFields} />
+          {res.attached && (
+            <Section title={t(`${g}.attached`)} testId="section-attached">
+              {attached.isPending && attached.fetchStatus !== 'idle' ? (
+                <Skeleton height={16} width={160} />
+              ) : (attached.data?.length ?? 0) === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t(`${g}.noAttached`)}
+                </Text>
+              ) : (
+                <List size="sm" spacing={2}>
+                  {(attached.data ?? []).map((c) => (
+                    <List.Item key={c.code}>
+                      {res.attached && <RecordLink entity={res.attached.entity} code={c.code} />}{' '}
+                      <Text span size="sm" c="dimmed">
+                        {c.name}
+                      </Text>
+                    </List.Item>
+                  ))}
+                </List>
+              )}
+            </Section>
+          )}
+        </SimpleGrid>
+      </RecordTabs>
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../app/Can.tsx';
+import type { RecordTab } from '../../../app/feature.ts';
 import { readServiceError } from '../../../components/forms/serviceErrors.ts';
 import { LoadingState } from '../../../components/layout/index.ts';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
@@ -18,6 +19,7 @@ import { formatTimestamp } from '../../../components/records/format.ts';
 import { ListFrame } from '../../../components/records/ListFrame.tsx';
 import { BackLabel, Field, RecordHeader } from '../../../components/records/RecordParts.tsx';
 import { RecordNotFound } from '../../../components/records/RecordStates.tsx';
+import { RecordTabButtons } from '../../../components/records/RecordTabs.tsx';
 import { useRecordName } from '../../../components/records/recordName.tsx';
 import { EventTypes } from '../components/Badges.tsx';
 import { DeleteSubscriptionDialog } from '../components/DeleteSubscriptionDialog.tsx';
@@ -42,7 +44,7 @@ const hostOf = (url: string) => {
   }
 };
 
-export function SubscriptionPage() {
+export function SubscriptionPage({ tabs }: { tabs: readonly RecordTab[] }) {
   const { t, i18n } = useTranslation('webhooks');
   const lang = i18n.resolvedLanguage ?? 'en';
   const { code } = route.useParams();
@@ -99,6 +101,7 @@ export function SubscriptionPage() {
         })}
         actions={
           <>
+            <RecordTabButtons tabs={tabs} code={id} />
             <TestEventButton
               subscriptionId={id}
               onOpen={(deliveryId) => setSearch({ ...search, delivery: deliveryId })}

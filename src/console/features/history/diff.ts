@@ -1,0 +1,60 @@
+/**
+ * An entry's changed fields as readable rows: nested objects (an address, a schedule) and
+ * lists of coded values (custom fields, used items) are opened down to the values that
+ * differ, so a row says "Custom field COLOR: red -> blue", not two JSON blobs.
+ */
+import type { ChangeField } from '../../../contract/changes.ts';
+
+export interface DiffRow {
+  /** The field's path, dotted (`customFields.COLOR`, `address.city`). */
+  name: string;
+  before: unknown;
+  after: unknown;
+}
+
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** `[{code, value}]` (custom fields, coded parts) as `{code: value}`; else unchanged. */
+function byCode(v: unknown): unknown {
+  if (!Array.isArray(v) || v.length === 0) return v;
+  if (!v.every((x) => isPlain(x) && typeof x.code === 'string')) return v;
+  return Object.fromEntries(
+    (v as Record<string, unknown>[]).map(({ code, ...rest }) => [
+      code,
+      Object.keys(rest).length === 1 && 'value' in rest ? rest.value : rest,
+    ]),
+  );
+}
+
+function open(name: string, before: unknown, after: unknown, out: DiffRow[], depth: number) {
+  const b = byCode(before);
+  const a = byCode(after);
+  if (depth < 3 && (isPlain(b) || isPlain(a)) && (isPlain(b) || b == null) && (isPlain(a) || a == null)) {
+    const bo = (b ?? {}) as Record<string, unknown>;
+    const ao = (a ?? {}) as Record<string, unknown>;
+    const keys = [...new Set([...Object.keys(bo), ...Object.keys(ao)])];
+    const changed = keys.filter((k) => !same(bo[k], ao[k]));
+    if (changed.length > 0) {
+      for (const k of changed) open(`${name}.${k}`, bo[k] ?? null, ao[k] ?? null, out, depth + 1);
+      return;
+    }
+  }
+  out.push({ name, before, after });
+}
+
+export function diffRows(fields: readonly ChangeField[]): DiffRow[] {
+  const out: DiffRow[] = [];
+  for (const f of fields) open(f.name, f.before ?? null, f.after ?? null, out, 0);
+  return out;
+}
+
+/** The i18n key and values naming a field: known prefixes get a label, the rest shows as named. */
+export function fieldLabel(name: string): { key: string; values: Record<string, string> } {
+  const [head, ...rest] = name.split('.');
+  const tail = rest.join('.');
+  if (tail && ['customFields', 'usedItems', 'activities', 'links', 'flags', 'notes'].includes(head))
+    return { key: `field.${head}`, values: { code: tail } };
+  return { key: 'field.plain', values: { name } };
+}

@@ -1,0 +1,25 @@
+/**
+ * Where each record kind's history is read: the record's own path (the contract's GET row)
+ * with `/history` (contract/changes.ts `historyEndpoint`), and the change log's kind of its
+ * entries (what the live stream names, ../../shared/live/invalidate.ts).
+ */
+export type HistoryResource =
+  | 'customer'
+  | 'site'
+  | 'asset'
+  | 'item'
+  | 'skill'
+  | 'workOrder'
+  | 'project'
+  | 'standardServiceOrder'
+  | 'routeServiceOrder'
+  | 'subscription';
+
+/** Type-only: the feature's manifest loads with the shell, the paths with the panel (./paths.ts). */
+export interface HistorySource {
+  /** The entries' `kind` in the change log. */
+  kind: string;
+  /** The record's path template and the name of its code parameter. */
+  recordPath: string;
+  param: string;
+}
