@@ -16,6 +16,7 @@ import {
   expectAccessible,
   expectHomeAreas,
   fillLoginForm,
+  networkSettled,
   signIn,
   test,
   USERS,
@@ -42,7 +43,7 @@ async function open(page: Page, path: string) {
   await page.goto(path);
   await page.waitForURL((u) => `${u.pathname}${u.search}` === path);
   await expect(page.getByTestId('account-menu')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
 }
 
 /** A new signed-in tab (own context) and the bearer token its console uses. */
@@ -214,7 +215,7 @@ test('lists do not load the form code, fill the window, are sorted by code and s
   // The form does load it (the check above would see it).
   await page.getByTestId('edit').click();
   await expect(page.locator('input[name="name"]')).toHaveValue(LONG_NAME);
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   expect(await rec.formCode()).toBe(true);
   rec.stop();
 

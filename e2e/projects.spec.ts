@@ -17,7 +17,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test, USERS } from './support/fixtures.ts';
+import { expect, expectAccessible, networkSettled, signIn, test, USERS } from './support/fixtures.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
@@ -28,12 +28,12 @@ async function open(page: Page, path: string) {
   await page.goto(path);
   await page.waitForURL((u) => u.pathname === path);
   await expect(page.getByTestId('account-menu')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
 async function check(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const dir = join(process.cwd(), 'e2e/artifacts');
   mkdirSync(dir, { recursive: true });
@@ -68,7 +68,7 @@ async function pickUp(page: Page, code: string) {
 
 /** Waits until the service has answered the link call and the page shows its order. */
 async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.getByTestId('drag-handle').first()).not.toHaveAttribute('aria-disabled', 'true');
 }
 
@@ -135,7 +135,7 @@ async function graphReady(page: Page) {
 
 test('projects and service orders lists: search and open', async ({ page }) => {
   await signIn(page, NORTH.login, NORTH.password, '/projects');
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   const rows = page.getByTestId('list-row');
   await expect(rows.filter({ hasText: 'PRJ-E2E-DONE' })).toBeVisible();
   await expect(rows.filter({ hasText: 'North depot renovation' })).toBeVisible();
@@ -167,7 +167,7 @@ test('projects and service orders lists: search and open', async ({ page }) => {
 
 test('reorder by drag and by keyboard; the order is kept after a reload', async ({ page }) => {
   await signIn(page, NORTH.login, NORTH.password, PROJECT);
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(row(page, 'workOrder:WO-E2E-P4')).toBeVisible();
   const start = await order(page);
   expect(start).toContain('phase:PH-B');
@@ -241,7 +241,7 @@ test('the graph opens readable; a dependency declared keeps the view, removed af
   await expect(edge(page, id)).toHaveCount(0);
   await drawArrow(page, 'task:3', 'workOrder:WO-E2E-P4');
   await expect(edge(page, id)).toHaveCount(1);
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.getByTestId('refusal')).toHaveCount(0);
   await expect(page.getByTestId('tab-list')).toHaveText(/List \(4\)/);
   expect(await view.getAttribute('style')).toBe(panned);
@@ -315,7 +315,7 @@ test('a cycle is refused with its path drawn; an overlap with both dates', async
 
 test('a work order taken from another project asks first', async ({ page }) => {
   await signIn(page, NORTH.login, NORTH.password, PROJECT);
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   const search = page.getByTestId('add-search');
   await search.click();
   await search.fill('P5');
@@ -336,7 +336,7 @@ test('a work order taken from another project asks first', async ({ page }) => {
 
 test('linking into a completed project: the rules shown, and the service refuses', async ({ page }) => {
   await signIn(page, NORTH.login, NORTH.password, '/projects/PRJ-E2E-DONE');
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.getByTestId('rules')).toContainText('Completed: this project takes no work order');
   await expect(page.getByTestId('add-search')).toBeDisabled();
   await expect(row(page, 'workOrder:WO-E2E-DONE').getByTestId('locked-handle')).toBeVisible();
@@ -381,7 +381,7 @@ test('linking into a completed project: the rules shown, and the service refuses
 
 test('a service order at 4 of 5: filled to its maximum, the rules shown before trying', async ({ page }) => {
   await signIn(page, NORTH.login, NORTH.password, '/serviceorders/standard/SO-E2E');
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.getByTestId('count')).toHaveText('4 of 5 work orders');
   const search = page.getByTestId('add-search');
   await search.click();
@@ -401,7 +401,7 @@ test('a service order at 4 of 5: filled to its maximum, the rules shown before t
   }
   await page.keyboard.press('Space');
   await expect.poll(async () => (await order(page))[0]).toBe('workOrder:WO-E2E-SO5');
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.getByTestId('refusal')).toHaveCount(0);
   await check(page, 'service-order-full');
 

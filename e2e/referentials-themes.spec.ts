@@ -6,12 +6,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test, USERS } from './support/fixtures.ts';
+import { expect, expectAccessible, networkSettled, signIn, test, USERS } from './support/fixtures.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
 async function checkPage(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const dir = join(process.cwd(), 'e2e/artifacts');
   mkdirSync(dir, { recursive: true });

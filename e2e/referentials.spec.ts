@@ -10,7 +10,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, signIn as signInAs, test, USERS } from './support/fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  networkSettled,
+  signIn as signInAs,
+  test,
+  USERS,
+} from './support/fixtures.ts';
 
 const RUN = Date.now().toString(36).toUpperCase();
 const code = (s: string) => `E2E${s}${RUN}`;
@@ -30,7 +37,7 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 async function signIn(page: Page, who: keyof typeof USERS, path = '/referentials/customers') {
   await signInAs(page, USERS[who].login, USERS[who].password, path);
   await page.waitForURL((u) => `${u.pathname}${u.search}` === path);
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
 }
 
 /**
@@ -42,7 +49,7 @@ async function open(page: Page, path: string) {
   // Through /oauth and /auth/callback, then back on the page asked for.
   await page.waitForURL((u) => `${u.pathname}${u.search}` === path);
   await expect(page.getByTestId('account-menu')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
@@ -58,7 +65,7 @@ async function newSession(browser: Browser, who: keyof typeof USERS, path?: stri
  * e2e/artifacts and attached to the report, then axe (no serious or critical violation).
  */
 async function checkPage(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const dir = join(process.cwd(), 'e2e/artifacts');
   mkdirSync(dir, { recursive: true });

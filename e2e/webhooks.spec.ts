@@ -19,6 +19,7 @@ import {
   expect,
   expectAccessible,
   expectTextWhole,
+  networkSettled,
   signIn as signInAs,
   test,
   USERS,
@@ -38,7 +39,7 @@ async function signIn(page: Page, path: string) {
 }
 
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 

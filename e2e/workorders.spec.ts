@@ -16,6 +16,7 @@ import {
   expectAccessible,
   expectOneLine,
   expectTextWhole,
+  networkSettled,
   signIn,
   test,
   USERS,
@@ -28,7 +29,7 @@ const hm = (s: number) =>
   `${Math.floor(Math.round(s / 60) / 60)}:${String(Math.round(s / 60) % 60).padStart(2, '0')}`;
 
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 

@@ -10,7 +10,7 @@
  */
 import { get } from 'node:http';
 import type { Page } from '@playwright/test';
-import { expect, expectHomeAreas, signIn, test, USERS } from '../../e2e/support/fixtures.ts';
+import { expect, expectHomeAreas, networkSettled, signIn, test, USERS } from '../../e2e/support/fixtures.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -68,7 +68,7 @@ test('bytes to reach Home, as served', async ({ page }) => {
     await page.goto('/');
     await expectHomeAreas(page);
     await expect(page.getByTestId('home-offices')).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
   });
   const isApi = (t: Transfer) => /^\/(eTech|rest|oauth)\//.test(new URL(t.url).pathname);
   const sum = (f: (t: Transfer) => boolean) => list.filter(f).reduce((n, t) => n + t.bytes, 0);

@@ -8,7 +8,7 @@
  * Printed and attached as JSON (`workorders-scroll.json`); the budget asserted is loose (a busy
  * machine): no long task over 500 ms, every row reached.
  */
-import { expect, signIn, test, USERS } from '../../e2e/support/fixtures.ts';
+import { expect, networkSettled, signIn, test, USERS } from '../../e2e/support/fixtures.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -102,7 +102,7 @@ test('scrolling 20,000 activities: long tasks and frames', async ({ page }) => {
   await signIn(page, USERS.north.login, USERS.north.password, `/workorders/${CODE}`);
   await expect(page.getByTestId('total-count')).toHaveText('20,000', { timeout: 30_000 });
   await expect(page.getByTestId('activities-row').first()).toBeVisible({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
 
   // From the first row to the last, a step each frame (about 60 rows a frame: a fast fling).
   const figures = await page.evaluate(

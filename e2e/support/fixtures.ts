@@ -4,14 +4,16 @@
  *   service's form and waits for the console to show the page;
  * - expectAccessible(page, label): axe-core on the page, fails on serious or critical
  *   violations (listed in the failure message);
- * - screenshot(page, name): a full-page PNG in e2e/artifacts/, attached to the report.
+ * - screenshot(page, name): a full-page PNG in e2e/artifacts/, attached to the report;
+ * - networkSettled(page): Playwright's `networkidle`, but the console's change stream (a
+ *   fetch that stays open, issue 29) does not count as a request in flight.
  * Users of the e2e dataset (dataset.json), one per role: admin@ROOT (admin), north@NORTH
  * (planner), viewer@NORTH (viewer) and backoffice@NORTH (backOffice).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
 
 export const USERS = {
   admin: { login: 'admin', password: 'admin-pass', office: 'ROOT' },
@@ -30,6 +32,7 @@ export async function fillLoginForm(page: Page, login: string, password: string)
 }
 
 export async function signIn(page: Page, login: string, password: string, path = '/') {
+  track(page);
   await page.goto(path);
   await fillLoginForm(page, login, password);
   await expect(page.getByTestId('account-menu')).toBeVisible();
@@ -139,5 +142,44 @@ export async function expectOneLine(elements: Locator) {
   expect(wrapped, 'texts wrapped to a second line').toEqual([]);
 }
 
-export const test = base;
+/** The requests of each page still in flight, the change stream aside. */
+const inFlight = new WeakMap<Page, Set<Request>>();
+const STREAM = '/changes/v1/stream';
+
+function track(page: Page): Set<Request> {
+  let open = inFlight.get(page);
+  if (!open) {
+    const requests = new Set<Request>();
+    page.on('request', (r) => {
+      if (!r.url().includes(STREAM)) requests.add(r);
+    });
+    page.on('requestfinished', (r) => requests.delete(r));
+    page.on('requestfailed', (r) => requests.delete(r));
+    inFlight.set(page, requests);
+    open = requests;
+  }
+  return open;
+}
+
+/**
+ * No request in flight for `quietMs` (the change stream aside): what `networkidle` says of
+ * a page without a long-lived connection. Pages of `test` are tracked from their start.
+ */
+export async function networkSettled(page: Page, quietMs = 500) {
+  const open = track(page);
+  await page.waitForLoadState('load');
+  let quietSince = Date.now();
+  for (;;) {
+    if (open.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await page.waitForTimeout(50);
+  }
+}
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    track(page);
+    await use(page);
+  },
+});
 export { expect };
