@@ -116,19 +116,17 @@ export default {
   /** The live console (shared/live): the stream's state in the header, a record changed under its form. */
   live: {
     live: 'Live',
-    liveHint: 'Changes made by others show here as they happen.',
+    liveHint: 'Changes by others show as they happen.',
     connecting: 'Connecting…',
     connectingHint: 'Connecting to the change stream.',
     reconnecting: 'Reconnecting…',
-    reconnectingHint: 'The change stream dropped: trying again. Pages show what they last read.',
+    reconnectingHint: 'The change stream dropped; trying again.',
     unavailable: 'Not live',
-    unavailableHint: 'This instance has no change stream: reload a page to see changes made by others.',
+    unavailableHint: 'No change stream here: reload to see changes by others.',
     changedTitle: 'Changed by {{actor}} just now',
     deletedTitle: 'Deleted by {{actor}} just now',
-    changedBody:
-      'This form still shows the version you opened ({{fields}}). Reload to see theirs (your changes here are lost), or keep editing: saving will ask before overwriting their change.',
-    changedBodyNoFields:
-      'This form still shows the version you opened. Reload to see theirs (your changes here are lost), or keep editing: saving will ask before overwriting their change.',
+    fields: 'Fields: {{fields}}.',
+    changedBody: 'Reload shows their version and drops yours; saving asks before overwriting theirs.',
     reload: 'Reload',
     dismiss: 'Keep editing',
   },

@@ -113,21 +113,18 @@ const fr: Shape<typeof en> = {
   },
   live: {
     live: 'En direct',
-    liveHint: 'Les modifications faites par les autres s’affichent dès qu’elles ont lieu.',
+    liveHint: 'Les modifications des autres s’affichent dès qu’elles ont lieu.',
     connecting: 'Connexion…',
     connectingHint: 'Connexion au flux des modifications.',
     reconnecting: 'Reconnexion…',
-    reconnectingHint:
-      'Le flux des modifications est coupé : nouvelle tentative. Les pages montrent ce qu’elles ont lu en dernier.',
+    reconnectingHint: 'Le flux des modifications est coupé ; nouvelle tentative.',
     unavailable: 'Pas en direct',
-    unavailableHint:
-      'Cette instance n’a pas de flux des modifications : rechargez une page pour voir les modifications des autres.',
+    unavailableHint: 'Pas de flux des modifications ici : rechargez pour voir celles des autres.',
     changedTitle: 'Modifié par {{actor}} à l’instant',
     deletedTitle: 'Supprimé par {{actor}} à l’instant',
+    fields: 'Champs : {{fields}}.',
     changedBody:
-      'Ce formulaire montre toujours la version ouverte ({{fields}}). Rechargez pour voir la sienne (vos modifications ici sont perdues), ou continuez : l’enregistrement demandera avant d’écraser sa modification.',
-    changedBodyNoFields:
-      'Ce formulaire montre toujours la version ouverte. Rechargez pour voir la sienne (vos modifications ici sont perdues), ou continuez : l’enregistrement demandera avant d’écraser sa modification.',
+      'Recharger affiche sa version et abandonne la vôtre ; enregistrer demandera avant d’écraser la sienne.',
     reload: 'Recharger',
     dismiss: 'Continuer la saisie',
   },

@@ -3,7 +3,7 @@
  * tabs other features add to it (app/feature.ts `tabs`: the History). Without added tabs the
  * content shows as it is.
  */
-import { Button, Drawer, Tabs } from '@mantine/core';
+import { Button, Modal, Tabs } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,7 @@ export function RecordTabs({
 
 /**
  * The added tabs of a page that fills the window with its own layout (a linker, a log): a
- * button per tab in the header, opening the tab's panel in a drawer beside the page.
+ * button per tab in the header, opening the tab's panel in a dialog over the page.
  */
 export function RecordTabButtons({ tabs, code }: { tabs: readonly RecordTab[]; code: string }) {
   const { t } = useTranslation('common');
@@ -66,16 +66,15 @@ export function RecordTabButtons({ tabs, code }: { tabs: readonly RecordTab[]; c
           {t(added.label)}
         </Button>
       ))}
-      <Drawer
+      <Modal
         opened={open !== null}
         onClose={() => setOpen(null)}
-        position="right"
         size="xl"
         title={open ? t(open.label) : ''}
         closeButtonProps={{ 'aria-label': t('form.close') }}
       >
         {open && <ContributedTab tab={open} code={code} />}
-      </Drawer>
+      </Modal>
     </>
   );
 }

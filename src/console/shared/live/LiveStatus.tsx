@@ -1,7 +1,7 @@
 /** The change stream's state in the shell's header: live, connecting, reconnecting or not live. */
 import { Badge, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLiveState } from './LiveProvider.tsx';
+import { useLiveState } from './hub.ts';
 import type { LiveState } from './stream.ts';
 
 const COLOR: Record<LiveState, string> = {

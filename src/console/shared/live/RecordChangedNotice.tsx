@@ -9,7 +9,7 @@ import { IconUserEdit } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChangeEntry } from './entry.ts';
-import { useLiveHub } from './LiveProvider.tsx';
+import { useLiveHub } from './hub.ts';
 
 /**
  * The latest change of (kind, code) by someone else since the form opened (null: none).
@@ -57,7 +57,10 @@ export function RecordChangedNotice({
       data-testid="record-changed"
       role="alert"
     >
-      <Text size="sm">{fields ? t('live.changedBody', { fields }) : t('live.changedBodyNoFields')}</Text>
+      <Text size="sm">
+        {fields && `${t('live.fields', { fields })} `}
+        {t('live.changedBody')}
+      </Text>
       <Group gap="sm" mt="sm">
         <Button size="xs" onClick={onReload} loading={reloading} data-testid="record-changed-reload">
           {t('live.reload')}
