@@ -7,7 +7,15 @@
  * offered ends in a 403.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshot, signIn, test, USERS } from './support/fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  networkSettled,
+  screenshot,
+  signIn,
+  test,
+  USERS,
+} from './support/fixtures.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -24,7 +32,7 @@ function forbiddenOf(page: Page): string[] {
 }
 
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
