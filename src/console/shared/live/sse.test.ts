@@ -22,5 +22,8 @@ describe('SSE parser', () => {
     const p = createSseParser();
     expect(p.push('event: change\n\nretry: 2500\n\n')).toEqual([]);
     expect(p.retry).toBe(2500);
+    // An id without data dispatches nothing but is the resume point.
+    expect(p.push('id: 99\n\n')).toEqual([]);
+    expect(p.lastEventId).toBe('99');
   });
 });

@@ -17,18 +17,23 @@ export interface SseParser {
   push(chunk: string): SseEvent[];
   /** The last `retry:` the server asked for, in ms (null: none). */
   readonly retry: number | null;
+  /** The id of the last whole block, with data or not (a resume point given up front). */
+  readonly lastEventId: string;
 }
 
 export function createSseParser(): SseParser {
   let buffer = '';
   let lastId = '';
+  let idBuffer = '';
   let event = '';
   let data: string[] = [];
   let retry: number | null = null;
 
   const line = (text: string, out: SseEvent[]) => {
     if (text === '') {
-      // A blank line dispatches; an event without data is dropped (as EventSource does).
+      // A blank line dispatches: the id seen becomes the resume point (even without data, as
+      // in EventSource); an event without data is dropped.
+      lastId = idBuffer;
       if (data.length > 0) out.push({ id: lastId, event: event || 'message', data: data.join('\n') });
       event = '';
       data = [];
@@ -41,7 +46,7 @@ export function createSseParser(): SseParser {
     if (value.startsWith(' ')) value = value.slice(1);
     if (field === 'data') data.push(value);
     else if (field === 'event') event = value;
-    else if (field === 'id' && !value.includes('\0')) lastId = value;
+    else if (field === 'id' && !value.includes('\0')) idBuffer = value;
     else if (field === 'retry' && /^\d+$/.test(value)) retry = Number(value);
   };
 
@@ -61,6 +66,9 @@ export function createSseParser(): SseParser {
     },
     get retry() {
       return retry;
+    },
+    get lastEventId() {
+      return lastId;
     },
   };
 }

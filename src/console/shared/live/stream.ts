@@ -81,11 +81,13 @@ export async function runChangeStream(o: StreamOptions): Promise<void> {
         for (let r = await reader.read(); !r.done; r = await reader.read()) {
           heard();
           for (const ev of parser.push(r.value)) {
+            if (ev.id) lastId = ev.id;
             if (ev.event !== 'change') continue;
             const entry = readEntry(ev.data);
-            if (ev.id) lastId = ev.id;
             if (entry) o.onEntry(entry);
           }
+          // An `id:` alone (the service's position when the stream opens) is a resume point too.
+          if (parser.lastEventId) lastId = parser.lastEventId;
         }
       } else {
         await res.body?.cancel();
