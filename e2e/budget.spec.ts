@@ -49,6 +49,8 @@ function recordCalls(page: Page) {
 test('Home costs two calls; the palette one call per pause, only its own range, no 429 in ten queries', async ({
   page,
 }) => {
+  // Sixteen palette queries typed key by key: past the default 45 s on a loaded machine.
+  test.setTimeout(90_000);
   const rec = recordCalls(page);
   await signIn(page, USERS.admin.login, USERS.admin.password);
   await expect(page.getByTestId('home-area').first()).toBeVisible();
