@@ -455,6 +455,67 @@ const STEPS: Step[] = [
     params: { subscriptionId: () => found.subscriptionId, deliveryId: () => found.deliveryId },
     status: 202,
   },
+  // The change log (issue 29): histories of records written above, the feed, the stream.
+  {
+    id: 'referentials.customers.history',
+    summary: 'Who changed the new customer, and what',
+    params: { customerCode: 'BAKERY-NORD' },
+    status: 200,
+  },
+  { id: 'referentials.sites.history', summary: "The new shop's history", params: { siteCode: 'BAKERY-NORD-S1' }, status: 200 },
+  { id: 'referentials.assets.history', summary: "The oven's history", params: { assetCode: 'OVEN-001' }, status: 200 },
+  {
+    id: 'businessOrganization.items.history',
+    summary: "An item's history, one actor's entries",
+    params: { itemCode: 'FILTER-M5' },
+    query: { actor: 'Demo integration', limit: 10 },
+    status: 200,
+  },
+  { id: 'staff.skills.history', summary: "A skill's history", params: { skillCode: 'WELD' }, status: 200 },
+  {
+    id: 'fieldService.workOrders.history.code',
+    summary: 'A work order scheduled, flagged and validated above',
+    params: { workOrderCode: 'WO-1001' },
+    status: 200,
+  },
+  {
+    id: 'fieldService.workOrders.history.uuid',
+    summary: 'The same by uuid',
+    params: { workOrderUuid: uuidOf('WO-1001') },
+    query: { limit: 2 },
+    status: 200,
+  },
+  {
+    id: 'projectManagement.projects.history',
+    summary: "A project's history (work orders linked)",
+    params: { projectCode: 'PRJ-LILLE-HQ' },
+    status: 200,
+  },
+  {
+    id: 'projectManagement.standardServiceOrders.history',
+    summary: "A service order's history",
+    params: { standardServiceOrderCode: 'SO-LILLE-ELEC' },
+    status: 200,
+  },
+  {
+    id: 'projectManagement.routeServiceOrders.history',
+    summary: "A route's history",
+    params: { routeServiceOrderCode: 'RT-LILLE-MONDAY' },
+    status: 200,
+  },
+  {
+    id: 'webhooks.subscriptions.history',
+    summary: 'Your subscription created (its secret never shown)',
+    params: { subscriptionId: () => found.subscriptionId },
+    status: 200,
+  },
+  { id: 'changes.feed', summary: 'The first two changes of the feed', query: { limit: 2 }, status: 200 },
+  {
+    id: 'changes.stream',
+    summary: 'The stream, resumed after the first change (the first event shown)',
+    query: { lastEventId: '1' },
+    status: 200,
+  },
   // Deletions last: their work orders and subscription are gone after them.
   {
     id: 'fieldService.workOrders.delete.code',
@@ -480,6 +541,33 @@ const STEPS: Step[] = [
 ];
 
 /** Waits until no callback is pending any more (the worker gave each up). */
+/** The stream never ends: its example is its beginning, up to its first event. */
+async function streamExample(app: FastifyInstance, token: string, step: Step, query: string) {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/eTech/rest/ws/changes/v1/stream?${query}`,
+    headers: { authorization: `Bearer ${token}` },
+    payloadAsStream: true,
+  });
+  if (res.statusCode !== step.status) throw new Error(`changes.stream: got ${res.statusCode}`);
+  const stream = res.stream();
+  let text = '';
+  for await (const chunk of stream) {
+    text += String(chunk);
+    const end = text.indexOf('\n\n', text.indexOf('event: change'));
+    if (text.includes('event: change') && end >= 0) {
+      text = text.slice(0, end + 2);
+      break;
+    }
+  }
+  stream.destroy();
+  return {
+    summary: step.summary,
+    request: { query: step.query },
+    response: { status: res.statusCode, body: text },
+  } satisfies OperationExample;
+}
+
 async function deliveriesFinished(service: FastifyInstance) {
   for (let i = 0; i < 200; i++) {
     const pending = await service.fieldwork.dbh.db
@@ -548,6 +636,10 @@ try {
     const query = new URLSearchParams(
       Object.entries(step.query ?? {}).map(([k, v]) => [k, String(v)] as [string, string]),
     ).toString();
+    if (step.id === 'changes.stream') {
+      examples[step.id] = await streamExample(app, token, step, query);
+      continue;
+    }
     const res = await app.inject({
       method: endpoint.method,
       url: query ? `${path}?${query}` : path,

@@ -5,6 +5,7 @@
  * the path only.
  */
 import { z } from 'zod';
+import { historyEndpoint } from './changes.ts';
 import { Code, CustomFields, Page, PageQuery, QueryBoolean, requiredText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
@@ -253,9 +254,21 @@ export const listItemCategories = endpoint({
 });
 
 /** The businessOrganization endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
+export const getItemHistory = historyEndpoint({
+  id: 'businessOrganization.items.history',
+  domain: 'businessOrganization',
+  recordPath: `${ITEMS_PATH}/code:{itemCode}`,
+  errorPrefix: item,
+  params: z.object({ itemCode: Code(CATALOG_CODE_MAX) }),
+  notFound: [C.itemNotFound],
+  continuationTokenInvalid: C.continuationTokenInvalid,
+  label: 'an item (extension)',
+});
+
 export const businessOrganizationEndpoints = {
   putItem,
   getItem,
+  getItemHistory,
   listItems,
   listItemsDeprecated,
   listItemCategories,

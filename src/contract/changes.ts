@@ -19,7 +19,7 @@ import { derivedCode } from './errors.ts';
 
 export const CHANGES = 'changes';
 const BASE = '/eTech/rest/ws/changes/v1';
-/** The feed and the stream (their endpoint rows come with the service's implementation). */
+/** The feed and the stream. */
 export const CHANGES_FEED_PATH = `${BASE}/changes`;
 export const CHANGES_STREAM_PATH = `${BASE}/stream`;
 
@@ -36,6 +36,11 @@ export const CHANGE_KINDS = [
   'subscription',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
+/**
+ * The kinds the feed and the stream carry: a webhook subscription is read by its owner
+ * alone (its history only), not by every caller of its office tree.
+ */
+export const FEED_KINDS = CHANGE_KINDS.filter((k) => k !== 'subscription');
 
 /** The actions of the log; domain actions beside created/updated/deleted. */
 export const CHANGE_ACTIONS = [
@@ -187,7 +192,7 @@ export const FeedQuery = z
       .string()
       .max(500)
       .optional()
-      .meta({ description: `Comma-separated kinds (${CHANGE_KINDS.join(', ')}); absent: all` }),
+      .meta({ description: `Comma-separated kinds (${FEED_KINDS.join(', ')}); absent: all` }),
     limit: QueryInteger(1, FEED_PAGE_SIZE.max)
       .optional()
       .meta({ description: `1..${FEED_PAGE_SIZE.max}, default ${FEED_PAGE_SIZE.default}` }),
@@ -205,6 +210,12 @@ export const FeedPage = z
   .meta({ id: 'ChangesFeedPage' });
 export type FeedPage = z.infer<typeof FeedPage>;
 
+/**
+ * Server-sent events (text/event-stream): each new entry of your office tree as
+ * `id: <entry id>`, `event: change`, `data: <ChangeEntry JSON>`; a comment every 15 s.
+ * `Last-Event-ID` (header, or `lastEventId=`) resumes after that entry. `access_token=`
+ * stands for the Authorization header (EventSource cannot send headers).
+ */
 export const StreamQuery = z
   .strictObject({
     access_token: z.string().optional().meta({ description: 'The bearer token, for EventSource' }),
@@ -212,3 +223,47 @@ export const StreamQuery = z
     kinds: z.string().max(500).optional().meta({ description: 'Comma-separated kinds; absent: all' }),
   })
   .meta({ id: 'ChangesStreamQuery' });
+
+export const getChanges = endpoint({
+  id: 'changes.feed',
+  method: 'GET',
+  path: CHANGES_FEED_PATH,
+  domain: 'changes',
+  range: 'standard',
+  summary:
+    'The change feed for sync: entries after the cursor, oldest first, of the records of your office tree. A record deleted, or moved out of your tree, comes as a tombstone (action deleted, no fields). Sync: take a cursor (since=now), read the lists, then read the feed from that cursor, page after page. 410 changes.cursor.expired: the cursor is older than the retention; read the lists again.',
+  errorPrefix: CHANGES,
+  query: FeedQuery,
+  responses: { 200: FeedPage },
+  errors: {
+    400: [
+      ChangesCodes.cursorInvalid,
+      ChangesCodes.kindsInvalid,
+      ChangesCodes.limitInvalid,
+      ChangesCodes.fieldUnknown,
+    ],
+    410: [ChangesCodes.cursorExpired],
+  },
+  extension: true,
+});
+
+export const getChangeStream = endpoint({
+  id: 'changes.stream',
+  method: 'GET',
+  path: CHANGES_STREAM_PATH,
+  domain: 'changes',
+  queryToken: true,
+  range: 'low',
+  summary:
+    'Server-sent events (text/event-stream) of the new entries of your office tree: `id: <entry id>`, `event: change`, `data: <ChangeEntry>`; a `:` comment every 15 s. Last-Event-ID resumes after that entry (410 changes.cursor.expired past the retention).',
+  errorPrefix: CHANGES,
+  query: StreamQuery,
+  responses: { 200: z.string().meta({ description: 'text/event-stream' }) },
+  errors: {
+    400: [ChangesCodes.lastEventIdInvalid, ChangesCodes.kindsInvalid, ChangesCodes.fieldUnknown],
+    410: [ChangesCodes.cursorExpired],
+  },
+  extension: true,
+});
+
+export const changesEndpoints = { getChanges, getChangeStream };

@@ -20,6 +20,8 @@ export const DOMAINS = [
   'scheduling',
   'diagnostic',
   'webhooks',
+  /** The change log: feed and stream (issue 29); record histories belong to each record's domain. */
+  'changes',
   /** The console's own extensions, open to any valid token (no scope). */
   'console',
 ] as const;

@@ -49,6 +49,11 @@ export interface Endpoint {
    * answers the new `ETag`. Documented in OpenAPI from this flag.
    */
   versioned?: true;
+  /**
+   * The bearer token may come as `access_token=` in the query (RFC 6750 2.3) when no
+   * Authorization header is sent: server-sent events, which EventSource opens without headers.
+   */
+  queryToken?: true;
   /** Not part of the spec: an addition for the console (OpenAPI `x-extension: true`). */
   extension?: boolean;
   /** Kept for compatibility: answers with a Deprecation header and a Link to `successor`. */

@@ -3,6 +3,7 @@
  * management, scheduling, diagnostic and webhooks domains (gaps.md: statuses, identity).
  */
 import { z } from 'zod';
+import { historyEndpoint } from './changes.ts';
 import { Code, Page, QueryInteger } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
@@ -548,6 +549,27 @@ export const listWorkOrderTypes = endpoint({
 });
 
 /** The fieldService endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
+export const getWorkOrderHistoryByCode = historyEndpoint({
+  id: 'fieldService.workOrders.history.code',
+  domain: 'fieldService',
+  recordPath: `${BASE}/code:{workOrderCode}`,
+  errorPrefix: FIELD_SERVICE,
+  params: byCode,
+  notFound: [FieldServiceCodes.workOrderNotFound],
+  continuationTokenInvalid: FieldServiceCodes.continuationTokenInvalid,
+  label: 'a work order with its activities, used items, links and scheduling',
+});
+export const getWorkOrderHistoryByUuid = historyEndpoint({
+  id: 'fieldService.workOrders.history.uuid',
+  domain: 'fieldService',
+  recordPath: `${BASE}/uuid:{workOrderUuid}`,
+  errorPrefix: FIELD_SERVICE,
+  params: byUuid,
+  notFound: [FieldServiceCodes.workOrderNotFound],
+  continuationTokenInvalid: FieldServiceCodes.continuationTokenInvalid,
+  label: 'a work order with its activities, used items, links and scheduling',
+});
+
 export const fieldServiceEndpoints = {
   listUsedItemsByCode,
   listUsedItemsByUuid,
@@ -556,6 +578,8 @@ export const fieldServiceEndpoints = {
   listWorkOrders,
   getWorkOrderByCode,
   getWorkOrderByUuid,
+  getWorkOrderHistoryByCode,
+  getWorkOrderHistoryByUuid,
   validateWorkOrderByCode,
   validateWorkOrderByUuid,
   deleteWorkOrderByCode,

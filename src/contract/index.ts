@@ -1,6 +1,7 @@
 /** The API as data: every endpoint of the service, the schemas and the error codes. */
 
 import { businessOrganizationEndpoints } from './businessOrganization.ts';
+import { changesEndpoints } from './changes.ts';
 import { consoleEndpoints } from './console.ts';
 import { diagnosticEndpoints } from './diagnostic.ts';
 import type { Domain } from './domains.ts';
@@ -51,6 +52,7 @@ export const endpointsByDomain = {
   diagnostic: diagnosticEndpoints,
   projectManagement: projectManagementEndpoints,
   webhooks: webhooksEndpoints,
+  changes: changesEndpoints,
   console: consoleEndpoints,
 } satisfies { readonly [D in Domain]: DomainEndpoints<D> };
 

@@ -10,6 +10,7 @@
  * the service adds those of the rules; the OpenAPI document shows the exact shape.
  */
 import { z } from 'zod';
+import { historyEndpoint } from './changes.ts';
 import { foldCode, Page } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
@@ -951,6 +952,37 @@ export const listLinkableWorkOrders = endpoint({
 });
 
 /** The projectManagement endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
+export const getProjectHistory = historyEndpoint({
+  id: 'projectManagement.projects.history',
+  domain: 'projectManagement',
+  recordPath: `${BASE}/projects/code:{projectCode}`,
+  errorPrefix: PM,
+  params: projectParams,
+  notFound: [C.projectUnknown],
+  continuationTokenInvalid: C.continuationTokenInvalid,
+  label: 'a project with its phases, tasks and dependencies',
+});
+export const getStandardServiceOrderHistory = historyEndpoint({
+  id: 'projectManagement.standardServiceOrders.history',
+  domain: 'projectManagement',
+  recordPath: `${BASE}/standardServiceOrders/code:{standardServiceOrderCode}`,
+  errorPrefix: PM,
+  params: standardParams,
+  notFound: [C.standardUnknown],
+  continuationTokenInvalid: C.continuationTokenInvalid,
+  label: 'a standard service order',
+});
+export const getRouteServiceOrderHistory = historyEndpoint({
+  id: 'projectManagement.routeServiceOrders.history',
+  domain: 'projectManagement',
+  recordPath: `${BASE}/routeServiceOrders/code:{routeServiceOrderCode}`,
+  errorPrefix: PM,
+  params: routeParams,
+  notFound: [C.routeUnknown],
+  continuationTokenInvalid: C.continuationTokenInvalid,
+  label: 'a route service order',
+});
+
 export const projectManagementEndpoints = {
   linkProject,
   linkStandardServiceOrder,
@@ -959,6 +991,9 @@ export const projectManagementEndpoints = {
   getProject,
   getStandardServiceOrder,
   getRouteServiceOrder,
+  getProjectHistory,
+  getStandardServiceOrderHistory,
+  getRouteServiceOrderHistory,
   listProjects,
   listStandardServiceOrders,
   listRouteServiceOrders,

@@ -4,6 +4,7 @@
  * null or a string; '' and null are stored and returned as sent, absent is returned null.
  */
 import { z } from 'zod';
+import { historyEndpoint } from './changes.ts';
 import {
   CODE_CHARACTERS,
   CODE_PATTERN,
@@ -553,13 +554,49 @@ export const listOffices = endpoint({
 });
 
 /** The referentials endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
+/* ---------------- extension: histories (issue 29, contract in changes.ts) ---------------- */
+
+export const getCustomerHistory = historyEndpoint({
+  id: 'referentials.customers.history',
+  domain: 'referentials',
+  recordPath: path('customers', 'customerCode'),
+  errorPrefix: CUSTOMER,
+  params: z.object({ customerCode: Code() }),
+  notFound: [C.customer.notFound],
+  continuationTokenInvalid: C.continuationTokenInvalid,
+  label: 'a customer',
+});
+export const getSiteHistory = historyEndpoint({
+  id: 'referentials.sites.history',
+  domain: 'referentials',
+  recordPath: path('sites', 'siteCode'),
+  errorPrefix: SITE,
+  params: z.object({ siteCode: Code() }),
+  notFound: [C.site.notFound, C.customer.notFound],
+  continuationTokenInvalid: C.continuationTokenInvalid,
+  label: 'a site',
+});
+export const getAssetHistory = historyEndpoint({
+  id: 'referentials.assets.history',
+  domain: 'referentials',
+  recordPath: path('assets', 'assetCode'),
+  errorPrefix: ASSET,
+  params: z.object({ assetCode: Code() }),
+  notFound: [C.asset.notFound],
+  continuationTokenInvalid: C.continuationTokenInvalid,
+  label: 'an asset',
+});
+
 export const referentialsEndpoints = {
   putCustomer,
   getCustomer,
+  getCustomerHistory,
   putSite,
   getSite,
+  getSiteHistory,
   putAsset,
   getAsset,
+  getAssetHistory,
   listCustomers,
   listSites,
   listAssets,

@@ -4,6 +4,7 @@
  * name and a description, in the style of the other resources.
  */
 import { z } from 'zod';
+import { historyEndpoint } from './changes.ts';
 import { Code, Page, PageQuery, requiredText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
@@ -58,6 +59,8 @@ export const StaffCodes = {
   skillDescriptionInvalid: derivedCode.invalid(skill, 'description'),
   skillInvalidJson: derivedCode.invalidJson(skill),
   skillFieldUnknown: derivedCode.fieldUnknown(skill),
+  /** A skill's history: no skill of this code in the tenant's catalog. */
+  skillNotFound: `${skill}.not.found`,
   continuationTokenInvalid: derivedCode.continuationTokenInvalid('staff'),
 } as const;
 
@@ -113,8 +116,20 @@ export const listCharacteristics = endpoint({
 });
 
 /** The staff endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
+export const getSkillHistory = historyEndpoint({
+  id: 'staff.skills.history',
+  domain: 'staff',
+  recordPath: '/eTech/rest/ws/staff/v1/skills/code:{skillCode}',
+  errorPrefix: skill,
+  params: z.object({ skillCode: Code(CATALOG_CODE_MAX) }),
+  notFound: [StaffCodes.skillNotFound],
+  continuationTokenInvalid: StaffCodes.continuationTokenInvalid,
+  label: 'a skill',
+});
+
 export const staffEndpoints = {
   putSkill,
+  getSkillHistory,
   listSkills,
   listCharacteristics,
 };

@@ -8,6 +8,7 @@
  * attempts, replaying a delivery, sending a test event.
  */
 import { z } from 'zod';
+import { historyEndpoint } from './changes.ts';
 import { Page } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { derivedCode } from './errors.ts';
@@ -464,10 +465,22 @@ export const sendTestEvent = endpoint({
 });
 
 /** The webhooks endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
+export const getSubscriptionHistory = historyEndpoint({
+  id: 'webhooks.subscriptions.history',
+  domain: 'webhooks',
+  recordPath: `${BASE}/{subscriptionId}`,
+  errorPrefix: WEBHOOKS,
+  params: SubscriptionParams,
+  notFound: [WebhooksCodes.subscriptionNotFound],
+  continuationTokenInvalid: WebhooksCodes.continuationTokenInvalid,
+  label: 'a subscription of the calling application (its secret never shown)',
+});
+
 export const webhooksEndpoints = {
   createSubscription,
   listSubscriptions,
   deleteSubscription,
+  getSubscriptionHistory,
   listDeliveries,
   getDelivery,
   replayDelivery,

@@ -8,10 +8,16 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import type pino from 'pino';
-import { endpoints, webhookEvents } from '../contract/index.ts';
+import {
+  CHANGES_RETENTION_DAYS,
+  endpoints,
+  STREAM_HEARTBEAT_SECONDS,
+  webhookEvents,
+} from '../contract/index.ts';
 import { type AppConfig, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from './config.ts';
 import { DEFAULT_DB_TIMEOUT_MS } from './db/faults.ts';
 import { type DbHandle, openDatabase } from './db/index.ts';
+import { ChangeHub, startPruner } from './domains/changes/index.ts';
 import { domains } from './domains/index.ts';
 import type { Resolver } from './events/http.ts';
 import { DeliveryWorker } from './events/worker.ts';
@@ -274,9 +280,28 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     : undefined;
   await worker?.start();
 
+  // The change log's live stream (domains/changes/stream.ts) and its retention.
+  const changeHub = new ChangeHub({
+    db: dbh.tenantDb,
+    listen: dbh.listen,
+    schema: dbh.schema,
+    heartbeatMs: config.changes?.heartbeatMs ?? STREAM_HEARTBEAT_SECONDS * 1000,
+    onError: (err) => app.log.error({ err }, 'change stream failed'),
+  });
+  await changeHub.start();
+  app.changeHub = changeHub;
+  const pruner = startPruner({
+    db: dbh.db,
+    retentionDays: config.changes?.retentionDays ?? CHANGES_RETENTION_DAYS,
+    intervalMs: config.changes?.pruneIntervalMs,
+    onError: (err) => app.log.error({ err }, 'change log pruning failed'),
+  });
+
   app.addHook('onClose', async () => {
     // Deliveries in flight finish and are recorded before the database closes.
     await worker?.stop();
+    await changeHub.stop();
+    await pruner.stop();
     await callerFeed.stop();
     await idempotency.close();
     await counters.close();

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { CHANGES_RETENTION_DAYS } from '../contract/changes.ts';
 import { parseServiceOrderMax } from './domains/projectManagement/settings.ts';
 import { parseWebhooksConfig, type WebhooksConfig } from './events/config.ts';
 import {
@@ -72,6 +73,8 @@ export interface AppConfig {
   shutdownTimeout?: number;
   /** Webhooks delivery (FIELDWORK_WEBHOOKS_*); absent: no delivery worker, private addresses refused. */
   webhooks?: WebhooksConfig;
+  /** The change log (issue 29): FIELDWORK_CHANGES_RETENTION_DAYS (default 90), the stream's heartbeat. */
+  changes?: { retentionDays?: number; heartbeatMs?: number; pruneIntervalMs?: number };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -100,7 +103,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhooks: parseWebhooksConfig(env),
     metricsToken: parseMetricsToken(env.FIELDWORK_METRICS_TOKEN),
     shutdownTimeout: parseShutdownTimeout(env.FIELDWORK_SHUTDOWN_TIMEOUT),
+    changes: { retentionDays: parseRetentionDays(env.FIELDWORK_CHANGES_RETENTION_DAYS) },
   };
+}
+
+/** FIELDWORK_CHANGES_RETENTION_DAYS: days the change log keeps an entry, 1 to 3650 (default 90). */
+export function parseRetentionDays(text: string | undefined): number {
+  const value = text?.trim();
+  if (!value) return CHANGES_RETENTION_DAYS;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 3650)
+    throw new Error(
+      `FIELDWORK_CHANGES_RETENTION_DAYS: whole days from 1 to 3650; got ${JSON.stringify(text)}`,
+    );
+  return n;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type AppConfig, configFromEnv } from '../config.ts';
 import { type Db, openDatabase } from '../db/index.ts';
+import { asActor } from '../events/changes.ts';
 import { awaitCallerListeners } from '../platform/auth/callerCache.ts';
 import type { CommandHost } from '../platform/domain.ts';
 import { holdDataDir } from './serviceLock.ts';
@@ -28,6 +29,15 @@ export class CliFailure extends Error {}
  * command's duration (the service's lock, serviceLock.ts): a second opener is refused.
  */
 export async function withDb<T>(
+  io: CliIo,
+  command: string,
+  fn: (db: Db, config: AppConfig) => Promise<T>,
+): Promise<T> {
+  // The changes the command commits name it (events/changes.ts).
+  return asActor({ type: 'process', identifier: `fieldwork ${command}` }, () => openAndRun(io, command, fn));
+}
+
+async function openAndRun<T>(
   io: CliIo,
   command: string,
   fn: (db: Db, config: AppConfig) => Promise<T>,

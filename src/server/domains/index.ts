@@ -8,6 +8,7 @@
 import type { ScopedDomain } from '../../contract/domains.ts';
 import type { DomainModule } from '../platform/domain.ts';
 import { businessOrganization } from './businessOrganization/index.ts';
+import { changes } from './changes/index.ts';
 import { diagnostic } from './diagnostic/index.ts';
 import { fieldService } from './fieldService/index.ts';
 import { fieldTracking } from './fieldTracking/index.ts';
@@ -31,6 +32,7 @@ const registry = {
   diagnostic,
   projectManagement,
   webhooks,
+  changes,
 } satisfies { readonly [D in ScopedDomain]: DomainModule };
 
 /** The modules, in the order their routes, keys and commands are registered. */

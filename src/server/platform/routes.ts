@@ -4,6 +4,8 @@ import type { Endpoint, InputOf, StatusOf } from '../../contract/endpoint.ts';
 import { derivedCode } from '../../contract/errors.ts';
 import type { Db } from '../db/index.ts';
 import { asTenant } from '../db/tenant.ts';
+import { asActor } from '../events/changes.ts';
+import { actorOf } from '../events/index.ts';
 import type { Caller } from './caller.ts';
 import { INVALID_UTF8 } from './encoding.ts';
 import { ApiError, methodRefusal } from './errors.ts';
@@ -20,6 +22,8 @@ export interface RequestContext {
   caller: Caller;
   tokens: PageTokens;
   request: FastifyRequest;
+  /** For an answer the handler writes itself (server-sent events: changes/stream.ts). */
+  reply: FastifyReply;
   endpoint: Endpoint;
 }
 
@@ -201,16 +205,22 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
           body: endpoint.body ? validate(prefix, endpoint.body, body, endpoint.shapeErrors) : undefined,
         };
         // The tenant guard (db/tenant.ts): the handler's statements see the caller's tenant only.
+        // ...and the changes it commits name the caller (events/changes.ts).
         const result = await asTenant(tenantOf(caller.scope) ?? '', () =>
-          handler(input as HandlerInput<Endpoint>, {
-            db: deps.db,
-            caller,
-            tokens: deps.tokens,
-            request,
-            endpoint,
-          }),
+          asActor(actorOf(caller), () =>
+            handler(input as HandlerInput<Endpoint>, {
+              db: deps.db,
+              caller,
+              tokens: deps.tokens,
+              request,
+              reply,
+              endpoint,
+            }),
+          ),
         );
         if (deps.validateResponses) checkResponse(endpoint, result.status, result.body);
+        // A handler that took the connection over (a stream) has answered already.
+        if (reply.sent) return reply;
         if (result.headers) for (const [k, v] of Object.entries(result.headers)) reply.header(k, v);
         reply.status(result.status);
         return result.body === undefined ? reply.send() : reply.send(result.body);

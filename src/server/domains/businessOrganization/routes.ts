@@ -1,7 +1,11 @@
-import { businessOrganizationEndpoints } from '../../../contract/businessOrganization.ts';
+import {
+  BusinessOrganizationCodes as BC,
+  businessOrganizationEndpoints,
+} from '../../../contract/businessOrganization.ts';
 import { implementDomain } from '../../platform/routes.ts';
 import { writeStatus } from '../../platform/upsert.ts';
 import { etag, ifMatchOf } from '../../platform/versions.ts';
+import { historyAnswer } from '../changes/index.ts';
 import * as service from './service.ts';
 
 /** HTTP only: the rules live in service.ts. */
@@ -13,6 +17,10 @@ export const businessOrganizationRoutes = implementDomain(businessOrganizationEn
   getItem: async ({ params }, { db }) => {
     const { record, version } = await service.getItem(db, params.itemCode);
     return { status: 200, body: record, headers: { etag: etag(version) } };
+  },
+  getItemHistory: async ({ params, query }, ctx) => {
+    await service.getItem(ctx.db, params.itemCode);
+    return historyAnswer(ctx, { kind: 'item', code: params.itemCode }, query, BC.continuationTokenInvalid);
   },
   listItems: async ({ query }, { db, tokens }) => ({
     status: 200,

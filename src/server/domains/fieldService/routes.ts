@@ -1,6 +1,7 @@
-import { fieldServiceEndpoints } from '../../../contract/fieldService.ts';
+import { FieldServiceCodes as FC, fieldServiceEndpoints } from '../../../contract/fieldService.ts';
 import { actorOf } from '../../events/index.ts';
 import { implementDomain } from '../../platform/routes.ts';
+import { historyAnswer } from '../changes/index.ts';
 import * as service from './service.ts';
 
 /** HTTP only: the rules live in service.ts. */
@@ -33,6 +34,24 @@ export const fieldServiceRoutes = implementDomain(fieldServiceEndpoints, {
     status: 200,
     body: await service.getWorkOrder(db, caller.scope, { uuid: params.workOrderUuid }),
   }),
+  getWorkOrderHistoryByCode: async ({ params, query }, ctx) => {
+    const w = await service.workOrderOf(ctx.db, ctx.caller.scope, { code: params.workOrderCode });
+    return historyAnswer(
+      ctx,
+      { kind: 'workOrder', code: w.code, uuid: w.uuid },
+      query,
+      FC.continuationTokenInvalid,
+    );
+  },
+  getWorkOrderHistoryByUuid: async ({ params, query }, ctx) => {
+    const w = await service.workOrderOf(ctx.db, ctx.caller.scope, { uuid: params.workOrderUuid });
+    return historyAnswer(
+      ctx,
+      { kind: 'workOrder', code: w.code, uuid: w.uuid },
+      query,
+      FC.continuationTokenInvalid,
+    );
+  },
   validateWorkOrderByCode: async ({ params }, { db, caller }) => {
     await service.validateWorkOrder(db, caller.scope, { code: params.workOrderCode }, actorOf(caller));
     return { status: 204 };

@@ -1,8 +1,10 @@
 import {
+  ProjectManagementCodes as PC,
   projectManagementEndpoints,
   SERVICE_ORDER_MAX_DEFAULT,
 } from '../../../contract/projectManagement.ts';
 import { implementDomain, type RequestContext } from '../../platform/routes.ts';
+import { historyAnswer } from '../changes/index.ts';
 import { linkProject } from './projectLink.ts';
 import * as service from './service.ts';
 import { linkServiceOrder } from './serviceOrderLink.ts';
@@ -60,6 +62,25 @@ export const projectManagementRoutes = implementDomain(projectManagementEndpoint
       instanceMax(ctx),
     ),
   }),
+  getProjectHistory: async ({ params, query }, ctx) => {
+    await service.getProject(ctx.db, ctx.caller.scope, params.projectCode);
+    return historyAnswer(
+      ctx,
+      { kind: 'project', code: params.projectCode },
+      query,
+      PC.continuationTokenInvalid,
+    );
+  },
+  getStandardServiceOrderHistory: async ({ params, query }, ctx) => {
+    const code = params.standardServiceOrderCode;
+    await service.getServiceOrder(ctx.db, ctx.caller.scope, 'standard', code, instanceMax(ctx));
+    return historyAnswer(ctx, { kind: 'serviceOrder', code }, query, PC.continuationTokenInvalid);
+  },
+  getRouteServiceOrderHistory: async ({ params, query }, ctx) => {
+    const code = params.routeServiceOrderCode;
+    await service.getServiceOrder(ctx.db, ctx.caller.scope, 'route', code, instanceMax(ctx));
+    return historyAnswer(ctx, { kind: 'serviceOrder', code }, query, PC.continuationTokenInvalid);
+  },
   listProjects: async ({ query }, { db, caller, tokens }) => ({
     status: 200,
     body: await service.listProjectsPage(db, caller.scope, tokens, query),

@@ -24,3 +24,12 @@ export function catalogEntriesAfter(
   if (after !== undefined) query = query.where('code', '>', after);
   return query.orderBy('code').limit(limit).execute();
 }
+
+/** One entry by code, or undefined. */
+export function catalogEntry(db: Db, table: CatalogTable, code: string): Promise<CatalogEntry | undefined> {
+  return db
+    .selectFrom(table)
+    .select(['code', 'name', 'description'])
+    .where('code', '=', code)
+    .executeTakeFirst();
+}

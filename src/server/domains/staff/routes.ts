@@ -1,7 +1,8 @@
-import { staffEndpoints } from '../../../contract/staff.ts';
+import { StaffCodes, staffEndpoints } from '../../../contract/staff.ts';
 import { implementDomain } from '../../platform/routes.ts';
 import { writeStatus } from '../../platform/upsert.ts';
 import { etag, ifMatchOf } from '../../platform/versions.ts';
+import { historyAnswer } from '../changes/index.ts';
 import * as service from './service.ts';
 
 /** HTTP only: the rules live in service.ts. */
@@ -14,6 +15,15 @@ export const staffRoutes = implementDomain(staffEndpoints, {
       ifMatchOf(request),
     );
     return { status: writeStatus(w.outcome), headers: { etag: etag(w.version) } };
+  },
+  getSkillHistory: async ({ params, query }, ctx) => {
+    await service.findSkill(ctx.db, params.skillCode);
+    return historyAnswer(
+      ctx,
+      { kind: 'skill', code: params.skillCode },
+      query,
+      StaffCodes.continuationTokenInvalid,
+    );
   },
   listSkills: async ({ query }, { db, tokens }) => ({
     status: 200,

@@ -14,11 +14,18 @@ import {
   StaffCodes,
 } from '../../../contract/staff.ts';
 import type { Db } from '../../db/index.ts';
+import { notFound } from '../../platform/errors.ts';
 import { assertRootOffice, type OfficeScope } from '../../platform/officeScope.ts';
 import { type PageTokens, toPage } from '../../platform/pagination.ts';
 import type { WriteOutcome } from '../../platform/upsert.ts';
 import { type IfMatch, versionedWrite, type Written } from '../../platform/versions.ts';
-import { type CatalogEntry, type CatalogTable, catalogEntriesAfter, upsertCatalogEntry } from './queries.ts';
+import {
+  type CatalogEntry,
+  type CatalogTable,
+  catalogEntriesAfter,
+  catalogEntry,
+  upsertCatalogEntry,
+} from './queries.ts';
 
 /** What a PUT or an import row carries, code already uppercased by the contract. */
 export interface CatalogEntryInput {
@@ -100,4 +107,11 @@ export function listCharacteristics(
     CHARACTERISTICS_PAGE_SIZE,
     (e) => ({ characteristicCode: e.code, name: e.name, description: e.description }),
   );
+}
+
+/** The skill of this code in the tenant's catalog, or 404 (its history: issue 29). */
+export async function findSkill(db: Db, code: string): Promise<CatalogEntry> {
+  const entry = await catalogEntry(db, 'skills', code);
+  if (!entry) throw notFound(StaffCodes.skillNotFound, `Skill ${code} does not exist`);
+  return entry;
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { webhooksEndpoints } from '../../../contract/webhooks.ts';
+import { WebhooksCodes as WC, webhooksEndpoints } from '../../../contract/webhooks.ts';
 import { implementDomain } from '../../platform/routes.ts';
+import { historyAnswer } from '../changes/index.ts';
 import * as service from './service.ts';
 
 /** FIELDWORK_WEBHOOKS_ALLOW_PRIVATE of the running service. */
@@ -20,6 +21,10 @@ export const webhooksRoutes = implementDomain(webhooksEndpoints, {
   deleteSubscription: async ({ params }, { db, caller }) => {
     await service.deleteSubscription(db, caller, params.subscriptionId);
     return { status: 204 };
+  },
+  getSubscriptionHistory: async ({ params, query }, ctx) => {
+    const { id } = await service.ownSubscription(ctx.db, ctx.caller, params.subscriptionId);
+    return historyAnswer(ctx, { kind: 'subscription', code: id }, query, WC.continuationTokenInvalid);
   },
   listDeliveries: async ({ params, query }, { db, caller, tokens }) => ({
     status: 200,

@@ -170,7 +170,7 @@ export async function deleteSubscription(db: Db, caller: Caller, id: string): Pr
 }
 
 /** The caller's subscription of this id, or 404. */
-async function ownSubscription(db: Db, caller: Caller, id: string) {
+export async function ownSubscription(db: Db, caller: Caller, id: string) {
   const row = UUID.test(id) ? await subscriptionOf(db, ownerOf(caller), id.toLowerCase()) : undefined;
   if (!row) throw subscriptionNotFound(id);
   return row;

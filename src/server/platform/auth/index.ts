@@ -210,11 +210,13 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
   const stats = { verifications: 0 };
 
   /** The caller behind a bearer token, whatever its rights. */
-  async function identify(request: FastifyRequest): Promise<Caller> {
+  async function identify(request: FastifyRequest, queryToken = false): Promise<Caller> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match) throw unauthorized(CommonCodes.noCredentials, 'A bearer token is required');
-    const token = match[1];
+    const inQuery =
+      queryToken && !header ? (request.query as { access_token?: unknown }).access_token : undefined;
+    const token = match?.[1] ?? (typeof inQuery === 'string' && inQuery !== '' ? inQuery : undefined);
+    if (!token) throw unauthorized(CommonCodes.noCredentials, 'A bearer token is required');
     let entry = verified.get(token);
     if (entry && entry.expiresAt <= Date.now()) {
       verified.delete(token);
@@ -236,7 +238,7 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
   }
 
   async function authenticate(request: FastifyRequest, endpoint: Endpoint): Promise<Caller> {
-    const caller = await identify(request);
+    const caller = await identify(request, endpoint.queryToken === true);
     const needed = requiredScope(endpoint);
     if (needed && !caller.scopes.has(needed))
       throw new ApiError(403, CommonCodes.forbidden, `The scope ${needed} is required`, {

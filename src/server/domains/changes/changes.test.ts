@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChangeEntry, ChangesCodes, getChanges, TRUNCATED_MARKER } from '../../../contract/changes.ts';
+import { getCustomerHistory, putCustomer, ReferentialsCodes } from '../../../contract/referentials.ts';
+import { putSkill } from '../../../contract/staff.ts';
+import { runImport } from '../../cli/importFile.ts';
+import { asTenant } from '../../db/tenant.ts';
+import { asActor } from '../../events/changes.ts';
+import { actorOf } from '../../events/index.ts';
+import { writeTransaction } from '../../platform/transactions.ts';
+import { expectErrors } from '../../testing/api.ts';
+import { createTestApp, NO_RATE_LIMITS, type TestApp, type TestClient } from '../../testing/harness.ts';
+import { pruneChanges } from './retention.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: NO_RATE_LIMITS });
+});
+afterAll(() => t?.close());
+
+const customer = (name: string, officeCode?: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  ...(officeCode ? { officeCode } : {}),
+  addressDetails: { city: 'Lyon' },
+  ...extra,
+});
+
+/** Every entry after `since` the client sees, page by page, and the cursor at the end. */
+async function feed(as: TestClient, since?: string, kinds?: string) {
+  const data: ChangeEntry[] = [];
+  let cursor = since;
+  for (;;) {
+    const res = await t.api(getChanges, {
+      as,
+      query: { ...(cursor ? { since: cursor } : {}), ...(kinds ? { kinds } : {}), limit: 2 },
+    });
+    expect(res.statusCode).toBe(200);
+    const page = res.json() as { data: ChangeEntry[]; cursor: string };
+    data.push(...page.data);
+    cursor = page.cursor;
+    if (page.data.length < 2) return { data, cursor };
+  }
+}
+const now = async (as: TestClient) =>
+  (await t.api(getChanges, { as, query: { since: 'now' } })).json().cursor as string;
+
+describe('the change log', () => {
+  it('records a create and an update of a customer with the changed fields, the actor and increasing ids', async () => {
+    const start = await now('root');
+    expect(
+      (await t.api(putCustomer, { params: { customerCode: 'LOG-1' }, body: customer('One') })).statusCode,
+    ).toBe(201);
+    await t.api(putCustomer, {
+      params: { customerCode: 'LOG-1' },
+      body: customer('One bis', undefined, { description: 'x'.repeat(1500) }),
+    });
+    // The same body again changes nothing: no entry.
+    await t.api(putCustomer, {
+      params: { customerCode: 'LOG-1' },
+      body: customer('One bis', undefined, { description: 'x'.repeat(1500) }),
+    });
+    const { data } = await feed('root', start);
+    expect(data.map((e) => [e.kind, e.code, e.action])).toEqual([
+      ['customer', 'LOG-1', 'created'],
+      ['customer', 'LOG-1', 'updated'],
+    ]);
+    expect(BigInt(data[1].id)).toBeGreaterThan(BigInt(data[0].id));
+    expect(data[0]).toMatchObject({
+      officeCode: 'ROOT',
+      uuid: null,
+      actor: { type: 'webService', identifier: 'Test root' },
+    });
+    expect(data[0].fields).toContainEqual({ name: 'name', before: null, after: 'One' });
+    expect(data[0].fields).toContainEqual({ name: 'city', before: null, after: 'Lyon' });
+    expect(data[1].fields.map((f) => f.name).sort()).toEqual(['description', 'name']);
+    const description = data[1].fields.find((f) => f.name === 'description');
+    expect(description?.after).toBe(`${'x'.repeat(1000)}${TRUNCATED_MARKER}`);
+  });
+
+  it('names a console user by login, an import and a command as processes', async () => {
+    const start = await now('root');
+    // A user's request as platform/routes.ts runs it: its caller as actor, a writeTransaction.
+    await asActor(actorOf({ kind: 'user', name: 'ada' }), () =>
+      asTenant(t.tenants.ROOT, () =>
+        writeTransaction(t.db, (trx) =>
+          trx.insertInto('skills').values({ code: 'BY-ADA', name: 'Ada' }).execute(),
+        ),
+      ),
+    );
+    await asActor({ type: 'process', identifier: 'fieldwork import' }, () =>
+      runImport(t.db, { skills: [{ skillCode: 'BY-IMPORT', name: 'Imported' }] }, { tenant: 'ROOT' }),
+    );
+    const { data } = await feed('root', start, 'skill');
+    expect(data.map((e) => [e.code, e.actor])).toEqual([
+      ['BY-ADA', { type: 'webUser', identifier: 'ada' }],
+      ['BY-IMPORT', { type: 'process', identifier: 'fieldwork import' }],
+    ]);
+  });
+
+  it('keeps another office tree and another tenant out of the feed, and tombstones a record that moves out', async () => {
+    const start = await now('north');
+    await t.api(putCustomer, { params: { customerCode: 'MOVER' }, body: customer('Mover', 'NORTH-A') });
+    await t.api(putCustomer, { params: { customerCode: 'SOUTHERN' }, body: customer('South', 'SOUTH') });
+    await t.api(putCustomer, { as: 'rival', params: { customerCode: 'RIVAL-C' }, body: customer('Rival') });
+    await t.api(putCustomer, { params: { customerCode: 'MOVER' }, body: customer('Mover', 'SOUTH') });
+    const north = await feed('north', start);
+    expect(north.data.map((e) => [e.code, e.action, e.fields.length])).toEqual([
+      ['MOVER', 'created', expect.any(Number)],
+      ['MOVER', 'deleted', 0],
+    ]);
+    const south = (await feed('south', start)).data.filter((e) => e.kind === 'customer');
+    expect(south.map((e) => [e.code, e.action])).toEqual([
+      ['SOUTHERN', 'created'],
+      ['MOVER', 'updated'],
+    ]);
+    // The move names every field, so the tree it enters learns the whole record.
+    expect(south[1].fields).toContainEqual({ name: 'officeCode', before: 'NORTH-A', after: 'SOUTH' });
+    expect(south[1].fields).toContainEqual({ name: 'name', before: 'Mover', after: 'Mover' });
+    const rival = await feed('rival', start);
+    expect(rival.data.every((e) => e.code === 'RIVAL-C')).toBe(true);
+  });
+
+  it('answers 400 to a cursor it did not give and to unknown kinds', async () => {
+    expectErrors(await t.api(getChanges, { query: { since: 'nope' } }), 400, ChangesCodes.cursorInvalid);
+    expectErrors(
+      await t.api(getChanges, { query: { kinds: 'customer,subscription' } }),
+      400,
+      ChangesCodes.kindsInvalid,
+    );
+    expectErrors(await t.api(getChanges, { query: { limit: 1001 } }), 400, ChangesCodes.limitInvalid);
+  });
+
+  it('prunes entries past the retention in batches, and a cursor before them answers 410 changes.cursor.expired', async () => {
+    const old = await now('root');
+    await t.api(putSkill, { params: { skillCode: 'OLD-1' }, body: { name: 'Old' } });
+    await t.api(putSkill, { params: { skillCode: 'OLD-2' }, body: { name: 'Old' } });
+    await t.api(putSkill, { params: { skillCode: 'OLD-3' }, body: { name: 'Old' } });
+    const recent = await now('root');
+    await t.db
+      .updateTable('changes')
+      .set({ at: new Date(Date.now() - 91 * 86_400_000) })
+      .execute();
+    await t.api(putSkill, { params: { skillCode: 'NEW-1' }, body: { name: 'New' } });
+    const pruned = await pruneChanges(t.db, 90, 2);
+    expect(pruned).toBeGreaterThanOrEqual(3);
+    expect(
+      await t.db
+        .selectFrom('changes')
+        .select('code')
+        .where('at', '<', new Date(Date.now() - 86_400_000))
+        .execute(),
+    ).toEqual([]);
+    expectErrors(await t.api(getChanges, { query: { since: old } }), 410, ChangesCodes.cursorExpired);
+    const after = await feed('root', recent);
+    expect(after.data.map((e) => e.code)).toEqual(['NEW-1']);
+  });
+
+  it("answers a record's history newest first, keyset-paged, filtered by actor, and 404 outside the caller's tree", async () => {
+    await t.api(putCustomer, { params: { customerCode: 'HIST' }, body: customer('H0', 'NORTH') });
+    await t.api(putCustomer, {
+      as: 'north',
+      params: { customerCode: 'HIST' },
+      body: customer('H1', 'NORTH'),
+    });
+    await t.api(putCustomer, { params: { customerCode: 'HIST' }, body: customer('H2', 'NORTH') });
+    const first = await t.api(getCustomerHistory, {
+      as: 'north',
+      params: { customerCode: 'hist' },
+      query: { limit: 2 },
+    });
+    expect(first.statusCode).toBe(200);
+    const page1 = first.json() as { data: ChangeEntry[]; continuationToken: string | null };
+    expect(page1.data.map((e) => [e.action, e.fields.find((f) => f.name === 'name')?.after])).toEqual([
+      ['updated', 'H2'],
+      ['updated', 'H1'],
+    ]);
+    const second = await t.api(getCustomerHistory, {
+      as: 'north',
+      params: { customerCode: 'HIST' },
+      query: { limit: 2, continuationToken: page1.continuationToken ?? '' },
+    });
+    expect(second.json()).toMatchObject({ data: [{ action: 'created' }], continuationToken: null });
+    const byNorth = await t.api(getCustomerHistory, {
+      as: 'north',
+      params: { customerCode: 'HIST' },
+      query: { actor: 'Test north' },
+    });
+    expect(byNorth.json().data.map((e: ChangeEntry) => e.actor)).toEqual([
+      { type: 'webService', identifier: 'Test north' },
+    ]);
+    // Another office tree, another tenant: as a record that does not exist.
+    expectErrors(
+      await t.api(getCustomerHistory, { as: 'south', params: { customerCode: 'HIST' } }),
+      404,
+      ReferentialsCodes.customer.notFound,
+    );
+    expectErrors(
+      await t.api(getCustomerHistory, { as: 'rival', params: { customerCode: 'HIST' } }),
+      404,
+      ReferentialsCodes.customer.notFound,
+    );
+    expectErrors(
+      await t.api(getCustomerHistory, {
+        params: { customerCode: 'HIST' },
+        query: { continuationToken: 'forged' },
+      }),
+      400,
+      ReferentialsCodes.continuationTokenInvalid,
+    );
+    expectErrors(
+      await t.api(getCustomerHistory, { params: { customerCode: 'HIST' }, query: { limit: 0 } }),
+      400,
+      'referentials.customer.limit.invalid',
+    );
+  });
+});

@@ -1,0 +1,18 @@
+import type { DomainModule } from '../../platform/domain.ts';
+import { changesRoutes } from './routes.ts';
+import type { ChangesTables } from './tables.ts';
+
+/**
+ * The change log (issue 29): its table and trigger (migrations/), the feed and the stream.
+ * Record histories are rows of each record's domain, which find the record in the caller's
+ * scope and then call `readHistory`.
+ */
+export const changes: DomainModule<ChangesTables> = {
+  name: 'changes',
+  routes: changesRoutes,
+  migrations: new URL('./migrations/', import.meta.url),
+};
+
+export { pruneChanges, startPruner } from './retention.ts';
+export { historyAnswer, readHistory } from './service.ts';
+export { ChangeHub } from './stream.ts';

@@ -1,0 +1,112 @@
+/**
+ * SQL of the change log. Entries are read by tenant and id (the primary key): ids increase
+ * per tenant in commit order (migration 100), so "the entries after N" never misses one
+ * committed later with a smaller id. The office tree is the caller's, in SQL.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+
+/** An entry with what scoping and answering it need: its office's code and path. */
+export interface EntryRow {
+  id: string;
+  kind: string;
+  code: string;
+  uuid: string | null;
+  action: string;
+  actor: { type: string; identifier: string };
+  at: Date | string;
+  fields: { name: string; before: unknown; after: unknown }[];
+  office_code: string | null;
+  /** null for the catalog (the whole tenant reads it). */
+  office_path: string | null;
+  /** The path of the office the record left (a move), else null. */
+  previous_path: string | null;
+}
+
+const ENTRY_COLUMNS = sql`c.id::text AS id, c.kind, c.code, c.uuid::text AS uuid, c.action, c.actor, c.at,
+  c.fields, o.code AS office_code, o.path AS office_path, p.path AS previous_path`;
+
+/** The tenant's last entry id and the last one pruned ('0' when it has none yet). */
+export async function counters(db: Db, tenant: string): Promise<{ last: string; prunedThrough: string }> {
+  const { rows } = await sql<{ last: string; pruned_through: string }>`
+    SELECT last_id::text AS last, pruned_through::text AS pruned_through
+    FROM change_counters WHERE tenant_id = ${tenant}::bigint`.execute(db);
+  return { last: rows[0]?.last ?? '0', prunedThrough: rows[0]?.pruned_through ?? '0' };
+}
+
+/**
+ * Up to `limit` entries of the tenant with `after < id <= through`, oldest first, of the
+ * records in the tree of `path` (or that left it: the caller's tombstones), of `kinds`.
+ */
+export async function entriesAfter(
+  db: Db,
+  q: {
+    tenant: string;
+    path: string;
+    after: string;
+    through: string;
+    kinds: readonly string[];
+    limit: number;
+  },
+): Promise<EntryRow[]> {
+  const under = `${q.path}%`;
+  const { rows } = await sql<EntryRow>`
+    SELECT ${ENTRY_COLUMNS}
+    FROM changes c
+    LEFT JOIN offices o ON o.id = c.office_id
+    LEFT JOIN offices p ON p.id = c.previous_office_id
+    WHERE c.tenant_id = ${q.tenant}::bigint AND c.id > ${q.after}::bigint AND c.id <= ${q.through}::bigint
+      AND c.kind IN (${sql.join(q.kinds)})
+      AND (c.office_id IS NULL OR o.path LIKE ${under} OR p.path LIKE ${under})
+    ORDER BY c.id
+    LIMIT ${q.limit}`.execute(db);
+  return rows;
+}
+
+/** A record's entries, newest first, before the id `before` (keyset), of one actor if given. */
+export async function recordEntries(
+  db: Db,
+  q: {
+    tenant: string;
+    kind: string;
+    code: string;
+    uuid: string | undefined;
+    before: string | undefined;
+    actor: string | undefined;
+    limit: number;
+  },
+): Promise<EntryRow[]> {
+  const { rows } = await sql<EntryRow>`
+    SELECT ${ENTRY_COLUMNS}
+    FROM changes c
+    LEFT JOIN offices o ON o.id = c.office_id
+    LEFT JOIN offices p ON p.id = c.previous_office_id
+    WHERE c.tenant_id = ${q.tenant}::bigint AND c.kind = ${q.kind} AND md5(c.code) = md5(${q.code}) AND c.code = ${q.code}
+      ${q.uuid === undefined ? sql`` : sql`AND c.uuid = ${q.uuid}::uuid`}
+      ${q.before === undefined ? sql`` : sql`AND c.id < ${q.before}::bigint`}
+      ${q.actor === undefined ? sql`` : sql`AND c.actor ->> 'identifier' = ${q.actor}`}
+    ORDER BY c.id DESC
+    LIMIT ${q.limit}`.execute(db);
+  return rows;
+}
+
+/**
+ * Deletes up to `batch` entries older than `cutoff` (every tenant: the owner's handle),
+ * and moves each tenant's `pruned_through` past them. Returns how many went.
+ */
+export async function pruneBatch(db: Db, cutoff: Date, batch: number): Promise<number> {
+  const { rows } = await sql<{ pruned: number }>`
+    WITH doomed AS (
+      SELECT tenant_id, id FROM changes WHERE at < ${cutoff} ORDER BY at LIMIT ${batch}
+    ), gone AS (
+      DELETE FROM changes c USING doomed d WHERE c.tenant_id = d.tenant_id AND c.id = d.id
+      RETURNING c.tenant_id, c.id
+    ), marked AS (
+      UPDATE change_counters k SET pruned_through = greatest(k.pruned_through, g.last)
+      FROM (SELECT tenant_id, max(id) AS last FROM gone GROUP BY tenant_id) g
+      WHERE k.tenant_id = g.tenant_id
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM gone)::int AS pruned`.execute(db);
+  return rows[0]?.pruned ?? 0;
+}

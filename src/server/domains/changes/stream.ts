@@ -1,0 +1,224 @@
+/**
+ * The live stream (issue 29, 3): server-sent events of the change log, in every process.
+ *
+ * One hub per process listens to the log's NOTIFY (sent at COMMIT by migration 100's
+ * trigger, delivered by PostgreSQL to every process on the database; PGlite delivers it in
+ * its own process). On a tenant's notification the hub reads that tenant's new entries
+ * once, keeps the last RING of them in memory, and each stream of the tenant takes from
+ * there what its caller sees (its office tree, its kinds): a commit costs one query per
+ * process, not one per stream. A stream that is behind the memory (a resumption with
+ * Last-Event-ID, a burst) reads the log itself, page by page, until it catches up.
+ */
+import type { FastifyReply } from 'fastify';
+import { CHANGE_KINDS, FEED_PAGE_SIZE } from '../../../contract/changes.ts';
+import type { Db, DbHandle } from '../../db/index.ts';
+import { asTenant } from '../../db/tenant.ts';
+import type { OfficeScope } from '../../platform/officeScope.ts';
+import * as q from './queries.ts';
+import { toEntry, visible } from './service.ts';
+
+/** Entries of a tenant kept in memory for its streams. */
+const RING = 1000;
+const MAX_ID = '9223372036854775807';
+
+interface Stream {
+  path: string;
+  kinds: readonly string[];
+  /** The last entry id this stream has passed (sent, or not its caller's). */
+  cursor: string;
+  write(chunk: string): void;
+  busy: boolean;
+  again: boolean;
+  closed: boolean;
+}
+
+interface TenantState {
+  /** The last entry id read into `ring`. */
+  last: string;
+  ring: q.EntryRow[];
+  streams: Set<Stream>;
+  busy: boolean;
+  again: boolean;
+}
+
+export interface ChangeHubOptions {
+  /** The requests' handle: the hub's reads run inside the tenant (row-level security). */
+  db: Db;
+  listen: DbHandle['listen'];
+  schema: string;
+  heartbeatMs: number;
+  onError: (err: unknown) => void;
+}
+
+export class ChangeHub {
+  private readonly tenants = new Map<string, TenantState>();
+  private stopListening: (() => Promise<void>) | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(private readonly opts: ChangeHubOptions) {}
+
+  async start(): Promise<void> {
+    this.stopListening = await this.opts.listen(
+      `fieldwork_changes:${this.opts.schema}`,
+      (tenant) => this.wake(tenant),
+      // Back after a lost connection: notifications may have been missed, read every tenant.
+      (up) => {
+        if (up) for (const tenant of this.tenants.keys()) this.wake(tenant);
+      },
+    );
+    this.heartbeat = setInterval(() => {
+      for (const state of this.tenants.values()) for (const s of state.streams) s.write(': heartbeat\n\n');
+    }, this.opts.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.heartbeat);
+    await this.stopListening?.();
+    for (const state of this.tenants.values()) for (const s of state.streams) s.closed = true;
+    this.tenants.clear();
+  }
+
+  /** Open streams (metrics, tests). */
+  get size(): number {
+    let n = 0;
+    for (const state of this.tenants.values()) n += state.streams.size;
+    return n;
+  }
+
+  /**
+   * Serves one stream on `reply` until the client goes: the entries after `after` (or
+   * from now), then each new one, as server-sent events.
+   */
+  async open(
+    reply: FastifyReply,
+    caller: { tenant: string; scope: OfficeScope; kinds: readonly string[]; after: string | undefined },
+  ): Promise<void> {
+    const state = await this.tenant(caller.tenant);
+    const raw = reply.raw;
+    const stream: Stream = {
+      path: caller.scope.path,
+      kinds: caller.kinds,
+      cursor: caller.after ?? state.last,
+      write: (chunk) => {
+        if (!stream.closed) raw.write(chunk);
+      },
+      busy: false,
+      again: false,
+      closed: false,
+    };
+    reply.hijack();
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // Proxies (nginx) would buffer the events otherwise.
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+    });
+    // A reconnecting EventSource waits this long (ms) before trying again.
+    raw.write('retry: 2000\n\n');
+    state.streams.add(stream);
+    raw.on('close', () => {
+      stream.closed = true;
+      state.streams.delete(stream);
+      if (state.streams.size === 0 && !state.busy) this.tenants.delete(caller.tenant);
+    });
+    this.pump(caller.tenant, state, stream);
+  }
+
+  private async tenant(tenant: string): Promise<TenantState> {
+    let state = this.tenants.get(tenant);
+    if (!state) {
+      const { last } = await asTenant(tenant, () => q.counters(this.opts.db, tenant));
+      state = this.tenants.get(tenant) ?? { last, ring: [], streams: new Set(), busy: false, again: false };
+      this.tenants.set(tenant, state);
+    }
+    return state;
+  }
+
+  /** A commit of `tenant` happened: read its new entries once, then serve its streams. */
+  private wake(tenant: string) {
+    const state = this.tenants.get(tenant);
+    if (!state) return;
+    if (state.busy) {
+      state.again = true;
+      return;
+    }
+    state.busy = true;
+    void (async () => {
+      try {
+        do {
+          state.again = false;
+          const rows = await asTenant(tenant, () =>
+            q.entriesAfter(this.opts.db, {
+              tenant,
+              path: '/',
+              after: state.last,
+              through: MAX_ID,
+              kinds: CHANGE_KINDS,
+              limit: FEED_PAGE_SIZE.max,
+            }),
+          );
+          if (rows.length > 0) {
+            state.ring = [...state.ring, ...rows].slice(-RING);
+            state.last = rows[rows.length - 1].id;
+            if (rows.length === FEED_PAGE_SIZE.max) state.again = true;
+          }
+          for (const s of state.streams) this.pump(tenant, state, s);
+        } while (state.again);
+      } catch (err) {
+        this.opts.onError(err);
+      } finally {
+        state.busy = false;
+        if (state.streams.size === 0) this.tenants.delete(tenant);
+      }
+    })();
+  }
+
+  /** Sends `stream` what it has not passed yet: from memory, or from the log when behind it. */
+  private pump(tenant: string, state: TenantState, stream: Stream) {
+    if (stream.busy) {
+      stream.again = true;
+      return;
+    }
+    stream.busy = true;
+    void (async () => {
+      try {
+        do {
+          stream.again = false;
+          if (stream.closed || BigInt(stream.cursor) >= BigInt(state.last)) break;
+          const first = state.ring[0];
+          if (first && BigInt(first.id) <= BigInt(stream.cursor) + 1n) {
+            for (const row of state.ring) this.send(stream, row);
+          } else {
+            const rows = await asTenant(tenant, () =>
+              q.entriesAfter(this.opts.db, {
+                tenant,
+                path: stream.path,
+                after: stream.cursor,
+                through: state.last,
+                kinds: stream.kinds,
+                limit: FEED_PAGE_SIZE.max,
+              }),
+            );
+            for (const row of rows) this.send(stream, row);
+            if (rows.length < FEED_PAGE_SIZE.max) stream.cursor = state.last;
+            stream.again = true;
+          }
+        } while (stream.again);
+      } catch (err) {
+        this.opts.onError(err);
+      } finally {
+        stream.busy = false;
+      }
+    })();
+  }
+
+  private send(stream: Stream, row: q.EntryRow) {
+    if (BigInt(row.id) <= BigInt(stream.cursor)) return;
+    stream.cursor = row.id;
+    if (!visible(row, stream.path, stream.kinds)) return;
+    stream.write(`id: ${row.id}\nevent: change\ndata: ${JSON.stringify(toEntry(row, stream.path))}\n\n`);
+  }
+}
