@@ -462,8 +462,18 @@ const STEPS: Step[] = [
     params: { customerCode: 'BAKERY-NORD' },
     status: 200,
   },
-  { id: 'referentials.sites.history', summary: "The new shop's history", params: { siteCode: 'BAKERY-NORD-S1' }, status: 200 },
-  { id: 'referentials.assets.history', summary: "The oven's history", params: { assetCode: 'OVEN-001' }, status: 200 },
+  {
+    id: 'referentials.sites.history',
+    summary: "The new shop's history",
+    params: { siteCode: 'BAKERY-NORD-S1' },
+    status: 200,
+  },
+  {
+    id: 'referentials.assets.history',
+    summary: "The oven's history",
+    params: { assetCode: 'OVEN-001' },
+    status: 200,
+  },
   {
     id: 'businessOrganization.items.history',
     summary: "An item's history, one actor's entries",

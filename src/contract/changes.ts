@@ -64,6 +64,8 @@ export const HISTORY_PAGE_SIZE = { default: 50, max: 100 } as const;
 export const FEED_PAGE_SIZE = { default: 1000, max: 1000 } as const;
 /** Seconds between two heartbeat comments of the stream. */
 export const STREAM_HEARTBEAT_SECONDS = 15;
+/** A stream ends after this long (the client reconnects with Last-Event-ID and its current token). */
+export const STREAM_MAX_MINUTES = 15;
 
 /** Codes of the changes endpoints (history codes use the record's own prefix). */
 export const ChangesCodes = {
@@ -255,7 +257,7 @@ export const getChangeStream = endpoint({
   queryToken: true,
   range: 'low',
   summary:
-    'Server-sent events (text/event-stream) of the new entries of your office tree: `id: <entry id>`, `event: change`, `data: <ChangeEntry>`; a `:` comment every 15 s. Last-Event-ID resumes after that entry (410 changes.cursor.expired past the retention).',
+    'Server-sent events (text/event-stream) of the new entries of your office tree: `id: <entry id>`, `event: change`, `data: <ChangeEntry>`; a `:` comment every 15 s. Last-Event-ID resumes after that entry (410 changes.cursor.expired past the retention). The service ends a stream after 15 minutes: reconnect with Last-Event-ID (EventSource does) and a valid token.',
   errorPrefix: CHANGES,
   query: StreamQuery,
   responses: { 200: z.string().meta({ description: 'text/event-stream' }) },

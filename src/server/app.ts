@@ -12,6 +12,7 @@ import {
   CHANGES_RETENTION_DAYS,
   endpoints,
   STREAM_HEARTBEAT_SECONDS,
+  STREAM_MAX_MINUTES,
   webhookEvents,
 } from '../contract/index.ts';
 import { type AppConfig, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from './config.ts';
@@ -286,6 +287,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     listen: dbh.listen,
     schema: dbh.schema,
     heartbeatMs: config.changes?.heartbeatMs ?? STREAM_HEARTBEAT_SECONDS * 1000,
+    maxStreamMs: config.changes?.streamMaxMs ?? STREAM_MAX_MINUTES * 60_000,
     onError: (err) => app.log.error({ err }, 'change stream failed'),
   });
   await changeHub.start();

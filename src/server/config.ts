@@ -74,7 +74,7 @@ export interface AppConfig {
   /** Webhooks delivery (FIELDWORK_WEBHOOKS_*); absent: no delivery worker, private addresses refused. */
   webhooks?: WebhooksConfig;
   /** The change log (issue 29): FIELDWORK_CHANGES_RETENTION_DAYS (default 90), the stream's heartbeat. */
-  changes?: { retentionDays?: number; heartbeatMs?: number; pruneIntervalMs?: number };
+  changes?: { retentionDays?: number; heartbeatMs?: number; streamMaxMs?: number; pruneIntervalMs?: number };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {

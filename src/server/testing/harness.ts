@@ -97,6 +97,9 @@ export async function createTestApp(
     // No console unless a test gives one: the answers must not depend on whether
     // `npm run build` left a dist/console in the checkout (console.test.ts gives its own).
     consoleDir: join(tmpdir(), 'fieldwork-tests-without-console'),
+    // A change stream answers within a test's patience (a request that waits for its end:
+    // the fuzz and isolation tests); the stream tests give their own.
+    changes: { streamMaxMs: 300 },
     ...overrides,
   };
   const app = await buildApp(config, buildOptions);

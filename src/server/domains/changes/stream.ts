@@ -47,6 +47,11 @@ export interface ChangeHubOptions {
   listen: DbHandle['listen'];
   schema: string;
   heartbeatMs: number;
+  /**
+   * A stream ends after this long; the client reconnects with Last-Event-ID, and with its
+   * current token: a stream does not outlive its caller's rights by more than this.
+   */
+  maxStreamMs: number;
   onError: (err: unknown) => void;
 }
 
@@ -119,7 +124,9 @@ export class ChangeHub {
     // A reconnecting EventSource waits this long (ms) before trying again.
     raw.write('retry: 2000\n\n');
     state.streams.add(stream);
+    const end = setTimeout(() => raw.end(), this.opts.maxStreamMs);
     raw.on('close', () => {
+      clearTimeout(end);
       stream.closed = true;
       state.streams.delete(stream);
       if (state.streams.size === 0 && !state.busy) this.tenants.delete(caller.tenant);

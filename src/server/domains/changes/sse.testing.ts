@@ -1,0 +1,97 @@
+/** Reading a server-sent events answer in tests: the events as they arrive. */
+import type { FastifyInstance } from 'fastify';
+import { CHANGES_STREAM_PATH, type ChangeEntry } from '../../../contract/changes.ts';
+
+export interface SseEvent {
+  id?: string;
+  event?: string;
+  data?: string;
+  comment?: string;
+}
+
+export interface OpenStream {
+  status: number;
+  headers: Record<string, unknown>;
+  body: string;
+  /** The next event matching `pred` (comments included), or a rejection after `ms`. */
+  next(pred: (e: SseEvent) => boolean, ms?: number): Promise<SseEvent>;
+  /** The change events received so far. */
+  changes(): ChangeEntry[];
+  close(): void;
+}
+
+/** Opens the change stream on `app` (inject), with `headers` and `query`. */
+export async function openStream(
+  app: FastifyInstance,
+  opts: { token?: string; headers?: Record<string, string>; query?: string },
+): Promise<OpenStream> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `${CHANGES_STREAM_PATH}${opts.query ? `?${opts.query}` : ''}`,
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+    payloadAsStream: true,
+  });
+  const stream = res.stream();
+  const events: SseEvent[] = [];
+  let buffer = '';
+  let body = '';
+  const waiters = new Set<() => void>();
+  stream.on('data', (chunk: Buffer) => {
+    body += String(chunk);
+    buffer += String(chunk);
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event: SseEvent = {};
+      for (const line of block.split('\n')) {
+        if (line.startsWith(':')) event.comment = line.slice(1).trim();
+        else {
+          const i = line.indexOf(':');
+          const key = line.slice(0, i) as 'id' | 'event' | 'data';
+          if (key === 'id' || key === 'event' || key === 'data') event[key] = line.slice(i + 1).trimStart();
+        }
+      }
+      events.push(event);
+      end = buffer.indexOf('\n\n');
+    }
+    for (const w of waiters) w();
+  });
+  stream.on('error', () => {});
+  let seen = 0;
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    get body() {
+      return body;
+    },
+    next(pred, ms = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          while (seen < events.length) {
+            const e = events[seen++];
+            if (pred(e)) {
+              waiters.delete(check);
+              clearTimeout(timer);
+              resolve(e);
+              return;
+            }
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no such event within ${ms} ms; received: ${body.slice(-2000)}`));
+        }, ms);
+        waiters.add(check);
+        check();
+      });
+    },
+    changes: () =>
+      events.filter((e) => e.event === 'change').map((e) => JSON.parse(e.data ?? '') as ChangeEntry),
+    close: () => stream.destroy(),
+  };
+}
+
+/** The next change event of `code`. */
+export const changeOf = (code: string) => (e: SseEvent) =>
+  e.event === 'change' && (JSON.parse(e.data ?? '{}') as ChangeEntry).code === code;
