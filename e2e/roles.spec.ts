@@ -113,6 +113,18 @@ test('a viewer is offered no write: disabled with the reason, no Webhooks nor Pl
   await expect(page.getByTestId('permission-denied')).toHaveText(CUSTOMER_REASON);
   await expect(page.getByTestId('save')).toHaveCount(0);
 
+  // The catalog: no new item nor skill; the webhooks by their address: the reason, no form.
+  await open(page, '/catalog/items');
+  await expect(page.getByTestId('new-item')).toHaveAccessibleDescription(
+    "Your role cannot edit the catalog's items",
+  );
+  await open(page, '/staff/skills');
+  await expect(page.getByTestId('new-skill')).toHaveAccessibleDescription('Your role cannot edit skills');
+  await open(page, '/webhooks/new');
+  await expect(page.getByTestId('permission-denied')).toHaveText(
+    'Only an administrator can manage webhook subscriptions',
+  );
+
   // A work order: no Validate nor Delete; its planning tab shows, and says why it cannot schedule.
   await open(page, '/workorders/WO-E2E-1?tab=planning');
   await expect(page.getByTestId('wo-validate')).toHaveAttribute('aria-disabled', 'true');
