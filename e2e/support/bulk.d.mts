@@ -2,8 +2,14 @@
 export declare const BULK_WORK_ORDER: 'WO-E2E-BULK';
 export declare const BULK_TECHNICIAN: 'TECH-N1';
 export declare const BULK_DAY: '2025-06-02';
+export declare const BOARD_OFFICE: 'FLEET';
+export declare const BOARD_DAY: '2030-02-04';
+export declare const BOARD_TECHNICIANS: 2000;
+export declare function boardTechnician(i: number): string;
 
 export interface BulkDocument {
+  technicians: Record<string, unknown>[];
+  workOrders: Record<string, unknown>[];
   activities: Record<string, unknown>[];
   usedItems: Record<string, unknown>[];
   positions: Record<string, unknown>[];

@@ -6,7 +6,11 @@
  * - work order WO-E2E-BULK (NORTH, defined in dataset.json): 5,000 activities (25 pages of
  *   200) and 300 used items (pageSize up to 200: 2 pages at least);
  * - technician TECH-N1: one position a minute on 2025-06-02 from 07:00 to 18:00 (661: two
- *   pages of 500), a loop around Lille.
+ *   pages of 500), a loop around Lille;
+ * - office FLEET (dataset.json): 2,000 technicians FLEET-0001... (the dispatch board's 20
+ *   pages of 100), a scheduled work order on every fourth one on BOARD_DAY, and the work
+ *   orders e2e/board.spec.ts moves: WO-E2E-BD1..3 to schedule, WO-E2E-BDB booked on
+ *   FLEET-0001 at 09:00 UTC that day (a busy time).
  *
  * Deterministic: the same rows on every run. BULK_EXPECTED holds the figures the console's
  * tests check (row counts and the totals the aggregate extensions answer).
@@ -19,6 +23,12 @@ const ACTIVITIES = 5000;
 const USED_ITEMS = 300;
 const DAY_START = Date.parse(`${BULK_DAY}T07:00:00Z`);
 const POSITIONS = 661;
+
+export const BOARD_OFFICE = 'FLEET';
+export const BOARD_DAY = '2030-02-04';
+export const BOARD_TECHNICIANS = 2000;
+/** The board's technician i (1-based): FLEET-0001... */
+export const boardTechnician = (i) => `${BOARD_OFFICE}-${pad(i, 4)}`;
 
 const iso = (ms) => new Date(ms).toISOString().slice(0, 19);
 const pad = (n, w) => String(n).padStart(w, '0');
@@ -71,8 +81,54 @@ function position(k) {
   };
 }
 
+/** Technicians of FLEET around Lille, Monday to Friday 08:00 to 17:00 in Paris, ELEC. */
+function fleetTechnician(i) {
+  return {
+    technicianCode: boardTechnician(i),
+    name: `Fleet technician ${i}`,
+    officeCode: BOARD_OFFICE,
+    skills: ['ELEC'],
+    home: { latitude: 50.6 + (i % 20) * 0.004, longitude: 3.0 + (i % 17) * 0.005 },
+    timeZone: 'Europe/Paris',
+    workingHours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '08:00', end: '17:00' })),
+  };
+}
+
+const LILLE = { zipCode: '59000', city: 'Lille', country: 'FR', latitude: 50.633, longitude: 3.066 };
+/** The board's work orders: one booked on every fourth technician, and those the spec moves. */
+function boardWorkOrders() {
+  const booked = Array.from({ length: BOARD_TECHNICIANS / 4 }, (_, k) => ({
+    workOrderCode: `WO-E2E-FLEET-${pad(k + 1, 4)}`,
+    workOrderTypeCode: 'REPAIR',
+    status: 'SCHEDULED',
+    officeCode: BOARD_OFFICE,
+    technicianCode: boardTechnician(4 * k + 2),
+    scheduledStart: `${BOARD_DAY}T${pad(7 + (k % 8), 2)}:00`,
+    location: LILLE,
+  }));
+  const toSchedule = [1, 2, 3].map((n) => ({
+    workOrderCode: `WO-E2E-BD${n}`,
+    workOrderTypeCode: 'REPAIR',
+    status: 'NEW',
+    officeCode: BOARD_OFFICE,
+    location: LILLE,
+  }));
+  const busy = {
+    workOrderCode: 'WO-E2E-BDB',
+    workOrderTypeCode: 'REPAIR',
+    status: 'SCHEDULED',
+    officeCode: BOARD_OFFICE,
+    technicianCode: boardTechnician(1),
+    scheduledStart: `${BOARD_DAY}T09:00`,
+    location: LILLE,
+  };
+  return [...booked, ...toSchedule, busy];
+}
+
 export function bulkDocument() {
   return {
+    technicians: Array.from({ length: BOARD_TECHNICIANS }, (_, i) => fleetTechnician(i + 1)),
+    workOrders: boardWorkOrders(),
     activities: Array.from({ length: ACTIVITIES }, (_, i) => activity(i + 1)),
     usedItems: Array.from({ length: USED_ITEMS }, (_, i) => usedItem(i + 1)),
     positions: Array.from({ length: POSITIONS }, (_, k) => position(k)),

@@ -40,7 +40,12 @@ export const SchedulingCodes = {
   invalidJson: derivedCode.invalidJson(SCHEDULING),
   fieldUnknown: derivedCode.fieldUnknown(SCHEDULING),
   codeMandatory: `${SCHEDULING}.code.mandatory`,
+  /** Unschedule (extension): the work order is not SCHEDULED (not yet, or already started). */
+  workOrderNotScheduled: 'scheduling.workorder.notscheduled',
 } as const;
+
+/** Where an unscheduled work order goes back to: the board's queue of work to schedule. */
+export const UNSCHEDULED_STATUS = 'QUALIFIED';
 
 export const ScheduleBody = z
   .strictObject({
@@ -158,10 +163,35 @@ export const getScheduleByUuid = endpoint({
   },
 });
 
+export const unscheduleByCode = endpoint({
+  id: 'scheduling.workOrders.unschedule.code',
+  method: 'DELETE',
+  path: `${BASE}/code:{workOrderCode}/schedule`,
+  domain: 'scheduling',
+  range: 'standard',
+  summary:
+    `Takes a SCHEDULED work order off its technician or crew (204): no technician, crew or start, status ` +
+    `${UNSCHEDULED_STATUS}, back among the work to schedule (the dispatch board's queue). Refused for a work ` +
+    'order not SCHEDULED (not yet scheduled, or started or done).',
+  errorPrefix: SCHEDULING,
+  params: z.object({ workOrderCode: Code(200) }),
+  responses: { 204: undefined },
+  errors: {
+    400: [
+      SchedulingCodes.workOrderAmbiguous,
+      SchedulingCodes.workOrderNotScheduled,
+      SchedulingCodes.codeMandatory,
+    ],
+    404: [SchedulingCodes.workOrderNotFound],
+  },
+  extension: true,
+});
+
 /** The scheduling endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
 export const schedulingEndpoints = {
   scheduleByCode,
   scheduleByUuid,
   getScheduleByCode,
   getScheduleByUuid,
+  unscheduleByCode,
 };

@@ -3,6 +3,7 @@
  * navigation, Home cards, command-palette sources and strings all come from its
  * `feature.ts` (see docs/console.md, "Adding a feature").
  */
+import { board } from './board/feature.ts';
 import { catalog } from './catalog/feature.ts';
 import { history } from './history/feature.ts';
 import { planning } from './planning/feature.ts';
@@ -11,4 +12,4 @@ import { referentials } from './referentials/feature.ts';
 import { webhooks } from './webhooks/feature.ts';
 import { workorders } from './workorders/feature.ts';
 
-export const FEATURES = [referentials, catalog, workorders, planning, projects, webhooks, history] as const;
+export const FEATURES = [referentials, catalog, workorders, planning, board, projects, webhooks, history] as const;

@@ -21,6 +21,7 @@ export const fieldService: DomainModule<FieldServiceTables> = {
  * and filter of work orders named by code, and its types; the schedule written by scheduling.
  */
 export {
+  clearSchedule,
   keyText,
   NAMED_ORDER,
   namedWorkOrdersSql,

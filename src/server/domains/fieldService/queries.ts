@@ -1,4 +1,5 @@
 import { type RawBuilder, type Selectable, sql } from 'kysely';
+import type { WorkOrderStatus } from '../../../contract/fieldService.ts';
 import type { Db } from '../../db/index.ts';
 import { inScope, type OfficeScope } from '../../platform/officeScope.ts';
 import { upsertRow, type WriteOutcome } from '../../platform/upsert.ts';
@@ -327,6 +328,15 @@ export function workOrderTypesAfter(db: Db, after: string | undefined, limit: nu
   let q = db.selectFrom('work_order_types').select(['code', 'name', 'duration_minutes', 'skills']);
   if (after !== undefined) q = q.where('code', '>', after);
   return q.orderBy('code').limit(limit).execute();
+}
+
+/** Scheduling's unschedule: no technician, crew or start, and the status given. */
+export async function clearSchedule(db: Db, id: string, status: WorkOrderStatus): Promise<void> {
+  await db
+    .updateTable('work_orders')
+    .set({ technician_code: null, crew_code: null, scheduled_start: null, status, last_update: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Scheduling's write: the work order's schedule (a technician, or a crew's main resource) and the SCHEDULED status. */

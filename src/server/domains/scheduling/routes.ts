@@ -20,4 +20,8 @@ export const schedulingRoutes = implementDomain(schedulingEndpoints, {
     status: 200,
     body: await service.getSchedule(db, caller.scope, { uuid: params.workOrderUuid }),
   }),
+  unscheduleByCode: async ({ params }, { db, caller }) => {
+    await service.unschedule(db, caller.scope, { code: params.workOrderCode });
+    return { status: 204 };
+  },
 });

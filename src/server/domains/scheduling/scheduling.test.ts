@@ -5,6 +5,7 @@ import {
   getScheduleByUuid,
   scheduleByCode,
   scheduleByUuid,
+  unscheduleByCode,
 } from '../../../contract/scheduling.ts';
 import { searchSlots } from '../../../contract/slots.ts';
 import { runImport } from '../../cli/importFile.ts';
@@ -22,6 +23,24 @@ beforeAll(async () => {
     workOrders: [
       ...file.workOrders,
       { workOrderCode: 'WO-DONE', workOrderTypeCode: 'REPAIR', status: 'COMPLETED', officeCode: 'NORTH' },
+      {
+        workOrderCode: 'WO-UNS',
+        workOrderTypeCode: 'REPAIR',
+        status: 'SCHEDULED',
+        officeCode: 'NORTH',
+        technicianCode: 'T-PARIS',
+        scheduledStart: `${monday}T15:00`,
+        location: LILLE,
+      },
+      {
+        workOrderCode: 'WO-STARTED',
+        workOrderTypeCode: 'REPAIR',
+        status: 'IN_PROGRESS',
+        officeCode: 'NORTH',
+        technicianCode: 'T-PARIS',
+        scheduledStart: `${monday}T07:00`,
+        location: LILLE,
+      },
       {
         workOrderCode: 'WO-GAS',
         workOrderTypeCode: 'GASFIX',
@@ -198,5 +217,51 @@ describe('scheduling PUT and GET', () => {
     const bad = await t.api(getScheduleByUuid, { params: { workOrderUuid: 'not-a-uuid' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].code).toBe('scheduling.workorderuuid.invalid');
+  });
+});
+
+describe('unschedule (extension: DELETE .../schedule)', () => {
+  const del = (code: string, as: TestClient = 'root') =>
+    t.api(unscheduleByCode, { params: { workOrderCode: code }, as });
+  const codes = (res: { json: () => { errors: { code: string }[] } }) => res.json().errors.map((e) => e.code);
+
+  it('takes a SCHEDULED work order off its technician: 204, status QUALIFIED, no technician, crew or start', async () => {
+    const res = await del('wo-uns');
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await t.api(getScheduleByCode, { params: { workOrderCode: 'WO-UNS' } })).json()).toMatchObject({
+      status: 'QUALIFIED',
+      technicianCode: null,
+      crewCode: null,
+      scheduledStart: null,
+      scheduledEnd: null,
+    });
+    // Nothing left to take off the second time.
+    const again = await del('WO-UNS');
+    expect(again.statusCode).toBe(400);
+    expect(codes(again)).toEqual([C.workOrderNotScheduled]);
+  });
+
+  it('refuses a work order not scheduled, or started', async () => {
+    for (const code of ['WO-STARTED', 'WO-DONE']) {
+      const res = await del(code);
+      expect(res.statusCode, code).toBe(400);
+      expect(codes(res)).toEqual([C.workOrderNotScheduled]);
+    }
+    expect(
+      (await t.api(getScheduleByCode, { params: { workOrderCode: 'WO-STARTED' } })).json(),
+    ).toMatchObject({
+      status: 'IN_PROGRESS',
+      technicianCode: 'T-PARIS',
+    });
+  });
+
+  it("another tree's or tenant's work order answers exactly as one that does not exist", async () => {
+    const missing = await del('NOPE', 'north');
+    const south = await del('WO-SOUTH', 'north');
+    const rival = await del('WO-RIVAL');
+    for (const res of [missing, south, rival]) {
+      expect(res.statusCode).toBe(404);
+      expect(codes(res)).toEqual([C.workOrderNotFound]);
+    }
   });
 });

@@ -3,7 +3,7 @@
  * own code), and read its scheduling data. The work order is found by `findWorkOrder`.
  */
 import { isCompletedOrHigher } from '../../../contract/fieldService.ts';
-import { SchedulingCodes, type WorkOrderSchedule } from '../../../contract/scheduling.ts';
+import { SchedulingCodes, UNSCHEDULED_STATUS, type WorkOrderSchedule } from '../../../contract/scheduling.ts';
 import type { Db } from '../../db/index.ts';
 import { actorOf, recordEvent } from '../../events/index.ts';
 import type { Caller } from '../../platform/caller.ts';
@@ -12,6 +12,7 @@ import type { OfficeScope } from '../../platform/officeScope.ts';
 import { rfc3339 } from '../../platform/time.ts';
 import { writeTransaction } from '../../platform/transactions.ts';
 import {
+  clearSchedule,
   findWorkOrder,
   scheduledEnd,
   type WorkOrderRef,
@@ -137,6 +138,23 @@ export function schedule(
     await writeSchedule(trx, wo.id, { ...who, start: body.start });
     const written = await workOrderOf(trx, caller.scope, { uuid: wo.uuid });
     await onWorkOrderScheduled(trx, written, caller);
+  });
+}
+
+/**
+ * DELETE .../schedule (extension, the dispatch board): a SCHEDULED work order goes back to
+ * the work to schedule. One not yet scheduled has nothing to take off; one started or done
+ * keeps the schedule it was worked on.
+ */
+export function unschedule(db: Db, scope: OfficeScope, ref: WorkOrderRef): Promise<void> {
+  return writeTransaction(db, async (trx) => {
+    const wo = await workOrderOf(trx, scope, ref);
+    if (wo.status !== 'SCHEDULED')
+      throw badRequest(
+        SchedulingCodes.workOrderNotScheduled,
+        `The work order is ${wo.status}: only a SCHEDULED one can be unscheduled`,
+      );
+    await clearSchedule(trx, wo.id, UNSCHEDULED_STATUS);
   });
 }
 
