@@ -12,4 +12,13 @@ import { referentials } from './referentials/feature.ts';
 import { webhooks } from './webhooks/feature.ts';
 import { workorders } from './workorders/feature.ts';
 
-export const FEATURES = [referentials, catalog, workorders, planning, board, projects, webhooks, history] as const;
+export const FEATURES = [
+  referentials,
+  catalog,
+  workorders,
+  planning,
+  board,
+  projects,
+  webhooks,
+  history,
+] as const;
