@@ -548,6 +548,13 @@ const STEPS: Step[] = [
   { id: 'console.me.get', summary: 'Who the token is', status: 200 },
   { id: 'console.home.get', summary: "Home's counts and offices", status: 200 },
   { id: 'console.search', summary: 'Records whose code starts with ACME', query: { q: 'ACME' }, status: 200 },
+  // Last: the other examples show WO-1108 scheduled.
+  {
+    id: 'scheduling.workOrders.unschedule.code',
+    summary: 'Takes a work order off its technician, back to the work to schedule',
+    params: { workOrderCode: 'WO-1108' },
+    status: 204,
+  },
 ];
 
 /** Waits until no callback is pending any more (the worker gave each up). */

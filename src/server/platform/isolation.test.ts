@@ -202,6 +202,7 @@ const TARGETS: Record<string, Target> = {
   },
   'scheduling.workOrders.get.code': { kind: 'record', values: wo() },
   'scheduling.workOrders.get.uuid': { kind: 'record', values: wo() },
+  'scheduling.workOrders.unschedule.code': { kind: 'record', values: wo('WO-E2E-P3') },
   'diagnostic.flags.put.code': { kind: 'record', values: wo(), body: () => ({ ids: [1] }) },
   'diagnostic.flags.put.uuid': { kind: 'record', values: wo(), body: () => ({ ids: [1] }) },
   'diagnostic.notes.put.code': {

@@ -37,7 +37,8 @@ export type Verdict =
 export type Announce = (
   event:
     | { kind: 'picked'; picked: Picked; target: Target }
-    | { kind: 'target'; target: Target; verdict: Verdict }
+    /** `picked`: the first target after the pick (said with the pick, which it would replace). */
+    | { kind: 'target'; target: Target; verdict: Verdict; picked?: Picked }
     | { kind: 'refused'; workOrderCode: string; check: SlotCheck }
     | { kind: 'failed'; workOrderCode: string; error: unknown }
     | { kind: 'scheduled'; workOrderCode: string; target: Target }
@@ -89,12 +90,16 @@ export function useDispatch({
 
   // The keyboard hears the verdict of each target it moves to (the mouse sees it drawn).
   const spoken = useRef('');
+  const spokenAt = useRef(0);
   useEffect(() => {
     if (picked?.by !== 'keyboard' || !target || !verdict || verdict.state === 'checking') return;
-    const key = `${target.technicianCode}|${target.start}|${verdict.state}`;
+    const key = `${picked.workOrderCode}|${target.technicianCode}|${target.start}|${verdict.state}`;
     if (spoken.current === key) return;
+    const first =
+      !spoken.current.startsWith(`${picked.workOrderCode}|`) || pickedAt.current > spokenAt.current;
     spoken.current = key;
-    announce({ kind: 'target', target, verdict });
+    spokenAt.current = performance.now();
+    announce({ kind: 'target', target, verdict, picked: first ? picked : undefined });
   }, [picked, target, verdict, announce]);
 
   const pick = useCallback(

@@ -104,7 +104,7 @@ function Board() {
           return setSaid(t('say.picked', { code: e.picked.workOrderCode, at: at(e.target) }));
         case 'target':
           return setSaid(
-            `${at(e.target)}: ${
+            `${e.picked ? `${t('say.picked', { code: e.picked.workOrderCode, at: at(e.target) })} ` : ''}${at(e.target)}: ${
               e.verdict.state === 'known'
                 ? e.verdict.check.fits
                   ? checkText(t, e.verdict.check, f)
