@@ -31,6 +31,19 @@ describe('history diff', () => {
     ]);
   });
 
+  it('takes the one value of a coded entry whatever its name, and leaves out fields empty on both sides', () => {
+    expect(
+      diffRows([
+        { name: 'customFields', before: [], after: [{ code: 'NOTE', textValue: 'Call first' }] },
+        { name: 'address', before: null, after: null },
+        { name: 'city', before: null, after: 'Lille' },
+      ]),
+    ).toEqual([
+      { name: 'customFields.NOTE', before: null, after: 'Call first' },
+      { name: 'city', before: null, after: 'Lille' },
+    ]);
+  });
+
   it('shows a created object field by field, and a list of values whole', () => {
     expect(diffRows([{ name: 'schedule', before: null, after: { technician: 'T1', start: 'x' } }])).toEqual([
       { name: 'schedule.technician', before: null, after: 'T1' },

@@ -16,14 +16,18 @@ const isPlain = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** `[{code, value}]` (custom fields, coded parts) as `{code: value}`; else unchanged. */
+/**
+ * `[{code, value}]` (custom fields, coded parts) as `{code: value}`, the value being the one
+ * other property whatever its name (`textValue`, `numberValue`...); else unchanged.
+ */
 function byCode(v: unknown): unknown {
-  if (!Array.isArray(v) || v.length === 0) return v;
+  if (!Array.isArray(v)) return v;
+  if (v.length === 0) return {};
   if (!v.every((x) => isPlain(x) && typeof x.code === 'string')) return v;
   return Object.fromEntries(
     (v as Record<string, unknown>[]).map(({ code, ...rest }) => [
       code,
-      Object.keys(rest).length === 1 && 'value' in rest ? rest.value : rest,
+      Object.keys(rest).length === 1 ? Object.values(rest)[0] : rest,
     ]),
   );
 }
@@ -41,7 +45,8 @@ function open(name: string, before: unknown, after: unknown, out: DiffRow[], dep
       return;
     }
   }
-  out.push({ name, before, after });
+  // Nothing to say of a field empty before and after (a creation lists every field).
+  if (!same(before ?? null, after ?? null)) out.push({ name, before, after });
 }
 
 export function diffRows(fields: readonly ChangeField[]): DiffRow[] {

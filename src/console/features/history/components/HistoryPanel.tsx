@@ -26,6 +26,7 @@ import { useApi } from '../../../app/api.ts';
 import type { RecordTabProps } from '../../../app/feature.ts';
 import { EmptyState } from '../../../components/layout/EmptyState.tsx';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
+import { formatTimestamp } from '../../../components/records/format.ts';
 import { useDebounced } from '../../../components/useDebounced.ts';
 import { historyKey } from '../../../shared/live/invalidate.ts';
 import { diffRows, fieldLabel } from '../diff.ts';
@@ -231,13 +232,15 @@ function EntryView({ entry }: { entry: ChangeEntry }) {
   );
 }
 
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 /** The value that went (red) and the one that came (green); nothing is not tinted. */
 const tint = (v: unknown, color: 'red' | 'green') =>
   v === null || v === undefined || v === '' ? {} : { background: `var(--mantine-color-${color}-light)` };
 
 /** A value as read: "not set" for nothing, Yes/No, lists joined, objects as `key: value`. */
 function Value({ v }: { v: unknown }) {
-  const { t } = useTranslation('history');
+  const { t, i18n } = useTranslation('history');
   if (v === null || v === undefined || v === '')
     return (
       <Text span size="sm" c="dimmed" fs="italic">
@@ -245,6 +248,8 @@ function Value({ v }: { v: unknown }) {
       </Text>
     );
   if (typeof v === 'boolean') return <>{v ? t('yes') : t('no')}</>;
+  // A date-time as the record pages show it (UTC, said).
+  if (typeof v === 'string' && ISO_TIME.test(v)) return <>{formatTimestamp(v, i18n.language)}</>;
   if (Array.isArray(v) && v.every((x) => typeof x !== 'object' || x === null)) return <>{v.join(', ')}</>;
   if (typeof v === 'object')
     return (
