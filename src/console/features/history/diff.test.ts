@@ -37,10 +37,12 @@ describe('history diff', () => {
         { name: 'customFields', before: [], after: [{ code: 'NOTE', textValue: 'Call first' }] },
         { name: 'address', before: null, after: null },
         { name: 'city', before: null, after: 'Lille' },
+        { name: 'customFields.TIER', before: { dropDownValue: 'GOLD' }, after: { dropDownValue: 'SILVER' } },
       ]),
     ).toEqual([
       { name: 'customFields.NOTE', before: null, after: 'Call first' },
       { name: 'city', before: null, after: 'Lille' },
+      { name: 'customFields.TIER', before: 'GOLD', after: 'SILVER' },
     ]);
   });
 

@@ -32,9 +32,16 @@ function byCode(v: unknown): unknown {
   );
 }
 
+/** A custom field's value as the API types it (`{textValue: 'x'}`, `{numberValue: 2}`) is its value. */
+function typedValue(v: unknown): unknown {
+  if (!isPlain(v)) return v;
+  const keys = Object.keys(v);
+  return keys.length === 1 && keys[0].endsWith('Value') ? v[keys[0]] : v;
+}
+
 function open(name: string, before: unknown, after: unknown, out: DiffRow[], depth: number) {
-  const b = byCode(before);
-  const a = byCode(after);
+  const b = typedValue(byCode(before));
+  const a = typedValue(byCode(after));
   if (depth < 3 && (isPlain(b) || isPlain(a)) && (isPlain(b) || b == null) && (isPlain(a) || a == null)) {
     const bo = (b ?? {}) as Record<string, unknown>;
     const ao = (a ?? {}) as Record<string, unknown>;
@@ -46,7 +53,8 @@ function open(name: string, before: unknown, after: unknown, out: DiffRow[], dep
     }
   }
   // Nothing to say of a field empty before and after (a creation lists every field).
-  if (!same(before ?? null, after ?? null)) out.push({ name, before, after });
+  if (!same(b ?? null, a ?? null))
+    out.push({ name, before: isPlain(b) ? before : b, after: isPlain(a) ? after : a });
 }
 
 export function diffRows(fields: readonly ChangeField[]): DiffRow[] {
