@@ -56,6 +56,8 @@ export function RecordChangedNotice({
       }
       data-testid="record-changed"
       role="alert"
+      // The light orange title is under AA contrast: the text's own color, the icon says orange.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <Text size="sm">
         {fields && `${t('live.fields', { fields })} `}
