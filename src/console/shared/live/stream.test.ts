@@ -127,4 +127,38 @@ describe('change stream', () => {
     await run;
     expect(states).toEqual(['connecting', 'unavailable']);
   });
+
+  it('drops the connection when the browser goes offline and tries again as soon as it is back online', async () => {
+    const network = new EventTarget();
+    const states: LiveState[] = [];
+    let calls = 0;
+    let online = true;
+    const stop = new AbortController();
+    const run = runChangeStream({
+      url: '/stream',
+      token: () => 't',
+      fetch: (async (_url: string, init: RequestInit) => {
+        calls++;
+        if (!online) throw new TypeError('Failed to fetch');
+        return new Response(body([], true, init.signal));
+      }) as typeof fetch,
+      onEntry: () => {},
+      onState: (s) => states.push(s),
+      backoff: () => 60_000,
+      network,
+      signal: stop.signal,
+    });
+    await until(() => states.at(-1) === 'live');
+    online = false;
+    network.dispatchEvent(new Event('offline'));
+    await until(() => states.at(-1) === 'reconnecting');
+    // Waiting its backoff (a minute) unless the browser says it is back.
+    online = true;
+    network.dispatchEvent(new Event('online'));
+    await until(() => states.at(-1) === 'live');
+    stop.abort();
+    await run;
+    expect(states).toEqual(['connecting', 'live', 'reconnecting', 'live']);
+    expect(calls).toBe(2);
+  });
 });

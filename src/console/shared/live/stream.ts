@@ -2,7 +2,8 @@
  * The console's one connection to the change stream (`GET .../changes/v1/stream`, SSE):
  * read with `fetch` so it carries the bearer token, parsed by ./sse.ts, resumed after a
  * drop with `Last-Event-ID` (the id of the last entry received) after a backoff. A
- * connection silent for longer than three heartbeats (15 s each) is taken as dropped.
+ * connection silent for longer than three heartbeats (15 s each), or the browser going
+ * offline, drops it; the browser coming back online tries again at once.
  */
 import { type ChangeEntry, readEntry } from './entry.ts';
 import { createSseParser } from './sse.ts';
@@ -30,19 +31,25 @@ export interface StreamOptions {
   backoff?: (attempt: number) => number;
   /** No byte for this long: the connection is taken as dead. */
   silenceMs?: number;
+  /** Where `offline` / `online` are told (the window; tests give their own). */
+  network?: EventTarget;
 }
 
 /** 0.5 s, 1 s, 2 s... up to 15 s, with a little jitter so consoles do not reconnect in step. */
 export const defaultBackoff = (attempt: number) =>
   Math.min(15_000, 500 * 2 ** (attempt - 1)) * (0.8 + Math.random() * 0.4);
 
-const sleep = (ms: number, signal: AbortSignal) =>
+/** Waits `ms`, or less: until `signal` aborts or the browser says it is online again. */
+const sleep = (ms: number, signal: AbortSignal, network?: EventTarget) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    const done = () => {
       clearTimeout(timer);
+      network?.removeEventListener('online', done);
       resolve();
-    });
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+    network?.addEventListener('online', done);
   });
 
 /** Runs until `signal` aborts. */
@@ -50,6 +57,7 @@ export async function runChangeStream(o: StreamOptions): Promise<void> {
   const doFetch = o.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
   const backoff = o.backoff ?? defaultBackoff;
   const silenceMs = o.silenceMs ?? 45_000;
+  const network = o.network ?? (typeof window === 'undefined' ? undefined : window);
   let lastId: string | null = null;
   let attempt = 0;
   let dropped = false;
@@ -58,6 +66,8 @@ export async function runChangeStream(o: StreamOptions): Promise<void> {
     const connection = new AbortController();
     const stop = () => connection.abort();
     o.signal.addEventListener('abort', stop);
+    // The browser knows it lost the network before a silent connection times out.
+    network?.addEventListener('offline', stop);
     let silence: ReturnType<typeof setTimeout> | undefined;
     const heard = () => {
       clearTimeout(silence);
@@ -97,18 +107,19 @@ export async function runChangeStream(o: StreamOptions): Promise<void> {
     } finally {
       clearTimeout(silence);
       o.signal.removeEventListener('abort', stop);
+      network?.removeEventListener('offline', stop);
     }
     if (o.signal.aborted) return;
     if (status === 404) {
       // Not an instance with the change log: say so, and look again now and then.
       o.onState('unavailable');
-      await sleep(60_000, o.signal);
+      await sleep(60_000, o.signal, network);
       continue;
     }
     dropped = true;
     if (status === 401) await o.onUnauthorized?.();
     o.onState('reconnecting');
     attempt += 1;
-    await sleep(backoff(attempt), o.signal);
+    await sleep(backoff(attempt), o.signal, network);
   }
 }
