@@ -113,6 +113,9 @@ test('create a customer with contact, address, office and custom fields', async 
   await page.getByTestId('new-record').click();
   await expect(page.getByRole('heading', { level: 1, name: 'New customer' })).toBeVisible();
   await checkPage(page, 'customer-new');
+  // The code's hint says what a code is made of, not "up to 10000 characters" (issue 27, 11).
+  await expect(field(page, 'Code')).toHaveAccessibleDescription(/^Letters A to Z, digits.*capitals\./);
+  await expect(page.getByText(/10000 characters/)).toHaveCount(0);
 
   // Required fields are checked before anything is sent.
   await save(page);

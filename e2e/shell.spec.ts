@@ -17,6 +17,10 @@ test.describe('shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('admin');
     await expectHomeAreas(page);
     await expect(page.getByTestId('home-offices')).toContainText('NORTH');
+    // The account shows a person's figure, no initials to read as a language code beside
+    // the language button (issue 27, 11).
+    await expect(page.getByTestId('account-avatar')).toHaveText('');
+    await expect(page.getByTestId('account-avatar').locator('svg')).toHaveCount(1);
     await expectAccessible(page, 'home');
     await screenshot(page, 'shell-home');
   });

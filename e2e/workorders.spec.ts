@@ -9,7 +9,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { BULK_DAY, BULK_EXPECTED, BULK_TECHNICIAN, BULK_WORK_ORDER } from './support/bulk.mjs';
 import {
   expect,
@@ -65,6 +65,9 @@ test('activities: scroll the 5,000 rows to the end, row count and totals', async
   // North's tree only: the SOUTH work order is not listed.
   await expect(page.getByRole('link', { name: 'WO-E2E-S', exact: true })).toHaveCount(0);
   await checkPage(page, 'list');
+  // The Code filter's placeholder reads whole (issue 27, 5).
+  await page.getByTestId('wo-search').fill('');
+  expect(await placeholderCut(page.getByTestId('wo-search'))).toBe(false);
 
   await page.getByRole('link', { name: BULK_WORK_ORDER, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/workorders/${BULK_WORK_ORDER}$`));
@@ -77,6 +80,8 @@ test('activities: scroll the 5,000 rows to the end, row count and totals', async
   );
   await checkPage(page, 'workorder');
   await expectHeadersWhole(page, 'activities');
+  // Columns as wide as their content: no identifier, code or date cut (issue 27, 5).
+  await expectTextWhole(page.getByTestId('activities-row').locator('td'));
 
   // Scroll to the end: pages of 200 arrive ahead of the reader until the last one.
   const grid = page.getByTestId('activities-grid');
@@ -113,6 +118,19 @@ test('activities: scroll the 5,000 rows to the end, row count and totals', async
   expect(lines.length).toBe(a.count + 1);
   expect(reads).toEqual([]);
 });
+
+/** Whether an input's placeholder is wider than the room for its text. */
+function placeholderCut(input: Locator) {
+  return input.evaluate((el: HTMLInputElement) => {
+    const style = getComputedStyle(el);
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) return true;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room =
+      el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    return context.measureText(el.placeholder).width > room;
+  });
+}
 
 /** The activity pages the page asks for from now on (their continuation tokens, '' for the first). */
 function listReads(page: Page): string[] {
@@ -223,11 +241,14 @@ test('activities: a filter in the URL, CSV of every page; used items totals', as
   await expect(page.getByTestId('export-done')).toBeHidden({ timeout: 15_000 });
   await checkPage(page, 'used-items');
   await expectHeadersWhole(page, 'items');
+  await expectTextWhole(page.getByTestId('items-row').locator('td'));
   // In French too: "Facturation" is wider than its column, and breaks at its soft hyphen.
   await page.getByTestId('language-menu').click();
   await page.getByTestId('language-fr').click();
   await expect(page.getByTestId('items-grid').locator('thead')).toContainText('Technicien');
   await expectHeadersWhole(page, 'items');
+  // The French values too ("Main-d'œuvre").
+  await expectTextWhole(page.getByTestId('items-row').locator('td'));
   // The long breadcrumb (a uuid) gives way to the header's controls, in the longer French.
   await expectOneLine(page.getByRole('banner').getByRole('button'));
   await shot(page, 'used-items-fr');
@@ -267,7 +288,21 @@ test('the technician page draws the day as a trace with a time slider', async ({
   await page.keyboard.press('ArrowRight');
   await expect(trace).toHaveAttribute('data-shown', '2');
   await expect(page.getByTestId('trace-time')).toHaveText('At 07:01 UTC');
+  // The positions' time, latitude and longitude whole (issue 27, 5).
+  await expectTextWhole(page.getByTestId('list-row').locator('td'));
+  // Every column of the positions in view, none behind a horizontal scroll.
+  expect(await page.getByTestId('list-scroll').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await checkPage(page, 'technician');
+
+  // The days step with a button each way (issue 27, 11).
+  await page.getByRole('button', { name: 'Next day' }).click();
+  const next = new Date(Date.parse(`${BULK_DAY}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  await expect(page).toHaveURL(new RegExp(`day=${next}`));
+  await expect(page.getByTestId('technician-day')).toHaveValue(next);
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+  await page.getByRole('button', { name: 'Previous day' }).click();
+  await expect(page.getByTestId('technician-day')).toHaveValue(BULK_DAY);
+  await expect(trace).toHaveAttribute('data-points', String(n));
 });
 
 test('schedule, flags and notes from the work order page', async ({ page }) => {

@@ -11,7 +11,8 @@ import { i18n } from '../i18n/index.ts';
 export function CopyReference({ reference }: { reference: string }) {
   const t = i18n.t.bind(i18n);
   return (
-    <Group gap="xs" wrap="nowrap">
+    // In a narrow panel the button goes under the reference, never cut ("Copy refer…").
+    <Group gap="xs" wrap="wrap" style={{ rowGap: 0 }}>
       <Text size="xs" c="dimmed">
         {t('errors.reference')}:
       </Text>
@@ -24,6 +25,7 @@ export function CopyReference({ reference }: { reference: string }) {
             size="compact-xs"
             variant="subtle"
             onClick={copy}
+            style={{ flexShrink: 0 }}
             leftSection={copied ? <IconCheck size={12} /> : <IconCopy size={12} />}
           >
             {copied ? t('errors.copied') : t('errors.copy')}

@@ -85,6 +85,8 @@ export default {
     details: 'Details',
     codeHint:
       'Letters A to Z, digits, “-”, “_” and “.” (no space), up to {{max}} characters; stored in capitals. It cannot change later.',
+    codeHintNoMax:
+      'Letters A to Z, digits, “-”, “_” and “.” (no space); stored in capitals. It cannot change later.',
     codeFixed: 'The code of a record cannot change.',
     lastUpdate: 'Last updated {{date}}',
     notSet: 'Not set',

@@ -84,6 +84,8 @@ const fr: Shape<typeof en> = {
     details: 'Détails',
     codeHint:
       'Lettres A à Z, chiffres, « - », « _ » et « . » (sans espace), {{max}} caractères au plus ; enregistré en majuscules. Il ne pourra plus changer.',
+    codeHintNoMax:
+      'Lettres A à Z, chiffres, « - », « _ » et « . » (sans espace) ; enregistré en majuscules. Il ne pourra plus changer.',
     codeFixed: "Le code d'une fiche ne peut pas changer.",
     lastUpdate: 'Mis à jour le {{date}}',
     notSet: 'Non renseigné',

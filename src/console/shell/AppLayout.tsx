@@ -216,7 +216,6 @@ function AccountMenu() {
     if (hasUnsavedChanges()) setAsking(true);
     else void signOut();
   };
-  const initials = (me?.login ?? '?').slice(0, 2).toUpperCase();
   return (
     <>
       <LeaveDialog
@@ -237,9 +236,8 @@ function AccountMenu() {
             className="account-button"
           >
             <Group gap={8} wrap="nowrap">
-              <Avatar size={32} radius="xl" color="blue">
-                {initials}
-              </Avatar>
+              {/* A person's figure, not initials: "NO" next to the language button read as a language. */}
+              <Avatar size={32} radius="xl" color="blue" data-testid="account-avatar" />
               <Stack gap={0} visibleFrom="lg">
                 <Text size="sm" fw={600} lh={1.2} data-testid="user-login">
                   {me?.login ?? '…'}

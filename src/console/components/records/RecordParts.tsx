@@ -132,6 +132,9 @@ export function valueOrNotSet(v: unknown): ReactNode {
  * The record's code on a form. Creating: editable, with its rule (the characters a code
  * may hold, stored uppercase, fixed once created). Editing: read-only, shown like the badge.
  */
+/** Above this length, the code's hint says nothing of it. */
+const CODE_HINT_MAX = 100;
+
 export function CodeInput({
   creating,
   maxChars,
@@ -144,7 +147,14 @@ export function CodeInput({
       withAsterisk={creating}
       readOnly={!creating}
       variant={creating ? 'default' : 'filled'}
-      description={creating ? t('record.codeHint', { max: maxChars }) : t('record.codeFixed')}
+      description={
+        creating
+          ? // A length no one types (a referential's 10000) is not worth a word of the hint.
+            maxChars <= CODE_HINT_MAX
+            ? t('record.codeHint', { max: maxChars })
+            : t('record.codeHintNoMax')
+          : t('record.codeFixed')
+      }
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       maxLength={maxChars}
       spellCheck={false}

@@ -2,10 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   activityFilters,
+  addDays,
   clock,
   csvField,
   csvName,
   dayPeriod,
+  fitColumnSizes,
   hoursMinutes,
   isoDurationSeconds,
   layoutKey,
@@ -90,6 +92,48 @@ describe('next page', () => {
   });
 });
 
+describe('the technician day', () => {
+  it('the clock ends the day at 23:59, not 24:00', () => {
+    expect(clock(0)).toBe('00:00');
+    expect(clock(421)).toBe('07:01');
+    expect(clock(1439)).toBe('23:59');
+    expect(clock(1440)).toBe('23:59');
+  });
+  it('steps days across months and years', () => {
+    expect(addDays('2025-06-02', 1)).toBe('2025-06-03');
+    expect(addDays('2025-03-01', -1)).toBe('2025-02-28');
+    expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
+  });
+});
+
+describe('columns sized from their content', () => {
+  // 7 px a letter, 8 in a header (bold).
+  const measure = (text: string, kind: string) => text.length * (kind === 'header' ? 8 : 7);
+  const columns = [
+    { id: 'id', header: 'Activity', size: 100, text: (r: { id: string }) => r.id },
+    { id: 'billable', header: 'Billable', size: 140, text: () => 'No' },
+    { id: 'agent', header: 'Technician code', size: 90 },
+  ];
+
+  it('an identifier whole, a short column narrower, a header by its longest word', () => {
+    const rows = [{ id: 'LA-000001-1' }, { id: 'LA-000001-10' }, { id: 'LA-1' }];
+    expect(fitColumnSizes(columns, rows, measure)).toEqual({
+      // 12 letters x 7 + 18 of padding
+      id: 102,
+      // "Billable" (8 x 8) + 18, not its 140
+      billable: 82,
+      // no text of its rows: its declared size (or its longest header word when wider)
+      agent: Math.max(90, 'Technician'.length * 8 + 18),
+    });
+  });
+
+  it('within the bounds of a column, and the declared sizes without rows', () => {
+    const long = [{ id: 'X'.repeat(500) }];
+    expect(fitColumnSizes(columns, long, measure).id).toBe(800);
+    expect(fitColumnSizes(columns, [], measure).billable).toBe(140);
+  });
+});
+
 describe('column layout kept per user', () => {
   const cols = ['a', 'b', 'c'];
   it('a key per user and grid', () => {
@@ -128,7 +172,7 @@ describe('technician day and trace', () => {
     expect(dayPeriod('2024-12-31').positionsEndDate).toBe('2025-01-01T00:00');
     expect(minuteOfDay('2025-06-02T07:00:00Z', '2025-06-02')).toBe(420);
     expect(clock(420)).toBe('07:00');
-    expect(clock(1440)).toBe('24:00');
+    expect(clock(1440)).toBe('23:59');
   });
 
   const pos = [

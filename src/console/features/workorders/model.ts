@@ -107,6 +107,38 @@ export interface ColumnLayout {
 export const MIN_COLUMN = 60;
 export const MAX_COLUMN = 800;
 
+/** The rows a column's width is fitted to: the first pages (identifiers keep their length). */
+export const FIT_SAMPLE = 400;
+/** A cell's padding (8 px a side) and a pixel of rounding. */
+const CELL_PADDING = 18;
+
+/**
+ * Each column's width from its content: its header's longest word (the header wraps between
+ * words, never inside one) and its longest cell of the first rows, on one line, measured by
+ * `measure`; so no identifier is cut, and a column with short values gives its room to the
+ * others. A column without a text of its rows keeps its declared size.
+ */
+export function fitColumnSizes<T>(
+  columns: readonly { id: string; header: string; size: number; text?: (row: T) => string; mono?: boolean }[],
+  rows: readonly T[],
+  measure: (text: string, kind: 'header' | 'cell' | 'mono') => number,
+): Record<string, number> {
+  const sample = rows.slice(0, FIT_SAMPLE);
+  const out: Record<string, number> = {};
+  for (const c of columns) {
+    const words = c.header.split(/\s+/).map((w) => measure(w, 'header'));
+    let cell = 0;
+    if (c.text && sample.length > 0) {
+      // The longest few by length are measured (a proportional font: not always the first).
+      const texts = [...new Set(sample.map((r) => c.text?.(r) ?? ''))].sort((a, b) => b.length - a.length);
+      for (const text of texts.slice(0, 5)) cell = Math.max(cell, measure(text, c.mono ? 'mono' : 'cell'));
+    } else cell = c.size - CELL_PADDING;
+    const width = Math.ceil(Math.max(cell, ...words) + CELL_PADDING);
+    out[c.id] = Math.min(MAX_COLUMN, Math.max(MIN_COLUMN, width));
+  }
+  return out;
+}
+
 export const layoutKey = (user: string, grid: string) => `fieldwork.grid.${user}.${grid}`;
 
 /**
@@ -212,7 +244,15 @@ export function pathOf(points: readonly TracePoint[]): string {
   return points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x} ${p.y}`).join(' ');
 }
 
-/** `HH:MM` of a minute of the day (1440 -> 24:00). */
+/** `HH:MM` of a minute of the day; the day's end reads 23:59, its last minute (not "24:00"). */
 export function clock(minute: number): string {
-  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+  const m = Math.max(0, Math.min(minute, 1439));
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+/** The day `days` after a `YYYY-MM-DD` day (UTC), as `YYYY-MM-DD`. */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 }

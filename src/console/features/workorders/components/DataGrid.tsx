@@ -7,6 +7,10 @@
  *
  * The table holds the columns only (sizes, order, headers: its row model is not used): the
  * rows in view are drawn from the loaded rows directly, so 20,000 loaded rows cost what 40 do.
+ * Scrolling renders only what it changes (issue 27, 7): the header and each row are memoized,
+ * so a step of the scroll mounts the rows coming into view and nothing else; the virtualizer
+ * does not force a synchronous render per scroll event (flushSync), and the frame's alignment
+ * reads no style once aligned.
  */
 import { Box, Button, Center, Group, Loader, Menu, Table, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconLayoutColumns } from '@tabler/icons-react';
@@ -23,11 +27,30 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type Dispatch,
+  type KeyboardEvent,
+  memo,
+  type ReactNode,
+  type SetStateAction,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
 import './grid.css';
-import { layoutKey, MAX_COLUMN, MIN_COLUMN, moveColumn, readLayout, shouldFetchNext } from '../model.ts';
+import {
+  FIT_SAMPLE,
+  fitColumnSizes,
+  layoutKey,
+  MAX_COLUMN,
+  MIN_COLUMN,
+  moveColumn,
+  readLayout,
+  shouldFetchNext,
+} from '../model.ts';
 
 export interface GridColumn<T> {
   id: string;
@@ -35,7 +58,43 @@ export interface GridColumn<T> {
   size: number;
   align?: 'right';
   render: (row: T) => ReactNode;
+  /** The text a cell shows, when `render` gives an element (its width is fitted to it). */
+  text?: (row: T) => string;
+  /** The cell's text is in the monospace font (codes). */
+  mono?: boolean;
 }
+
+/** The plain text of a cell, for fitting its column: `text`, else what `render` gives when a string or number. */
+function cellText<T>(c: GridColumn<T>): ((row: T) => string) | undefined {
+  if (c.text) return c.text;
+  return (row) => {
+    const v = c.render(row);
+    return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
+  };
+}
+
+let canvas: CanvasRenderingContext2D | null | undefined;
+/** A text's width in the grid's fonts (14 px: the table's `sm`), measured on a canvas. */
+function measureText(text: string, kind: 'header' | 'cell' | 'mono'): number {
+  canvas ??= document.createElement('canvas').getContext('2d');
+  if (!canvas) return text.length * 8;
+  const root = getComputedStyle(document.documentElement);
+  const family =
+    kind === 'mono'
+      ? root.getPropertyValue('--mantine-font-family-monospace') || 'monospace'
+      : getComputedStyle(document.body).fontFamily;
+  canvas.font = `${kind === 'header' ? 700 : 400} 14px ${family}`;
+  return canvas.measureText(text).width;
+}
+
+/** What the header reads of TanStack Table's header cells. */
+interface GridHeaderCell {
+  id: string;
+  column: { id: string; getIsResizing: () => boolean; resetSize: () => void };
+  getSize: () => number;
+  getResizeHandler: () => (event: unknown) => void;
+}
+type SetLayout = Dispatch<SetStateAction<ReturnType<typeof readLayout>>>;
 
 export const ROW_HEIGHT = 34;
 /** Fetch the next page when the last row in view is within this many rows of the end. */
@@ -94,12 +153,27 @@ export function DataGrid<T extends RowData>({
   const frameRef = useRef<HTMLDivElement>(null);
   // Once the reader scrolls the grid, the page brings it under its header: the rows take the
   // window (15 or more at 1280x800) instead of what the record's header leaves them.
+  // Measured only after the page itself scrolled or resized: a measure on each scroll event
+  // of the grid forced a layout of the whole page (the grid's longest task, issue 27, 7).
+  const aligned = useRef(false);
+  useEffect(() => {
+    const moved = (e: Event) => {
+      if (e.target !== scrollRef.current) aligned.current = false;
+    };
+    document.addEventListener('scroll', moved, { capture: true, passive: true });
+    window.addEventListener('resize', moved, { passive: true });
+    return () => {
+      document.removeEventListener('scroll', moved, { capture: true });
+      window.removeEventListener('resize', moved);
+    };
+  }, []);
   const alignFrame = () => {
     const frame = frameRef.current;
     const grid = scrollRef.current;
-    if (!frame || !grid || grid.scrollTop === 0) return;
+    if (aligned.current || !frame || !grid || grid.scrollTop === 0) return;
     const offset = Number.parseFloat(getComputedStyle(frame).scrollMarginTop) || 0;
     if (frame.getBoundingClientRect().top > offset + 1) frame.scrollIntoView({ block: 'start' });
+    else aligned.current = true;
   };
 
   const virtualizer = useVirtualizer({
@@ -107,6 +181,8 @@ export function DataGrid<T extends RowData>({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
+    // A render per scroll event forced synchronously makes long tasks on a fast scroll.
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const firstIndex = items[0]?.index ?? 0;
@@ -117,17 +193,29 @@ export function DataGrid<T extends RowData>({
   }, [lastIndex, rows.length, hasMore, fetchingMore, fetchNext]);
 
   const visible = useMemo(() => rows.slice(firstIndex, lastIndex + 1), [rows, firstIndex, lastIndex]);
+  // Each column as wide as its content (its header's longest word, its longest cell of the
+  // first rows): no identifier cut (issue 27, 5). A width the reader set stays theirs.
+  const sampled = Math.min(rows.length, FIT_SAMPLE);
+  const fitted = useMemo(
+    () =>
+      fitColumnSizes(
+        columns.map((c) => ({ ...c, text: cellText(c) })),
+        rows.slice(0, sampled),
+        measureText,
+      ),
+    [columns, sampled, rows[0]],
+  );
   const defs = useMemo<ColumnDef<typeof features, T>[]>(
     () =>
       columns.map((c) => ({
         id: c.id,
         header: c.header,
-        size: c.size,
+        size: fitted[c.id] ?? c.size,
         minSize: MIN_COLUMN,
         maxSize: MAX_COLUMN,
         accessorFn: () => null,
       })),
-    [columns],
+    [columns, fitted],
   );
   const table = useTable({
     features,
@@ -145,19 +233,15 @@ export function DataGrid<T extends RowData>({
 
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const width = table.getTotalSize();
+  // The columns in their order, the same array while the order holds (the rows are memoized on it).
+  const orderKey = headers.map((h) => h.column.id).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the order, not the headers' objects
+  const ordered = useMemo(
+    () => headers.flatMap((h) => byId.get(h.column.id) ?? []) as GridColumn<T>[],
+    [orderKey, byId],
+  );
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
-  const setWidth = (id: string, w: number) =>
-    setLayout((l) => ({
-      ...l,
-      sizing: { ...l.sizing, [id]: Math.min(MAX_COLUMN, Math.max(MIN_COLUMN, Math.round(w))) },
-    }));
-  const onResizeKey = (id: string, size: number) => (e: KeyboardEvent) => {
-    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-    e.preventDefault();
-    setWidth(id, size + (e.key === 'ArrowRight' ? 10 : -10));
-  };
-
   return (
     <Box ref={frameRef} className="wo-grid-frame">
       <Group justify="space-between" gap="sm" mb={6} wrap="wrap">
@@ -203,82 +287,12 @@ export function DataGrid<T extends RowData>({
               <col key={h.id} style={{ width: h.getSize() }} />
             ))}
           </colgroup>
-          <Table.Thead style={{ zIndex: 2 }}>
-            <Table.Tr aria-rowindex={1}>
-              {headers.map((h, i) => {
-                const col = byId.get(h.column.id);
-                const size = h.getSize();
-                return (
-                  <Table.Th
-                    key={h.id}
-                    className="wo-th"
-                    style={{ textAlign: col?.align }}
-                    data-column={h.column.id}
-                  >
-                    {/* The header itself opens the column's menu (click, Enter or Space): no button
-                        drawn over the label, whatever its alignment. */}
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        {/* biome-ignore lint/a11y/useSemanticElements: the header cell's label is the menu's trigger; a <button> inside <th> would change what `th > span` reads */}
-                        <span
-                          className="wo-th-label"
-                          title={col?.header}
-                          role="button"
-                          tabIndex={0}
-                          aria-label={t('grid.columnMenu', { column: col?.header })}
-                          onKeyDown={(e) => {
-                            if (e.key === 'Enter' || e.key === ' ') {
-                              e.preventDefault();
-                              e.currentTarget.click();
-                            }
-                          }}
-                        >
-                          {col?.header}
-                        </span>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item
-                          leftSection={<IconArrowLeft size={14} />}
-                          disabled={i === 0}
-                          onClick={() =>
-                            setLayout((l) => ({ ...l, order: moveColumn(l.order, h.column.id, -1) }))
-                          }
-                        >
-                          {t('grid.moveLeft')}
-                        </Menu.Item>
-                        <Menu.Item
-                          leftSection={<IconArrowRight size={14} />}
-                          disabled={i === headers.length - 1}
-                          onClick={() =>
-                            setLayout((l) => ({ ...l, order: moveColumn(l.order, h.column.id, 1) }))
-                          }
-                        >
-                          {t('grid.moveRight')}
-                        </Menu.Item>
-                        <Menu.Item onClick={() => h.column.resetSize()}>{t('grid.resetWidth')}</Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                    {/* biome-ignore lint/a11y/useSemanticElements: a column resizer is an ARIA separator widget (no element for it) */}
-                    <div
-                      role="separator"
-                      aria-orientation="vertical"
-                      aria-label={t('grid.resize', { column: col?.header })}
-                      aria-valuenow={size}
-                      aria-valuemin={MIN_COLUMN}
-                      aria-valuemax={MAX_COLUMN}
-                      tabIndex={0}
-                      onMouseDown={h.getResizeHandler()}
-                      onTouchStart={h.getResizeHandler()}
-                      onDoubleClick={() => h.column.resetSize()}
-                      onKeyDown={onResizeKey(h.column.id, size)}
-                      className="wo-resizer"
-                      data-resizing={h.column.getIsResizing() || undefined}
-                    />
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          </Table.Thead>
+          <GridHeader
+            headers={headers}
+            byId={byId}
+            setLayout={setLayout}
+            version={`${orderKey}|${headers.map((h) => `${h.getSize()}${h.column.getIsResizing() ? '*' : ''}`).join(',')}`}
+          />
           <Table.Tbody>
             {paddingTop > 0 && (
               <tr aria-hidden>
@@ -286,32 +300,7 @@ export function DataGrid<T extends RowData>({
               </tr>
             )}
             {visible.map((row, i) => (
-              <Table.Tr
-                key={rowKey(row)}
-                aria-rowindex={firstIndex + i + 2}
-                style={{ height: ROW_HEIGHT }}
-                data-testid={`${gridId}-row`}
-                data-index={firstIndex + i}
-              >
-                {headers.map((h) => {
-                  const col = byId.get(h.column.id);
-                  return (
-                    <Table.Td
-                      key={h.id}
-                      style={{
-                        overflow: 'hidden',
-                        textOverflow: 'ellipsis',
-                        whiteSpace: 'nowrap',
-                        textAlign: col?.align,
-                        fontVariantNumeric: col?.align === 'right' ? 'tabular-nums' : undefined,
-                        paddingBlock: 0,
-                      }}
-                    >
-                      {col?.render(row)}
-                    </Table.Td>
-                  );
-                })}
-              </Table.Tr>
+              <GridRow key={rowKey(row)} row={row} index={firstIndex + i} cols={ordered} gridId={gridId} />
             ))}
             {paddingBottom > 0 && (
               <tr aria-hidden>
@@ -334,3 +323,147 @@ export function DataGrid<T extends RowData>({
     </Box>
   );
 }
+
+/** A row of the grid: rendered when it comes into view, not again while the grid scrolls. */
+const GridRow = memo(function GridRow<T>({
+  row,
+  index,
+  cols,
+  gridId,
+}: {
+  row: T;
+  index: number;
+  cols: readonly GridColumn<T>[];
+  gridId: string;
+}) {
+  // Plain elements styled by grid.css: Mantine's Table.Tr and Table.Td cost a style
+  // resolution per cell, 300 of them per screen of rows.
+  return (
+    <tr
+      className="wo-tr"
+      aria-rowindex={index + 2}
+      data-odd={index % 2 === 0 || undefined}
+      data-testid={`${gridId}-row`}
+      data-index={index}
+    >
+      {cols.map((col) => (
+        <td key={col.id} className="wo-td" data-align={col.align}>
+          {col.render(row)}
+        </td>
+      ))}
+    </tr>
+  );
+}) as <T>(props: { row: T; index: number; cols: readonly GridColumn<T>[]; gridId: string }) => ReactNode;
+
+/**
+ * The grid's header: each label opens its column's menu, each edge resizes its column.
+ * Memoized: the grid scrolling does not render it again (`version` changes with the order,
+ * the widths and a resize in progress).
+ */
+const GridHeader = memo(
+  function GridHeader<T>({
+    headers,
+    byId,
+    setLayout,
+  }: {
+    headers: readonly GridHeaderCell[];
+    byId: ReadonlyMap<string, GridColumn<T>>;
+    setLayout: SetLayout;
+    version: string;
+  }) {
+    const { t } = useTranslation('workorders');
+    const setWidth = (id: string, w: number) =>
+      setLayout((l) => ({
+        ...l,
+        sizing: { ...l.sizing, [id]: Math.min(MAX_COLUMN, Math.max(MIN_COLUMN, Math.round(w))) },
+      }));
+    const onResizeKey = (id: string, size: number) => (e: KeyboardEvent) => {
+      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+      e.preventDefault();
+      setWidth(id, size + (e.key === 'ArrowRight' ? 10 : -10));
+    };
+
+    return (
+      <Table.Thead style={{ zIndex: 2 }}>
+        <Table.Tr aria-rowindex={1}>
+          {headers.map((h, i) => {
+            const col = byId.get(h.column.id);
+            const size = h.getSize();
+            return (
+              <Table.Th
+                key={h.id}
+                className="wo-th"
+                style={{ textAlign: col?.align }}
+                data-column={h.column.id}
+              >
+                {/* The header itself opens the column's menu (click, Enter or Space): no button
+                  drawn over the label, whatever its alignment. */}
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    {/* biome-ignore lint/a11y/useSemanticElements: the header cell's label is the menu's trigger; a <button> inside <th> would change what `th > span` reads */}
+                    <span
+                      className="wo-th-label"
+                      title={col?.header}
+                      role="button"
+                      tabIndex={0}
+                      aria-label={t('grid.columnMenu', { column: col?.header })}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter' || e.key === ' ') {
+                          e.preventDefault();
+                          e.currentTarget.click();
+                        }
+                      }}
+                    >
+                      {col?.header}
+                    </span>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item
+                      leftSection={<IconArrowLeft size={14} />}
+                      disabled={i === 0}
+                      onClick={() =>
+                        setLayout((l) => ({ ...l, order: moveColumn(l.order, h.column.id, -1) }))
+                      }
+                    >
+                      {t('grid.moveLeft')}
+                    </Menu.Item>
+                    <Menu.Item
+                      leftSection={<IconArrowRight size={14} />}
+                      disabled={i === headers.length - 1}
+                      onClick={() => setLayout((l) => ({ ...l, order: moveColumn(l.order, h.column.id, 1) }))}
+                    >
+                      {t('grid.moveRight')}
+                    </Menu.Item>
+                    <Menu.Item onClick={() => h.column.resetSize()}>{t('grid.resetWidth')}</Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+                {/* biome-ignore lint/a11y/useSemanticElements: a column resizer is an ARIA separator widget (no element for it) */}
+                <div
+                  role="separator"
+                  aria-orientation="vertical"
+                  aria-label={t('grid.resize', { column: col?.header })}
+                  aria-valuenow={size}
+                  aria-valuemin={MIN_COLUMN}
+                  aria-valuemax={MAX_COLUMN}
+                  tabIndex={0}
+                  onMouseDown={h.getResizeHandler()}
+                  onTouchStart={h.getResizeHandler()}
+                  onDoubleClick={() => h.column.resetSize()}
+                  onKeyDown={onResizeKey(h.column.id, size)}
+                  className="wo-resizer"
+                  data-resizing={h.column.getIsResizing() || undefined}
+                />
+              </Table.Th>
+            );
+          })}
+        </Table.Tr>
+      </Table.Thead>
+    );
+  },
+  (a, b) => a.version === b.version && a.byId === b.byId,
+) as <T>(props: {
+  headers: readonly GridHeaderCell[];
+  byId: ReadonlyMap<string, GridColumn<T>>;
+  setLayout: SetLayout;
+  version: string;
+}) => ReactNode;

@@ -195,6 +195,8 @@ export default {
     notFound: 'No technician {{code}} in your offices.',
     subtitle: 'Office {{office}} · skills {{skills}}',
     day: 'Day (UTC)',
+    previousDay: 'Previous day',
+    nextDay: 'Next day',
     loadingPositions: 'Loading the positions',
     noPositionsTitle: 'No positions',
     noPositions: 'No position was recorded on {{day}} (UTC).',

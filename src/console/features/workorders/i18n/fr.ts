@@ -200,6 +200,8 @@ export default {
     notFound: 'Pas de technicien {{code}} dans vos agences.',
     subtitle: 'Agence {{office}} · compétences {{skills}}',
     day: 'Jour (UTC)',
+    previousDay: 'Jour précédent',
+    nextDay: 'Jour suivant',
     loadingPositions: 'Chargement des positions',
     noPositionsTitle: 'Pas de position',
     noPositions: "Aucune position n'a été relevée le {{day}} (UTC).",

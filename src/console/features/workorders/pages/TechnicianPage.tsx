@@ -4,7 +4,8 @@
  * chosen minute, the current point marked), the day picked in a date field, and the
  * positions table (a row sets the slider to its time).
  */
-import { Badge, Card, Group, Slider, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Slider, Stack, Text, TextInput } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,7 @@ import { BackLabel, RecordHeader } from '../../../components/records/RecordParts
 import { RecordNotFound } from '../../../components/records/RecordStates.tsx';
 import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
 import { Trace } from '../components/Trace.tsx';
-import { clock, minuteOfDay } from '../model.ts';
+import { addDays, clock, minuteOfDay } from '../model.ts';
 import { workordersPaths as paths } from '../paths.ts';
 import { useDayPositions, useTechnician } from '../queries.ts';
 import { isDay, type TechnicianSearch } from '../search.ts';
@@ -51,9 +52,10 @@ export function TechnicianPage() {
 
   const columns: Column<Position>[] = useMemo(
     () => [
-      { key: 'time', header: t('technician.time'), width: 95, render: (p) => p.timestamp.slice(11, 19) },
-      { key: 'lat', header: t('technician.latitude'), render: (p) => p.latitude.toFixed(4) },
-      { key: 'lon', header: t('technician.longitude'), render: (p) => p.longitude.toFixed(4) },
+      // Coordinates whole (issue 27, 5): "-122.4194" at 14 px with the cell's padding.
+      { key: 'time', header: t('technician.time'), width: 84, render: (p) => p.timestamp.slice(11, 19) },
+      { key: 'lat', header: t('technician.latitude'), width: 92, render: (p) => p.latitude.toFixed(4) },
+      { key: 'lon', header: t('technician.longitude'), width: 96, render: (p) => p.longitude.toFixed(4) },
       { key: 'acc', header: t('technician.accuracy'), width: 70, render: (p) => p.accuracy ?? '' },
       {
         key: 'speed',
@@ -108,16 +110,36 @@ export function TechnicianPage() {
           skills: tech.skills.join(', ') || '—',
         })}
         actions={
-          <TextInput
-            type="date"
-            label={t('technician.day')}
-            value={day}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              if (isDay(v)) setSearch({ day: v });
-            }}
-            data-testid="technician-day"
-          />
+          <Group gap={4} align="flex-end" wrap="nowrap">
+            <ActionIcon
+              variant="default"
+              size="input-sm"
+              aria-label={t('technician.previousDay')}
+              onClick={() => setSearch({ day: addDays(day, -1) })}
+              data-testid="technician-previous-day"
+            >
+              <IconChevronLeft size={16} />
+            </ActionIcon>
+            <TextInput
+              type="date"
+              label={t('technician.day')}
+              value={day}
+              onChange={(e) => {
+                const v = e.currentTarget.value;
+                if (isDay(v)) setSearch({ day: v });
+              }}
+              data-testid="technician-day"
+            />
+            <ActionIcon
+              variant="default"
+              size="input-sm"
+              aria-label={t('technician.nextDay')}
+              onClick={() => setSearch({ day: addDays(day, 1) })}
+              data-testid="technician-next-day"
+            >
+              <IconChevronRight size={16} />
+            </ActionIcon>
+          </Group>
         }
       />
       <QueryView
@@ -170,7 +192,8 @@ export function TechnicianPage() {
                 </Group>
               </Stack>
             </Card>
-            <Stack gap={4} style={{ flex: '2 1 0', minWidth: 0, minHeight: 0 }}>
+            {/* As wide as its columns (time, coordinates whole): the trace takes the rest. */}
+            <Stack gap={4} style={{ flex: '0 0 430px', minWidth: 0, minHeight: 0 }}>
               <Text size="sm" fw={600} component="h2" m={0} data-testid="positions-count">
                 {t('technician.positions', {
                   count: data.length,

@@ -134,7 +134,8 @@ const workOrdersList = defineList<WorkOrder, WorkOrdersSearch>({
     clear: 'list.clearFilters',
     sortedByCode: 'list.sortedByCode',
   },
-  searchBox: { testId: 'wo-search', width: 180, error: (e, t) => refusal(t, e, ...Q_CODES) },
+  // Wide enough for its placeholder whole, in French too (issue 27, 5).
+  searchBox: { testId: 'wo-search', width: 250, error: (e, t) => refusal(t, e, ...Q_CODES) },
   columns: ({ t }) => [
     { key: 'code', header: t('fields.code'), width: 170, render: (w) => <WorkOrderLink wo={w} /> },
     {
