@@ -201,6 +201,10 @@ export const CallbackPayloadBase = z.object({
   creationTime: dateTime('UTC, RFC 3339'),
   eventType: z.string(),
   subscriptionId: z.string(),
+  changeId: z.string().optional().meta({
+    description:
+      'Extension: the id of the change log entry of the change reported (its history line and feed entry; docs/api/changes.md). Absent for a test event.',
+  }),
   data: z.record(z.string(), z.unknown()),
 });
 

@@ -57,6 +57,15 @@ export async function notifyOutbox(trx: Db): Promise<void> {
 }
 
 /**
+ * The change log's name of the record an event reports (`<kind>:<code>`): the log's entry
+ * of this transaction and record gives the callback its `changeId` at COMMIT (migration 102).
+ */
+function recordOf(event: DomainEvent): string {
+  const kind = event.type === 'asset.upsert' ? 'asset' : 'workOrder';
+  return `${kind}:${String(event.type === 'asset.upsert' ? event.data.assetCode : event.data.workOrderCode)}`;
+}
+
+/**
  * Records an event in the caller's transaction: one callback per matching subscription
  * (the event type among its types; the event's office in the tree of the subscription's
  * application or user; the application not disabled). One statement, which also sends the
@@ -65,8 +74,8 @@ export async function notifyOutbox(trx: Db): Promise<void> {
 export async function recordEvent(trx: Db, event: DomainEvent): Promise<void> {
   const { rows } = await sql<{ queued: number }>`
     WITH queued AS (
-      INSERT INTO webhook_deliveries (subscription_id, event_type, data)
-      SELECT s.id, ${event.type}, ${JSON.stringify(event.data)}::text::jsonb
+      INSERT INTO webhook_deliveries (subscription_id, event_type, data, change_tx, change_record)
+      SELECT s.id, ${event.type}, ${JSON.stringify(event.data)}::text::jsonb, pg_current_xact_id(), ${recordOf(event)}
       FROM webhook_subscriptions s
       LEFT JOIN applications a ON a.id = s.application_id
       LEFT JOIN users u ON u.id = s.user_id
@@ -77,7 +86,8 @@ export async function recordEvent(trx: Db, event: DomainEvent): Promise<void> {
       RETURNING 1
     )
     SELECT count(*)::int AS queued,
-           pg_notify('fieldwork_webhooks:' || current_schema(), count(*)::text)
+           pg_notify('fieldwork_webhooks:' || current_schema(), count(*)::text),
+           set_config('fieldwork.callbacks_queued', '1', true)
     FROM queued HAVING count(*) > 0
   `.execute(trx);
   if (rows.length > 0) outboxSignal.emit('queued');

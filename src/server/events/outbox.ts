@@ -13,6 +13,7 @@ export interface ClaimedDelivery {
   subscription_id: string;
   event_type: string;
   data: Record<string, unknown>;
+  change_id: string | null;
   created_at: Date;
   /** Attempts made before this one. */
   attempts: number;
@@ -43,7 +44,8 @@ export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<
       UPDATE webhook_deliveries d
       SET next_attempt_at = clock_timestamp() + ${ms(leaseMs)}, claim = gen_random_uuid()
       FROM due WHERE d.id = due.id
-      RETURNING d.id, d.subscription_id, d.event_type, d.data, d.created_at, d.attempts, d.window_attempts, d.claim
+      RETURNING d.id, d.subscription_id, d.event_type, d.data, d.change_id::text AS change_id, d.created_at, d.attempts,
+        d.window_attempts, d.claim
     )
     SELECT c.*, s.callback_url, s.secret, s.headers
     FROM claimed c JOIN webhook_subscriptions s ON s.id = c.subscription_id

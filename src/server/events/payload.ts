@@ -10,6 +10,8 @@ export interface CallbackSource {
   event_type: string;
   subscription_id: string;
   data: Record<string, unknown>;
+  /** The change log entry reported (migration 102); null for a test event. */
+  change_id?: string | null;
 }
 
 /** The body POSTed for a callback: the same on every attempt. */
@@ -20,6 +22,8 @@ export function callbackBody(d: CallbackSource) {
     creationTime: rfc3339(d.created_at),
     eventType: d.event_type,
     subscriptionId: d.subscription_id,
+    // The change log's entry of this change (docs/api/changes.md): absent for a test event.
+    ...(d.change_id ? { changeId: String(d.change_id) } : {}),
     data: d.data,
   };
 }

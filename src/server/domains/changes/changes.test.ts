@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChangeEntry, ChangesCodes, getChanges, TRUNCATED_MARKER } from '../../../contract/changes.ts';
-import { getCustomerHistory, putCustomer, ReferentialsCodes } from '../../../contract/referentials.ts';
+import {
+  getAssetHistory,
+  getCustomerHistory,
+  putAsset,
+  putCustomer,
+  ReferentialsCodes,
+} from '../../../contract/referentials.ts';
 import { putSkill } from '../../../contract/staff.ts';
+import { createSubscription, getDelivery, listDeliveries } from '../../../contract/webhooks.ts';
 import { runImport } from '../../cli/importFile.ts';
 import { asTenant } from '../../db/tenant.ts';
 import { asActor } from '../../events/changes.ts';
@@ -211,5 +218,28 @@ describe('the change log', () => {
       400,
       'referentials.customer.limit.invalid',
     );
+  });
+
+  it('gives a webhook callback the id of the change it reports: the same as its history line', async () => {
+    const sub = await t.api(createSubscription, {
+      body: { eventTypes: ['asset.upsert'], callbackUrl: 'https://hooks.example.com/fieldwork' },
+    });
+    expect(sub.statusCode, sub.body).toBe(201);
+    const subscriptionId = sub.json().subscriptionId as string;
+    await t.api(putAsset, { params: { assetCode: 'HOOKED' }, body: { name: 'Pump' } });
+    await t.api(putAsset, { params: { assetCode: 'HOOKED' }, body: { name: 'Pump 2' } });
+    const history = (await t.api(getAssetHistory, { params: { assetCode: 'HOOKED' } })).json()
+      .data as ChangeEntry[];
+    const deliveries = (await t.api(listDeliveries, { params: { subscriptionId } })).json().data as {
+      deliveryId: string;
+    }[];
+    const payloads = await Promise.all(
+      deliveries.map(
+        async (d) =>
+          (await t.api(getDelivery, { params: { subscriptionId, deliveryId: d.deliveryId } })).json().payload,
+      ),
+    );
+    // Newest first both: the second PUT's callback names the second entry.
+    expect(payloads.map((p) => [p.changeId, p.data.assetCode])).toEqual(history.map((e) => [e.id, 'HOOKED']));
   });
 });

@@ -17,6 +17,9 @@ import type { OfficeScope } from '../../platform/officeScope.ts';
 import * as q from './queries.ts';
 import { toEntry, visible } from './service.ts';
 
+/** The event text of an entry, made once for all the streams it goes to. */
+const eventTexts = new WeakMap<q.EntryRow, string>();
+
 /** Entries of a tenant kept in memory for its streams. */
 const RING = 1000;
 const MAX_ID = '9223372036854775807';
@@ -226,6 +229,13 @@ export class ChangeHub {
     if (BigInt(row.id) <= BigInt(stream.cursor)) return;
     stream.cursor = row.id;
     if (!visible(row, stream.path, stream.kinds)) return;
-    stream.write(`id: ${row.id}\nevent: change\ndata: ${JSON.stringify(toEntry(row, stream.path))}\n\n`);
+    const entry = toEntry(row, stream.path);
+    // One text per entry for every stream that sees it as it is (a tombstone is its own).
+    const cached = entry.action === row.action;
+    const text =
+      (cached ? eventTexts.get(row) : undefined) ??
+      `id: ${row.id}\nevent: change\ndata: ${JSON.stringify(entry)}\n\n`;
+    if (cached) eventTexts.set(row, text);
+    stream.write(text);
   }
 }

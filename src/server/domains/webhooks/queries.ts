@@ -88,6 +88,7 @@ const DELIVERY_COLUMNS = [
   'subscription_id',
   'event_type',
   'data',
+  'change_id',
   'created_at',
   'status',
   'attempts',

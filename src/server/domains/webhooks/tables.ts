@@ -41,6 +41,10 @@ export interface WebhooksTables {
     last_duration_ms: number | null;
     last_error: string | null;
     finished_at: Timestamp | null;
+    /** The change log entry reported, its transaction and record (migration 102). */
+    change_tx: string | null;
+    change_record: string | null;
+    change_id: string | null;
   };
   webhook_attempts: {
     /** The record\'s tenant (migration 090): its default, trigger or the caller\'s. */
