@@ -101,6 +101,14 @@ test('drag from the queue: refused over a busy time before the drop, scheduled o
   );
   await expect(page.getByTestId('board-announcer')).toContainText('WO-E2E-BD1 scheduled on FLEET-0001');
   await expect(card).toHaveCount(0);
+
+  // The week of the day: the same bars, in the URL; the next week has none of them.
+  await page.getByText('Week', { exact: true }).click();
+  await expect(page).toHaveURL(/view=week/);
+  await expect(bar).toBeVisible();
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(page).toHaveURL(/date=2030-02-11/);
+  await expect(lane.getByTestId('board-bar')).toHaveCount(0);
 });
 
 test('keyboard move: pick, arrows, Enter; announced', async ({ page }) => {
@@ -201,4 +209,34 @@ test('2,000 technicians: one read per 100 rows scrolled, no task over 50 ms of C
   expect(reads).toBe(BOARD_TECHNICIANS / 100);
   expect(calls.filter((c) => c === `POST ${CHECK}`)).toHaveLength(0);
   expect(await rows.count()).toBeLessThan(60);
+});
+
+test('planner, "Why not…?": the technician left out, said why, their day drawn with the reason', async ({
+  page,
+}) => {
+  // One slot asked for: of NORTH's two technicians, one has it, the other is outranked.
+  const ranges = encodeURIComponent('2030-01-21T07:00/2030-01-21T16:00');
+  await signIn(
+    page,
+    USERS.north.login,
+    USERS.north.password,
+    `/rostering/planner?wo=WO-E2E-1&type=REPAIR&period=ranges&ranges=${ranges}&max=1`,
+  );
+  await expect(page.getByTestId('timeline-slot')).toHaveCount(1);
+  const whyNot = page.getByTestId('why-not');
+  await expect(whyNot).toContainText('Why not…?');
+  const row = whyNot.getByTestId('why-not-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Outranked');
+  await expect(row).toContainText(
+    /Best slot Mon, Jan 21, \d\d:\d\d – \d\d:\d\d, score \d+\.\d: below the last one shown/,
+  );
+  await row.click();
+  await expect(row).toHaveAttribute('aria-pressed', 'true');
+  const day = whyNot.getByTestId('why-not-day');
+  await expect(day).toContainText(/TECH-N[12], Monday, January 21, 2030/);
+  await expect(day.getByTestId('why-not-mark')).toBeVisible();
+  await expect(day.getByRole('img')).toHaveAccessibleName(/Outranked, Best slot/);
+  await expectAccessible(page, 'planner, why not');
+  await screenshot(page, 'planner-why-not-1280');
 });

@@ -36,6 +36,7 @@ export const planningKeys = {
   bookings: (technicianCode: string) => ['planning', 'bookings', technicianCode] as const,
   reference: (what: string) => ['planning', 'reference', what] as const,
   diagnostic: (code: string) => ['planning', 'diagnostic', code.toUpperCase()] as const,
+  technicianDay: (code: string, start: string, end: string) => ['planning', 'day', code, start, end] as const,
 };
 
 /** A refusal (4xx) is the answer, not a failure worth retrying. */
@@ -51,6 +52,18 @@ export function useSlotSearch(body: SlotSearchSent | null) {
     queryKey: planningKeys.search(body ?? {}),
     queryFn: ({ signal }) => api.searchSlots(body ?? {}, signal),
     enabled: body !== null,
+    retry: retryUnlessRefused,
+    staleTime: 30_000,
+  });
+}
+
+/** A technician's day (working hours, absences, work orders), for the "Why not…?" drawing. */
+export function useTechnicianDay(code: string | null, period: { start: string; end: string } | null) {
+  const api = usePlanningApi();
+  return useQuery({
+    queryKey: planningKeys.technicianDay(code ?? '', period?.start ?? '', period?.end ?? ''),
+    queryFn: ({ signal }) => api.technicianDay(code ?? '', period ?? { start: '', end: '' }, signal),
+    enabled: !!code && !!period,
     retry: retryUnlessRefused,
     staleTime: 30_000,
   });

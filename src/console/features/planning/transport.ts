@@ -23,7 +23,9 @@ import {
   type WorkOrderSchedule,
 } from '../../../contract/scheduling.ts';
 import {
+  type BoardTechnician,
   getWorkOrderNeeds,
+  readBoard,
   type SlotSearchResponse,
   type SlotSearchSent,
   searchSlots,
@@ -71,6 +73,15 @@ export function planningApi(client: Client) {
   return {
     async searchSlots(body: SlotSearchSent, signal?: AbortSignal): Promise<SlotSearchResponse> {
       return await client.call(searchSlots, { body, signal });
+    },
+    /** One technician's day as the dispatch board reads it (the "Why not…?" drawing). */
+    async technicianDay(
+      technicianCode: string,
+      period: { start: string; end: string },
+      signal?: AbortSignal,
+    ): Promise<BoardTechnician | null> {
+      const page = await client.call(readBoard, { query: { ...period, q: technicianCode }, signal });
+      return page.data.find((r) => r.technicianCode === technicianCode) ?? null;
     },
     async needs(workOrderCode: string, signal?: AbortSignal): Promise<WorkOrderNeeds> {
       return await client.call(getWorkOrderNeeds, { params: { workOrderCode }, signal });

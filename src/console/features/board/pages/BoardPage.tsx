@@ -145,7 +145,7 @@ function Board() {
     () => [
       {
         key: 'technician',
-        width: 190,
+        width: 160,
         header: t('grid.technician'),
         render: (r) => <TechnicianCell code={r.technicianCode} name={r.name} />,
       },
@@ -330,7 +330,7 @@ function Board() {
             </QueryView>
           )}
         </Stack>
-        <Box w={290} style={{ flex: 'none', minHeight: 0 }}>
+        <Box w={270} style={{ flex: 'none', minHeight: 0 }}>
           <Queue
             filters={{ q: search.wo, workOrderTypeCode: search.type }}
             text={queueText}

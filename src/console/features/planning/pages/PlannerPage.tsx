@@ -5,7 +5,7 @@
  * a list, each with its travel and why it scored as it did; a slot is scheduled after a
  * confirmation, and the work order then shows on its technician's row.
  */
-import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import {
   IconCalendarPlus,
   IconCalendarSearch,
@@ -26,6 +26,7 @@ import { ScheduleDialog } from '../components/ScheduleDialog.tsx';
 import { SlotList } from '../components/SlotList.tsx';
 import { SlotDetails } from '../components/SlotParts.tsx';
 import { SlotTimeline } from '../components/SlotTimeline.tsx';
+import { WhyNot } from '../components/WhyNot.tsx';
 import { errorSentence, errorsByField } from '../errorFields.ts';
 import { formats } from '../format.ts';
 import { planningPaths as paths } from '../paths.ts';
@@ -68,7 +69,8 @@ export function PlannerPage() {
   // A role without the search's scope (a link opened by a viewer) sends nothing.
   const canSearch = useCan(writeRows.searchSlots);
   const canSchedule = useCan(writeRows.schedule).allowed;
-  const slots = useSlotSearch(canSearch.allowed ? body : null);
+  // explain: the answer also says why each other technician has no slot ("Why not…?").
+  const slots = useSlotSearch(canSearch.allowed && body ? { ...body, explain: true } : null);
   const schedule = useSchedule(search.wo);
   const [selected, setSelected] = useState<string | null>(null);
   const [scheduling, setScheduling] = useState<Slot | null>(null);
@@ -243,7 +245,20 @@ export function PlannerPage() {
               ) : undefined
             }
             isEmpty={() => list.length === 0}
-            empty={<EmptyState title={t('results.noneTitle')} body={t('results.none')} />}
+            empty={
+              <Stack gap="md">
+                <EmptyState title={t('results.noneTitle')} body={t('results.none')} />
+                {/* No slot at all: "Why not…?" says it of every technician. */}
+                {slots.data?.excluded && (
+                  <WhyNot
+                    excluded={slots.data.excluded}
+                    periodStart={period?.start ?? Date.now()}
+                    timeZone={timeZone}
+                    f={f}
+                  />
+                )}
+              </Stack>
+            }
           >
             {() => (
               <Stack gap="md">
@@ -271,17 +286,29 @@ export function PlannerPage() {
                     </Tabs.Tab>
                   </Tabs.List>
                   <Tabs.Panel value="timeline" pt="sm">
-                    <Stack gap={6}>
-                      <SlotTimeline
-                        slots={list}
-                        picked={picked}
-                        period={period}
-                        timeZone={timeZone}
-                        f={f}
-                        selected={selected}
-                        onSelect={onSelect}
-                      />
-                    </Stack>
+                    <Group align="flex-start" gap="md" wrap="nowrap">
+                      <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+                        <SlotTimeline
+                          slots={list}
+                          picked={picked}
+                          period={period}
+                          timeZone={timeZone}
+                          f={f}
+                          selected={selected}
+                          onSelect={onSelect}
+                        />
+                      </Stack>
+                      {slots.data?.excluded && (
+                        <Box w={320} style={{ flex: 'none' }}>
+                          <WhyNot
+                            excluded={slots.data.excluded}
+                            periodStart={period?.start ?? Date.now()}
+                            timeZone={timeZone}
+                            f={f}
+                          />
+                        </Box>
+                      )}
+                    </Group>
                   </Tabs.Panel>
                   <Tabs.Panel value="list" pt="sm">
                     <SlotList
