@@ -1,40 +1,37 @@
-/** The history endpoint of each record kind, from the contract's record rows (loaded with the panel). */
-
+/** The history row of each record kind in the contract (loaded with the panel, not the shell). */
 import { fillPath } from '../../../client/index.ts';
-import { getItem } from '../../../contract/businessOrganization.ts';
-import { getWorkOrderByCode } from '../../../contract/fieldService.ts';
+import { getItemHistory } from '../../../contract/businessOrganization.ts';
+import { getWorkOrderHistoryByCode } from '../../../contract/fieldService.ts';
 import {
-  getProject,
-  getRouteServiceOrder,
-  getStandardServiceOrder,
+  getProjectHistory,
+  getRouteServiceOrderHistory,
+  getStandardServiceOrderHistory,
 } from '../../../contract/projectManagement.ts';
-import { getAsset, getCustomer, getSite } from '../../../contract/referentials.ts';
-import { putSkill } from '../../../contract/staff.ts';
-import { deleteSubscription } from '../../../contract/webhooks.ts';
+import { getAssetHistory, getCustomerHistory, getSiteHistory } from '../../../contract/referentials.ts';
+import { getSkillHistory } from '../../../contract/staff.ts';
+import { getSubscriptionHistory } from '../../../contract/webhooks.ts';
 import type { HistoryResource, HistorySource } from './resources.ts';
 
-const codeParam = (path: string) => /\{(\w+)\}$/.exec(path)?.[1] ?? 'code';
-const source = (kind: string, recordPath: string): HistorySource => ({
+/** The row's one path parameter: the record's code (or a subscription's id). */
+const source = (kind: string, row: { path: string }): HistorySource => ({
   kind,
-  recordPath,
-  param: codeParam(recordPath),
+  path: row.path,
+  param: /\{(\w+)\}\/history$/.exec(row.path)?.[1] ?? 'code',
 });
 
 export const HISTORY_SOURCES: Record<HistoryResource, HistorySource> = {
-  customer: source('customer', getCustomer.path),
-  site: source('site', getSite.path),
-  asset: source('asset', getAsset.path),
-  item: source('item', getItem.path),
-  // Skills have no GET by code: their PUT names the record.
-  skill: source('skill', putSkill.path),
-  workOrder: source('workOrder', getWorkOrderByCode.path),
-  project: source('project', getProject.path),
-  standardServiceOrder: source('serviceOrder', getStandardServiceOrder.path),
-  routeServiceOrder: source('serviceOrder', getRouteServiceOrder.path),
-  // The subscription's path is its id (no GET by id: its DELETE names the record).
-  subscription: source('subscription', deleteSubscription.path),
+  customer: source('customer', getCustomerHistory),
+  site: source('site', getSiteHistory),
+  asset: source('asset', getAssetHistory),
+  item: source('item', getItemHistory),
+  skill: source('skill', getSkillHistory),
+  workOrder: source('workOrder', getWorkOrderHistoryByCode),
+  project: source('project', getProjectHistory),
+  standardServiceOrder: source('serviceOrder', getStandardServiceOrderHistory),
+  routeServiceOrder: source('serviceOrder', getRouteServiceOrderHistory),
+  subscription: source('subscription', getSubscriptionHistory),
 };
 
 export function historyPath(s: HistorySource, code: string): string {
-  return `${fillPath(s.recordPath, { [s.param]: code })}/history`;
+  return fillPath(s.path, { [s.param]: code });
 }

@@ -1,7 +1,7 @@
 /**
- * Where each record kind's history is read: the record's own path (the contract's GET row)
- * with `/history` (contract/changes.ts `historyEndpoint`), and the change log's kind of its
- * entries (what the live stream names, ../../shared/live/invalidate.ts).
+ * Where each record kind's history is read: its history row in the contract
+ * (contract/changes.ts `historyEndpoint`), and the change log's kind of its entries (what
+ * the live stream names, ../../shared/live/invalidate.ts).
  */
 export type HistoryResource =
   | 'customer'
@@ -19,7 +19,7 @@ export type HistoryResource =
 export interface HistorySource {
   /** The entries' `kind` in the change log. */
   kind: string;
-  /** The record's path template and the name of its code parameter. */
-  recordPath: string;
+  /** The history row's path template (`<record path>/history`) and its code parameter. */
+  path: string;
   param: string;
 }
