@@ -21,12 +21,13 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   hub.me = useAuth().me?.login;
   useEffect(() => {
     const stop = new AbortController();
-    void import('./runtime.ts').then(({ applyChange, runChangeStream, STREAM_PATH }) =>
-      runChangeStream({
+    void import('./runtime.ts').then(({ changeApplier, runChangeStream, STREAM_PATH }) => {
+      const apply = changeApplier(qc, hub.isHeld);
+      return runChangeStream({
         url: `${apiClient.baseUrl}${STREAM_PATH}`,
         token: () => session.accessToken(),
         onEntry: (entry) => {
-          void applyChange(qc, entry, hub.isHeld);
+          apply(entry);
           hub.emit(entry);
         },
         onState: (s) => hub.setState(s),
@@ -36,8 +37,8 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         },
         onUnauthorized: refreshOnce,
         signal: stop.signal,
-      }),
-    );
+      });
+    });
     return () => stop.abort();
   }, [qc, hub]);
   return <LiveContext.Provider value={hub}>{children}</LiveContext.Provider>;

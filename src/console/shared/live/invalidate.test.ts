@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ChangeEntry } from './entry.ts';
-import { applyChange, historyKey } from './invalidate.ts';
+import { changeApplier, historyKey } from './invalidate.ts';
 
 const entry = (over: Partial<ChangeEntry>): ChangeEntry => ({
   id: '1',
@@ -28,7 +28,12 @@ function shown(qc: QueryClient, queryKey: readonly unknown[]) {
   return { reads: () => reads, stop };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 10));
+const settle = () => new Promise((r) => setTimeout(r, 30));
+/** One entry applied on its own (a batch of one). */
+const apply = async (qc: QueryClient, e: ChangeEntry, held: (k: string, c: string) => boolean) => {
+  changeApplier(qc, held, 1)(e);
+  await settle();
+};
 
 describe('what a change entry makes stale', () => {
   it("reads again the shown queries of the entry's kind and its history, not the others", async () => {
@@ -39,14 +44,14 @@ describe('what a change entry makes stale', () => {
     const sites = shown(qc, ['referentials', 'site', 'list', {}]);
     const home = shown(qc, ['home']);
     await settle();
-    await applyChange(qc, entry({}), () => false);
+    await apply(qc, entry({}), () => false);
     await settle();
     expect([record.reads(), list.reads(), history.reads()]).toEqual([2, 2, 2]);
     expect([sites.reads(), home.reads()]).toEqual([1, 1]);
-    // A creation changes the shell's counts too.
-    await applyChange(qc, entry({ action: 'created', code: 'NEW' }), () => false);
-    await settle();
-    expect(home.reads()).toBe(2);
+    // A creation marks the shell's counts stale, read when next shown (not at once).
+    await apply(qc, entry({ action: 'created', code: 'NEW' }), () => false);
+    expect(home.reads()).toBe(1);
+    expect(qc.getQueryState(['home'])?.isInvalidated).toBe(true);
     for (const q of [record, list, history, sites, home]) q.stop();
   });
 
@@ -62,7 +67,7 @@ describe('what a change entry makes stale', () => {
     const queries = keys.map((k) => shown(qc, k));
     const slots = shown(qc, ['planning', 'slots', {}]);
     await settle();
-    await applyChange(qc, entry({ kind: 'workOrder', code: 'WO-1', action: 'scheduled' }), () => false);
+    await apply(qc, entry({ kind: 'workOrder', code: 'WO-1', action: 'scheduled' }), () => false);
     await settle();
     expect(queries.map((q) => q.reads())).toEqual([2, 2, 2, 2, 2]);
     // A slot search is not run again for every change (it is asked for).
@@ -74,10 +79,22 @@ describe('what a change entry makes stale', () => {
     const key = ['referentials', 'customer', 'record', 'ACME'];
     const record = shown(qc, key);
     await settle();
-    await applyChange(qc, entry({}), (kind, code) => kind === 'customer' && code === 'ACME');
+    await apply(qc, entry({}), (kind, code) => kind === 'customer' && code === 'ACME');
     await settle();
     expect(record.reads()).toBe(1);
     expect(qc.getQueryState(key)?.isInvalidated).toBe(true);
     record.stop();
+  });
+
+  it('a burst of entries reads each shown query once', async () => {
+    const qc = new QueryClient();
+    const list = shown(qc, ['referentials', 'customer', 'list', {}]);
+    await settle();
+    const applyAll = changeApplier(qc, () => false, 20);
+    for (let i = 0; i < 50; i++) applyAll(entry({ id: String(i), code: `C${i}` }));
+    await settle();
+    await settle();
+    expect(list.reads()).toBe(2);
+    list.stop();
   });
 });

@@ -43,23 +43,60 @@ export const STALE_BY_KIND: Readonly<Record<string, readonly QueryKey[]>> = {
 /** A record's history query key (features/history). */
 export const historyKey = (kind: string, code: string) => ['history', kind, code.toUpperCase()] as const;
 
-/** Counts and search hits of the shell change when records come and go. */
+/**
+ * Counts and search hits of the shell change when records come and go: marked stale, read
+ * when next shown (Home is not read again for every record another user creates).
+ */
 const SHELL: readonly QueryKey[] = [['home'], ['palette']];
 
+type RefetchType = 'active' | 'none';
+
 /**
- * Marks what `entry` concerns as stale. `held(kind, code)`: an edit form holds that record,
- * whose queries are then marked stale without being read again.
+ * The query keys `entry` makes stale, each with what to read again: `active` (the queries on
+ * screen) or `none` (marked only: the shell's figures, and a record held by an edit form,
+ * `held(kind, code)`, so that its version does not change under the user's typing).
  */
-export function applyChange(
-  qc: QueryClient,
+export function staleKeys(
   entry: ChangeEntry,
   held: (kind: string, code: string) => boolean,
-) {
-  const keys = [...(STALE_BY_KIND[entry.kind] ?? [])];
-  if (entry.action === 'created' || entry.action === 'deleted') keys.push(...SHELL);
-  const refetchType = held(entry.kind, entry.code) ? 'none' : 'active';
-  return Promise.all([
-    ...keys.map((queryKey) => qc.invalidateQueries({ queryKey, refetchType })),
-    qc.invalidateQueries({ queryKey: historyKey(entry.kind, entry.code) }),
-  ]);
+): { queryKey: QueryKey; refetchType: RefetchType }[] {
+  const refetchType: RefetchType = held(entry.kind, entry.code) ? 'none' : 'active';
+  return [
+    ...(STALE_BY_KIND[entry.kind] ?? []).map((queryKey) => ({ queryKey, refetchType })),
+    ...(entry.action === 'created' || entry.action === 'deleted' ? SHELL : []).map((queryKey) => ({
+      queryKey,
+      refetchType: 'none' as const,
+    })),
+    { queryKey: historyKey(entry.kind, entry.code), refetchType: 'active' },
+  ];
+}
+
+/**
+ * Applies entries to the caches in batches: the keys of the entries received within
+ * `delayMs` are invalidated once (a burst of changes, an import, reads each shown query
+ * once, not once an entry). A key held by a form in any entry of the batch is not read.
+ */
+export function changeApplier(
+  qc: QueryClient,
+  held: (kind: string, code: string) => boolean,
+  delayMs = 150,
+): (entry: ChangeEntry) => void {
+  const pending = new Map<string, { queryKey: QueryKey; refetchType: RefetchType }>();
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    const batch = [...pending.values()];
+    pending.clear();
+    for (const { queryKey, refetchType } of batch) void qc.invalidateQueries({ queryKey, refetchType });
+  };
+  return (entry) => {
+    for (const k of staleKeys(entry, held)) {
+      const id = JSON.stringify(k.queryKey);
+      if (pending.get(id)?.refetchType !== 'none') pending.set(id, k);
+    }
+    if (!scheduled) {
+      scheduled = true;
+      setTimeout(flush, delayMs);
+    }
+  };
 }
