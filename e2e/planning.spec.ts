@@ -30,13 +30,21 @@ test('planner: search the slots of a work order, schedule one, see it on the tim
   await expect(page.getByTestId('empty-state')).toBeVisible();
   await expectAccessible(page, 'planner (new search)');
 
-  // The work order, picked among the suggestions; its needs show.
+  // The work order, picked among the suggestions; its needs show, and only its own: no
+  // work order is read for the half-typed code (issue 27, 11).
+  const read: string[] = [];
+  page.on('request', (r) => {
+    const code = /\/code:(WO-[^/?]*)/.exec(decodeURIComponent(r.url()))?.[1];
+    if (code) read.push(code);
+  });
   const wo = page.getByTestId('wo-input');
   await wo.click();
   await wo.fill('wo-e2e-pl');
   await page.getByRole('option', { name: new RegExp(WO) }).click();
   await expect(page.getByTestId('needs-type')).toContainText('Repair (REPAIR) · 60 min');
   await expect(page.getByTestId('needs-card')).toContainText('ELEC');
+  expect(read.length).toBeGreaterThan(0);
+  expect(read.filter((code) => code !== WO)).toEqual([]);
 
   // Two days of January 2030, Paris time.
   await page.getByTestId('range-start').first().fill('2030-01-14T08:00');

@@ -1,7 +1,7 @@
 /**
  * The work order to place: type the start of its code, pick one of the work orders of your
  * office tree that are still to do (the work order list, `?q=&status=`, asked once typing
- * pauses); and what it needs, read from the service: its type (duration, skills), its place
+ * pauses), or type it whole; and what it needs (once the code is taken, not while typing), read from the service: its type (duration, skills), its place
  * and where the search locates it, and its current schedule.
  */
 import { Autocomplete, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
@@ -43,6 +43,10 @@ export function WorkOrderPicker({
     return [...seen.values()].slice(0, MAX_OPTIONS);
   }, [choices.data]);
   const byCode = useMemo(() => new Map(options.map((o) => [o.code, o])), [options]);
+  const commit = () => {
+    if (typing !== null) onChange(typing.trim().toUpperCase());
+    setTyping(null);
+  };
 
   return (
     <Autocomplete
@@ -79,6 +83,8 @@ export function WorkOrderPicker({
       onKeyDown={(e) => {
         if (e.key === 'ArrowDown' || e.key === 'ArrowUp') setOpened(true);
         if (e.key === 'Escape') setOpened(false);
+        // Enter on a typed code (no option chosen) takes it, before the form reads it.
+        if (e.key === 'Enter') commit();
       }}
       onOptionSubmit={(v) => {
         setTyping(null);
@@ -88,10 +94,12 @@ export function WorkOrderPicker({
       onChange={(v) => {
         setTyping(v);
         setOpened(true);
-        onChange(v.trim().toUpperCase());
+        // Cleared: at once. Typed: taken when picked, on Enter or on leaving the field, so
+        // the needs of a half-typed code are never asked for (a 404 for "WO-E2E-P").
+        if (v === '') onChange('');
       }}
       onBlur={() => {
-        setTyping(null);
+        commit();
         setOpened(false);
       }}
     />
