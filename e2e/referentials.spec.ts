@@ -136,6 +136,13 @@ test('create a customer with contact, address, office and custom fields', async 
   // Custom fields of the instance: text, yes/no, list value.
   await field(page, 'Note').fill('Key account');
   await pick(page, 'Tier', '', 'GOLD');
+  // A decimal in a Minutes field is refused on the field, not cut to 15 (issue 27, 11).
+  await field(page, 'Visit minutes').fill('1.5');
+  await save(page);
+  await expect(field(page, 'Visit minutes')).toHaveValue(/^1\.5/);
+  await expect(page.getByText('Enter a whole number')).toBeVisible();
+  await expect(page).toHaveURL(/\/referentials\/customers\/new$/);
+  await field(page, 'Visit minutes').fill('90');
   await save(page);
 
   await expect(page).toHaveURL(new RegExp(`/referentials/customers/${PARENT}$`));

@@ -107,7 +107,8 @@ export function FieldInput({ def, value, error, disabled, onChange }: FieldInput
         <NumberInput
           {...common}
           value={typeof v === 'number' ? v : ''}
-          allowDecimal={false}
+          // A decimal is kept as typed and refused by the check ("Enter a whole number"):
+          // allowDecimal={false} dropped the point, so "1.5" became 15 minutes silently.
           description={t('timeHint')}
           suffix={` ${t('minutesSuffix')}`}
           onChange={(n) =>
