@@ -126,6 +126,8 @@ export class ChangeHub {
     });
     // A reconnecting EventSource waits this long (ms) before trying again.
     raw.write('retry: 2000\n\n');
+    // Registered again in case its last stream closed while this one was opening.
+    if (!this.tenants.has(caller.tenant)) this.tenants.set(caller.tenant, state);
     state.streams.add(stream);
     const end = setTimeout(() => raw.end(), this.opts.maxStreamMs);
     raw.on('close', () => {
