@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { BULK_EXPECTED, BULK_WORK_ORDER } from './support/bulk.mjs';
-import { expect, signIn, test, USERS } from './support/fixtures.ts';
+import { expect, networkSettled, signIn, test, USERS } from './support/fixtures.ts';
 
 /** Rows of the grid wholly inside the window (not under the shell's header). */
 async function rowsInView(page: Page, grid: string) {
@@ -61,7 +61,7 @@ test('scrolling through 5,000 loaded activities: no long task over 50 ms', async
     count,
     { polling: 100, timeout: 90_000 },
   );
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
 
   // Back up the way a reader flicks through (a wheel step each frame, about 12 rows), the
   // browser's long tasks recorded meanwhile (issue 27, 7): by the PerformanceObserver (the
