@@ -87,3 +87,17 @@ test("a work order's history shows its scheduling", async ({ page }) => {
   await screenshot(page, 'history-workorder');
   await expectAccessible(page, 'work order history');
 });
+
+test('a page that fills the window (a project linker) opens its history in a dialog', async ({ page }) => {
+  // A project no other spec changes (its history starts with its import).
+  await signIn(page, USERS.admin.login, USERS.admin.password, '/projects/PRJ-E2E-ROOT');
+  await page.getByTestId('tab-history').click();
+  const dialog = page.getByRole('dialog', { name: 'History' });
+  // Imported with the e2e data: created by the import process.
+  const created = dialog.getByTestId('history-entry').filter({ hasText: 'Created' });
+  await expect(created.first()).toBeVisible();
+  await expect(created.first().getByTestId('history-actor-name')).toHaveText(/^process /);
+  await expectAccessible(page, 'project history dialog');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});
