@@ -240,3 +240,48 @@ test('planner, "Why not…?": the technician left out, said why, their day drawn
   await expectAccessible(page, 'planner, why not');
   await screenshot(page, 'planner-why-not-1280');
 });
+
+test('a refusal of the schedule PUT stays on the card, and the row it touched is read again', async ({
+  page,
+}) => {
+  await signIn(page, USERS.admin.login, USERS.admin.password, `${BOARD}&wo=WO-E2E-BD3`);
+  // The service refuses what the check let through (someone else changed the technician).
+  await page.route('**/scheduling/v1/workOrders/code:WO-E2E-BD3/schedule', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        errors: [
+          { code: 'scheduling.technician.absent', message: 'Technician FLEET-0003 is absent at that time' },
+        ],
+        errorReference: null,
+      }),
+    }),
+  );
+  await expect(page.getByTestId('board-row').first()).toContainText('FLEET-0001');
+  const calls = recordCalls(page);
+  const rowRead = page.waitForRequest(
+    (r) => r.url().includes(BOARD_READ) && new URL(r.url()).searchParams.get('q') === 'FLEET-0003',
+  );
+  const card = page.getByTestId('queue-card').filter({ hasText: 'WO-E2E-BD3' });
+  await card.focus();
+  await page.keyboard.press('Enter');
+  const announcer = page.getByTestId('board-announcer');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(announcer).toContainText(/FLEET-0003, .*08:00: Fits/);
+  await page.keyboard.press('Enter');
+  await expect(card.getByTestId('queue-refusal')).toContainText(
+    'Not scheduled: Technician FLEET-0003 is absent at that time',
+  );
+  await expect(announcer).toContainText('WO-E2E-BD3 not scheduled: Technician FLEET-0003 is absent');
+  await rowRead;
+  // Only that row: not the whole board again.
+  expect(calls.filter((c) => c === `GET ${BOARD_READ}`)).toHaveLength(1);
+
+  // The technicians' search, in the URL.
+  await page.getByTestId('board-search').fill('fleet-0007');
+  await expect(page).toHaveURL(/q=fleet-0007/);
+  await expect(page.getByTestId('board-row')).toHaveCount(1);
+  await expect(page.getByTestId('board-row')).toContainText('FLEET-0007');
+});
