@@ -138,6 +138,11 @@ test('crews: the timeline shows CREW-NORTH and its members over the period', asy
   await expect(crew).toBeVisible();
   const members = page.getByTestId('crew-member-row');
   await expect(members.filter({ hasText: 'TECH-N1' })).toContainText('main');
+  // A member's name opens the technician (issue 27, 11).
+  await expect(members.filter({ hasText: 'TECH-N1' }).getByRole('link', { name: 'TECH-N1' })).toHaveAttribute(
+    'href',
+    '/technicians/TECH-N1',
+  );
   await expect(members.filter({ hasText: 'TECH-N2' })).toBeVisible();
   // TECH-S1 belongs to SOUTH: hidden from a NORTH user.
   await expect(members.filter({ hasText: 'TECH-S1' })).toHaveCount(0);

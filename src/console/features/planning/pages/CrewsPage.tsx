@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../client/index.ts';
 import { EmptyState, ErrorState, PageHeader } from '../../../components/layout/index.ts';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
+import { AnchorLink } from '../../../components/links.tsx';
+import { workordersPaths } from '../../workorders/index.ts';
 import { Timeline, type TimelineRow } from '../components/Timeline.tsx';
 import { crewRows, defaultCrewPeriod } from '../crewsModel.ts';
 import { formats } from '../format.ts';
@@ -89,9 +91,15 @@ export function CrewsPage() {
             </Group>
           ) : (
             <Group gap={6} wrap="nowrap" pl="md">
-              <Text size="sm" truncate>
+              <AnchorLink
+                to={workordersPaths.technician.detail}
+                params={{ code: r.technicianCode ?? '' }}
+                size="sm"
+                truncate
+                data-testid="crew-member-link"
+              >
                 {r.technicianCode}
-              </Text>
+              </AnchorLink>
               {r.kind === 'main' && (
                 <Badge size="xs" variant="light" color="indigo" style={{ textTransform: 'none' }}>
                   {t('crews.main')}
