@@ -219,6 +219,24 @@ describe('typed client', () => {
       expect(new Set(calls.map(hdr)).size).toBe(1);
     });
 
+    it('waits for a first send still running (409 in progress) and asks again with the same key', async () => {
+      let n = 0;
+      const { fetch, calls } = fakeFetch(() => {
+        n++;
+        if (n === 1) throw new TypeError('connection reset');
+        if (n === 2)
+          return new Response(
+            JSON.stringify({ errors: [{ code: 'request.idempotencykey.inprogress', message: 'running' }] }),
+            { status: 409, headers: { 'retry-after': '0' } },
+          );
+        return json(200, { linked: true });
+      });
+      const api = createClient({ baseUrl: '', fetch, retryPauseMs: 1 });
+      expect(await api.raw('POST', '/a/link', { body: {} })).toEqual({ linked: true });
+      expect(calls).toHaveLength(3);
+      expect(new Set(calls.map(hdr)).size).toBe(1);
+    });
+
     it('does not resend a refused POST (4xx, 500) nor one past its attempts', async () => {
       const refused = fakeFetch(() => json(409, { errors: [{ code: 'request.inprogress', message: 'x' }] }));
       const api = createClient({ baseUrl: '', fetch: refused.fetch, retryPauseMs: 1 });

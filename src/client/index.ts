@@ -94,12 +94,22 @@ export async function* walkPages<P extends KeysetPage>(
 
 /** The header of draft-ietf-httpapi-idempotency-key-header, as the client sends it. */
 export const IDEMPOTENCY_KEY = 'idempotency-key';
+/**
+ * The service's 409 for a key whose first request is still running (it answers Retry-After);
+ * contract/errors.ts `idempotencyKeyInProgress`, not imported: the client loads with the shell, zod not.
+ */
+const IDEMPOTENCY_IN_PROGRESS = 'request.idempotencykey.inprogress';
 /** A POST is sent at most this many times when its answer is lost. */
 const POST_ATTEMPTS = 3;
 
-/** No answer the caller can act on: the action may or may not have run; same key again. */
+/**
+ * No answer the caller can act on: the action may or may not have run, or its first send
+ * is still running (409 with the key's in-progress code); same key again.
+ */
 function answerLost(e: unknown): boolean {
-  return e instanceof NetworkError || (e instanceof ApiError && [502, 503, 504].includes(e.status));
+  if (e instanceof NetworkError) return true;
+  if (!(e instanceof ApiError)) return false;
+  return [502, 503, 504].includes(e.status) || (e.status === 409 && e.has(IDEMPOTENCY_IN_PROGRESS));
 }
 
 function wait(ms: number, signal?: AbortSignal): Promise<void> {
@@ -136,7 +146,8 @@ export function createClient(options: ClientOptions) {
         return await exchange(method, path, { ...init, headers });
       } catch (e) {
         if (attempt >= POST_ATTEMPTS || !answerLost(e) || init.signal?.aborted) throw e;
-        await wait(retryPause * attempt, init.signal);
+        const asked = e instanceof ApiError && e.retryAfter !== null ? e.retryAfter * 1000 : 0;
+        await wait(Math.max(asked, retryPause * attempt), init.signal);
       }
     }
   }
