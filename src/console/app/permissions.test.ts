@@ -102,6 +102,11 @@ describe('the roles shown and the navigation offered', () => {
     expect(entries(scopesOfRoles(['planner', 'admin']))).toContain('/webhooks');
     expect(entries(undefined)).not.toContain('/webhooks');
     expect(entries(null)).toContain('/webhooks');
+    // The dispatch board: planners and admins (issue 28, 3).
+    for (const role of ['viewer', 'backOffice'])
+      expect(entries(scopesOfRoles([role])), role).not.toContain('/rostering/board');
+    for (const role of ['planner', 'admin'])
+      expect(entries(scopesOfRoles([role])), role).toContain('/rostering/board');
     // What needs no right is always offered.
     expect(entries(scopesOfRoles(['viewer']))).toContain('/referentials/customers');
     expect(permitted([{ requires: undefined }], undefined)).toHaveLength(1);

@@ -2,7 +2,7 @@
  * The dispatch board (issue 28, 3): every technician of the caller's tree over a day or a
  * week, their scheduled work orders as bars, and the queue of work orders to schedule,
  * dragged onto a technician and a time. In the planning section of the navigation (the
- * group is shared by id); for planners and admins (access.ts).
+ * group is shared by id); for planners and admins: whoever holds scheduling:write (app/permissions.ts).
  */
 import { IconLayoutBoardSplit } from '@tabler/icons-react';
 import { defineFeature } from '../../app/feature.ts';
@@ -28,6 +28,8 @@ export const board = defineFeature({
           to: paths.board,
           icon: IconLayoutBoardSplit,
           description: 'board:home.board',
+          // Dispatching is scheduling (planners and admins): a role without it has nothing to do there.
+          requires: 'scheduling:write',
         },
       ],
     },

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { canDispatch } from './access.ts';
 import {
   boardAxis,
   fractionOf,
@@ -68,16 +67,6 @@ describe('the board axis', () => {
     expect(moveInstant(week, at('2030-02-04T06:00'), -1)).toBe(at('2030-02-04T06:00'));
     const day = boardAxis('2030-02-04', 'day', 'UTC');
     expect(moveInstant(day, at('2030-02-04T20:45'), 3)).toBe(at('2030-02-04T20:45'));
-  });
-});
-
-describe('who may use the board', () => {
-  it('planners and admins, not viewers, back office or applications', () => {
-    expect(canDispatch({ roles: ['planner'] })).toBe(true);
-    expect(canDispatch({ roles: ['viewer', 'admin'] })).toBe(true);
-    expect(canDispatch({ roles: ['backOffice'] })).toBe(false);
-    expect(canDispatch({ roles: [] })).toBe(false);
-    expect(canDispatch(undefined)).toBe(false);
   });
 });
 

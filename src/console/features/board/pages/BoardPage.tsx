@@ -25,14 +25,13 @@ import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../client/index.ts';
 import type { BoardTechnician, SlotCheck } from '../../../../contract/slots.ts';
-import { useAuth } from '../../../auth/AuthProvider.tsx';
+import { useCan } from '../../../app/Can.tsx';
 import { EmptyState, PageHeader } from '../../../components/layout/index.ts';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { ListFrame } from '../../../components/records/ListFrame.tsx';
 import { useUrlSearchText } from '../../../components/useUrlSearchText.ts';
 import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
 import { browserTimeZone, formats, zoned } from '../../planning/index.ts';
-import { canDispatch } from '../access.ts';
 import { Lane } from '../components/Lane.tsx';
 import { Queue } from '../components/Queue.tsx';
 import { boardAxis, shiftDate, ticksOf } from '../model.ts';
@@ -48,8 +47,9 @@ const route = getRouteApi(paths.board);
 
 export function BoardPage() {
   const { t } = useTranslation('board');
-  const { me } = useAuth();
-  if (me && !canDispatch(me))
+  // Planners and admins: the roles that hold scheduling:write (the one rule, app/permissions.ts).
+  const can = useCan('scheduling:write');
+  if (!can.allowed && can.reason)
     return (
       <Stack gap="lg">
         <PageHeader title={t('title')} />
