@@ -36,8 +36,8 @@ import { LANGUAGES, type Language, setLanguage } from '../i18n/index.ts';
 import { HOME_PATH } from '../routes/paths.ts';
 import { LiveStatus } from '../shared/live/LiveStatus.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
-import { CommandPalette, spotlight } from './CommandPalette.tsx';
 import { navFor, titleOf } from './nav.ts';
+import { openPalette, PaletteLauncher } from './PaletteLauncher.tsx';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
@@ -84,7 +84,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               size="sm"
               leftSection={<IconSearch size={16} />}
               rightSection={<Kbd size="xs">Ctrl K</Kbd>}
-              onClick={() => spotlight.open()}
+              onClick={() => void openPalette()}
               visibleFrom="md"
               c="dimmed"
               fw={400}
@@ -96,7 +96,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               variant="default"
               size="lg"
               hiddenFrom="md"
-              onClick={() => spotlight.open()}
+              onClick={() => void openPalette()}
               aria-label={t('header.searchHint')}
             >
               <IconSearch size={18} />
@@ -146,7 +146,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <div className="page">{children}</div>
         </RecordNameContext.Provider>
       </AppShell.Main>
-      <CommandPalette />
+      <PaletteLauncher />
     </AppShell>
   );
 }
