@@ -21,8 +21,8 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   hub.me = useAuth().me?.login;
   useEffect(() => {
     const stop = new AbortController();
-    void import('./runtime.ts').then(({ changeApplier, runChangeStream, STREAM_PATH }) => {
-      const apply = changeApplier(qc, hub.isHeld);
+    void import('./runtime.ts').then(({ changeApplier, reloadShown, runChangeStream, STREAM_PATH }) => {
+      const apply = changeApplier(qc, hub.isHeld, undefined, hub.heldRecords);
       return runChangeStream({
         url: `${apiClient.baseUrl}${STREAM_PATH}`,
         token: () => session.accessToken(),
@@ -31,9 +31,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
           hub.emit(entry);
         },
         onState: (s) => hub.setState(s),
-        // Nothing to resume from: what changed meanwhile is unknown, so what is shown is read again.
+        // Nothing to resume from: what changed meanwhile is unknown, so what is shown is read
+        // again (not a record under an edit form: its version must not change under the typing).
         onReconnected: (resumed) => {
-          if (!resumed) void qc.invalidateQueries();
+          if (!resumed) reloadShown(qc, hub.heldRecords());
         },
         onUnauthorized: refreshOnce,
         signal: stop.signal,

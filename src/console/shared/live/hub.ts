@@ -47,6 +47,12 @@ export class LiveHub {
     };
   }
   isHeld = (kind: string, code: string) => this.holds.has(recordId(kind, code));
+  /** The held records, as [kind, code]. */
+  heldRecords = () =>
+    [...this.holds.keys()].map((id) => {
+      const at = id.indexOf(':');
+      return [id.slice(0, at), id.slice(at + 1)] as const;
+    });
 }
 
 export const LiveContext = createContext<LiveHub | null>(null);

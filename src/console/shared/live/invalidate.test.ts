@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ChangeEntry } from './entry.ts';
-import { changeApplier, historyKey } from './invalidate.ts';
+import { changeApplier, historyKey, reloadShown } from './invalidate.ts';
 
 const entry = (over: Partial<ChangeEntry>): ChangeEntry => ({
   id: '1',
@@ -84,6 +84,24 @@ describe('what a change entry makes stale', () => {
     expect(record.reads()).toBe(1);
     expect(qc.getQueryState(key)?.isInvalidated).toBe(true);
     record.stop();
+  });
+
+  it('a change of another record of the kind, or a reconnect, does not read again a record an edit form holds', async () => {
+    const qc = new QueryClient();
+    const key = ['referentials', 'customer', 'record', 'ACME'];
+    const record = shown(qc, key);
+    const list = shown(qc, ['referentials', 'customer', 'list', {}]);
+    await settle();
+    const held = () => [['customer', 'ACME'] as const];
+    changeApplier(qc, (k, c) => k === 'customer' && c === 'ACME', 1, held)(entry({ code: 'BETA' }));
+    await settle();
+    expect([record.reads(), list.reads()]).toEqual([1, 2]);
+    expect(qc.getQueryState(key)?.isInvalidated).toBe(true);
+    reloadShown(qc, held());
+    await settle();
+    expect([record.reads(), list.reads()]).toEqual([1, 3]);
+    record.stop();
+    list.stop();
   });
 
   it('a burst of entries reads each shown query once', async () => {

@@ -5,7 +5,7 @@
  * marked stale and read when shown. A record held by an open edit form is not read again
  * under it (its ETag would change under the user's typing): the form says it changed.
  */
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ChangeEntry } from './entry.ts';
 
 const WORK_ORDER: readonly QueryKey[] = [
@@ -51,6 +51,30 @@ const SHELL: readonly QueryKey[] = [['home'], ['palette']];
 
 type RefetchType = 'active' | 'none';
 
+/** A record an edit form holds: its kind and its code (upper case). */
+export type HeldRecord = readonly [kind: string, code: string];
+
+/** Whether a query shows a record an edit form holds: under its kind's keys, with its code. */
+export function isHeldQuery(key: QueryKey, held: Iterable<HeldRecord>): boolean {
+  for (const [kind, code] of held)
+    if (
+      (STALE_BY_KIND[kind] ?? []).some((prefix) => prefix.every((part, i) => key[i] === part)) &&
+      key.some((part) => typeof part === 'string' && part.toUpperCase() === code)
+    )
+      return true;
+  return false;
+}
+
+/**
+ * After a reconnect that could not resume (what changed meanwhile is unknown): everything
+ * marked stale and what is shown read again, except the records edit forms hold.
+ */
+export function reloadShown(qc: QueryClient, heldRecords: Iterable<HeldRecord>) {
+  const held = [...heldRecords];
+  void qc.invalidateQueries({ refetchType: 'none' });
+  void qc.refetchQueries({ type: 'active', predicate: (q) => !isHeldQuery(q.queryKey, held) });
+}
+
 /**
  * The query keys `entry` makes stale, each with what to read again: `active` (the queries on
  * screen) or `none` (marked only: the shell's figures, and a record held by an edit form,
@@ -80,14 +104,20 @@ export function changeApplier(
   qc: QueryClient,
   held: (kind: string, code: string) => boolean,
   delayMs = 150,
+  heldRecords: () => Iterable<HeldRecord> = () => [],
 ): (entry: ChangeEntry) => void {
+  // A list key (['referentials', 'customer']) covers the held record's query too: kept out.
+  const notHeld = (q: Query) => !isHeldQuery(q.queryKey, heldRecords());
   const pending = new Map<string, { queryKey: QueryKey; refetchType: RefetchType }>();
   let scheduled = false;
   const flush = () => {
     scheduled = false;
     const batch = [...pending.values()];
     pending.clear();
-    for (const { queryKey, refetchType } of batch) void qc.invalidateQueries({ queryKey, refetchType });
+    for (const { queryKey, refetchType } of batch) {
+      void qc.invalidateQueries({ queryKey, refetchType: 'none' });
+      if (refetchType === 'active') void qc.refetchQueries({ queryKey, type: 'active', predicate: notHeld });
+    }
   };
   return (entry) => {
     for (const k of staleKeys(entry, held)) {
