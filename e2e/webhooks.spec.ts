@@ -216,6 +216,8 @@ test('subscribe through the form, change an asset, receive the callback and see 
       creationTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
       eventType: 'asset.upsert',
       subscriptionId: id,
+      // The change log entry of the change it reports (issue 29 §1): its history's id.
+      changeId: expect.stringMatching(/^\d+$/),
       data: {
         updatedAt: expect.any(String),
         assetCode: ASSET,
