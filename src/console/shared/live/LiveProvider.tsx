@@ -22,7 +22,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const stop = new AbortController();
     void import('./runtime.ts').then(({ changeApplier, reloadShown, runChangeStream, STREAM_PATH }) => {
-      const apply = changeApplier(qc, hub.isHeld, undefined, hub.heldRecords);
+      const apply = changeApplier(qc, hub.heldRecords);
       return runChangeStream({
         url: `${apiClient.baseUrl}${STREAM_PATH}`,
         token: () => session.accessToken(),

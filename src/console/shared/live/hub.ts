@@ -46,7 +46,6 @@ export class LiveHub {
       else this.holds.set(id, n);
     };
   }
-  isHeld = (kind: string, code: string) => this.holds.has(recordId(kind, code));
   /** The held records, as [kind, code]. */
   heldRecords = () =>
     [...this.holds.keys()].map((id) => {

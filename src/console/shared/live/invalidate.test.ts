@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ChangeEntry } from './entry.ts';
-import { changeApplier, historyKey, reloadShown } from './invalidate.ts';
+import { changeApplier, type HeldRecord, historyKey, reloadShown } from './invalidate.ts';
 
 const entry = (over: Partial<ChangeEntry>): ChangeEntry => ({
   id: '1',
@@ -30,8 +30,8 @@ function shown(qc: QueryClient, queryKey: readonly unknown[]) {
 
 const settle = () => new Promise((r) => setTimeout(r, 30));
 /** One entry applied on its own (a batch of one). */
-const apply = async (qc: QueryClient, e: ChangeEntry, held: (k: string, c: string) => boolean) => {
-  changeApplier(qc, held, 1)(e);
+const apply = async (qc: QueryClient, e: ChangeEntry, held: HeldRecord[] = []) => {
+  changeApplier(qc, () => held, 1)(e);
   await settle();
 };
 
@@ -44,12 +44,12 @@ describe('what a change entry makes stale', () => {
     const sites = shown(qc, ['referentials', 'site', 'list', {}]);
     const home = shown(qc, ['home']);
     await settle();
-    await apply(qc, entry({}), () => false);
+    await apply(qc, entry({}));
     await settle();
     expect([record.reads(), list.reads(), history.reads()]).toEqual([2, 2, 2]);
     expect([sites.reads(), home.reads()]).toEqual([1, 1]);
     // A creation marks the shell's counts stale, read when next shown (not at once).
-    await apply(qc, entry({ action: 'created', code: 'NEW' }), () => false);
+    await apply(qc, entry({ action: 'created', code: 'NEW' }));
     expect(home.reads()).toBe(1);
     expect(qc.getQueryState(['home'])?.isInvalidated).toBe(true);
     for (const q of [record, list, history, sites, home]) q.stop();
@@ -67,7 +67,7 @@ describe('what a change entry makes stale', () => {
     const queries = keys.map((k) => shown(qc, k));
     const slots = shown(qc, ['planning', 'slots', {}]);
     await settle();
-    await apply(qc, entry({ kind: 'workOrder', code: 'WO-1', action: 'scheduled' }), () => false);
+    await apply(qc, entry({ kind: 'workOrder', code: 'WO-1', action: 'scheduled' }));
     await settle();
     expect(queries.map((q) => q.reads())).toEqual([2, 2, 2, 2, 2]);
     // A slot search is not run again for every change (it is asked for).
@@ -79,7 +79,7 @@ describe('what a change entry makes stale', () => {
     const key = ['referentials', 'customer', 'record', 'ACME'];
     const record = shown(qc, key);
     await settle();
-    await apply(qc, entry({}), (kind, code) => kind === 'customer' && code === 'ACME');
+    await apply(qc, entry({}), [['customer', 'ACME']]);
     await settle();
     expect(record.reads()).toBe(1);
     expect(qc.getQueryState(key)?.isInvalidated).toBe(true);
@@ -93,7 +93,7 @@ describe('what a change entry makes stale', () => {
     const list = shown(qc, ['referentials', 'customer', 'list', {}]);
     await settle();
     const held = () => [['customer', 'ACME'] as const];
-    changeApplier(qc, (k, c) => k === 'customer' && c === 'ACME', 1, held)(entry({ code: 'BETA' }));
+    changeApplier(qc, held, 1)(entry({ code: 'BETA' }));
     await settle();
     expect([record.reads(), list.reads()]).toEqual([1, 2]);
     expect(qc.getQueryState(key)?.isInvalidated).toBe(true);
@@ -108,7 +108,7 @@ describe('what a change entry makes stale', () => {
     const qc = new QueryClient();
     const list = shown(qc, ['referentials', 'customer', 'list', {}]);
     await settle();
-    const applyAll = changeApplier(qc, () => false, 20);
+    const applyAll = changeApplier(qc, () => [], 20);
     for (let i = 0; i < 50; i++) applyAll(entry({ id: String(i), code: `C${i}` }));
     await settle();
     await settle();

@@ -77,16 +77,12 @@ export function reloadShown(qc: QueryClient, heldRecords: Iterable<HeldRecord>) 
 
 /**
  * The query keys `entry` makes stale, each with what to read again: `active` (the queries on
- * screen) or `none` (marked only: the shell's figures, and a record held by an edit form,
- * `held(kind, code)`, so that its version does not change under the user's typing).
+ * screen; a record held by an edit form is kept out when they are read, changeApplier) or
+ * `none` (marked only: the shell's figures).
  */
-export function staleKeys(
-  entry: ChangeEntry,
-  held: (kind: string, code: string) => boolean,
-): { queryKey: QueryKey; refetchType: RefetchType }[] {
-  const refetchType: RefetchType = held(entry.kind, entry.code) ? 'none' : 'active';
+export function staleKeys(entry: ChangeEntry): { queryKey: QueryKey; refetchType: RefetchType }[] {
   return [
-    ...(STALE_BY_KIND[entry.kind] ?? []).map((queryKey) => ({ queryKey, refetchType })),
+    ...(STALE_BY_KIND[entry.kind] ?? []).map((queryKey) => ({ queryKey, refetchType: 'active' as const })),
     ...(entry.action === 'created' || entry.action === 'deleted' ? SHELL : []).map((queryKey) => ({
       queryKey,
       refetchType: 'none' as const,
@@ -98,15 +94,14 @@ export function staleKeys(
 /**
  * Applies entries to the caches in batches: the keys of the entries received within
  * `delayMs` are invalidated once (a burst of changes, an import, reads each shown query
- * once, not once an entry). A key held by a form in any entry of the batch is not read.
+ * once, not once an entry). The records edit forms hold are marked stale, never read again
+ * under the user's typing (a list key, ['referentials', 'customer'], covers them too).
  */
 export function changeApplier(
   qc: QueryClient,
-  held: (kind: string, code: string) => boolean,
+  heldRecords: () => Iterable<HeldRecord>,
   delayMs = 150,
-  heldRecords: () => Iterable<HeldRecord> = () => [],
 ): (entry: ChangeEntry) => void {
-  // A list key (['referentials', 'customer']) covers the held record's query too: kept out.
   const notHeld = (q: Query) => !isHeldQuery(q.queryKey, heldRecords());
   const pending = new Map<string, { queryKey: QueryKey; refetchType: RefetchType }>();
   let scheduled = false;
@@ -120,7 +115,7 @@ export function changeApplier(
     }
   };
   return (entry) => {
-    for (const k of staleKeys(entry, held)) {
+    for (const k of staleKeys(entry)) {
       const id = JSON.stringify(k.queryKey);
       if (pending.get(id)?.refetchType !== 'none') pending.set(id, k);
     }
