@@ -284,8 +284,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The change log's live stream (domains/changes/stream.ts) and its retention.
   const changeHub = new ChangeHub({
     db: dbh.tenantDb,
-    listen: dbh.listen,
-    schema: dbh.schema,
+    pollMs: config.changes?.pollMs,
     heartbeatMs: config.changes?.heartbeatMs ?? STREAM_HEARTBEAT_SECONDS * 1000,
     maxStreamMs: config.changes?.streamMaxMs ?? STREAM_MAX_MINUTES * 60_000,
     onError: (err) => app.log.error({ err }, 'change stream failed'),

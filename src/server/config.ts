@@ -74,7 +74,14 @@ export interface AppConfig {
   /** Webhooks delivery (FIELDWORK_WEBHOOKS_*); absent: no delivery worker, private addresses refused. */
   webhooks?: WebhooksConfig;
   /** The change log (issue 29): FIELDWORK_CHANGES_RETENTION_DAYS (default 90), the stream's heartbeat. */
-  changes?: { retentionDays?: number; heartbeatMs?: number; streamMaxMs?: number; pruneIntervalMs?: number };
+  changes?: {
+    retentionDays?: number;
+    heartbeatMs?: number;
+    /** Between two reads of the change log for other processes' commits (domains/changes/stream.ts). */
+    pollMs?: number;
+    streamMaxMs?: number;
+    pruneIntervalMs?: number;
+  };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {

@@ -12,6 +12,18 @@ import type { ChangeActor } from '../../contract/changes.ts';
 import type { Db } from '../db/index.ts';
 
 const context = new AsyncLocalStorage<string>();
+const committed = new Set<() => void>();
+
+/** Calls `listener` after each commit of writeTransaction (the change streams); returns its removal. */
+export function onCommitted(listener: () => void): () => void {
+  committed.add(listener);
+  return () => committed.delete(listener);
+}
+
+/** A writeTransaction committed: its entries are in the log. */
+export function noteCommitted(): void {
+  for (const listener of committed) listener();
+}
 
 /** Runs `fn` with `actor` as the author of the changes it commits. */
 export function asActor<T>(actor: { type: string; identifier: string }, fn: () => T): T {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.ts';
-import { setChangeActor } from '../events/changes.ts';
+import { noteCommitted, setChangeActor } from '../events/changes.ts';
 
 /**
  * PostgreSQL's deadlock_detected (of two transactions waiting on each other, one is aborted)
@@ -21,10 +21,12 @@ const ATTEMPTS = 3;
 export async function writeTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(async (trx) => {
+      const result = await db.transaction().execute(async (trx) => {
         await setChangeActor(trx);
         return fn(trx);
       });
+      noteCommitted();
+      return result;
     } catch (e) {
       const code = (e as { code?: unknown }).code;
       if (attempt >= ATTEMPTS || typeof code !== 'string' || !RETRIED.has(code)) throw e;

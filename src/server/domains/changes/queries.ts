@@ -1,7 +1,8 @@
 /**
- * SQL of the change log. Entries are read by tenant and id (the primary key): ids increase
- * per tenant in commit order (migration 100), so "the entries after N" never misses one
- * committed later with a smaller id. The office tree is the caller's, in SQL.
+ * SQL of the change log. Entries are read by tenant and id (the primary key), up to the
+ * log's horizon: every id up to it is visible (migration 103), so "the entries after N up
+ * to the horizon" never misses one committed later with a smaller id. The office tree is
+ * the caller's, in SQL.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
@@ -26,11 +27,16 @@ export interface EntryRow {
 const ENTRY_COLUMNS = sql`c.id::text AS id, c.kind, c.code, c.uuid::text AS uuid, c.action, c.actor, c.at,
   c.fields, o.code AS office_code, o.path AS office_path, p.path AS previous_path`;
 
-/** The tenant's last entry id and the last one pruned ('0' when it has none yet). */
+/**
+ * The log's horizon (every entry id up to it is visible or never will be) and the tenant's
+ * last id pruned ('0' when none was). Not in a transaction: the horizon's lock is the
+ * statement's, and writers wait while it is held.
+ */
 export async function counters(db: Db, tenant: string): Promise<{ last: string; prunedThrough: string }> {
   const { rows } = await sql<{ last: string; pruned_through: string }>`
-    SELECT last_id::text AS last, pruned_through::text AS pruned_through
-    FROM change_counters WHERE tenant_id = ${tenant}::bigint`.execute(db);
+    SELECT change_horizon()::text AS last,
+      coalesce((SELECT pruned_through FROM change_counters WHERE tenant_id = ${tenant}::bigint), 0)::text
+        AS pruned_through`.execute(db);
   return { last: rows[0]?.last ?? '0', prunedThrough: rows[0]?.pruned_through ?? '0' };
 }
 
@@ -102,9 +108,9 @@ export async function pruneBatch(db: Db, cutoff: Date, batch: number): Promise<n
       DELETE FROM changes c USING doomed d WHERE c.tenant_id = d.tenant_id AND c.id = d.id
       RETURNING c.tenant_id, c.id
     ), marked AS (
-      UPDATE change_counters k SET pruned_through = greatest(k.pruned_through, g.last)
-      FROM (SELECT tenant_id, max(id) AS last FROM gone GROUP BY tenant_id) g
-      WHERE k.tenant_id = g.tenant_id
+      INSERT INTO change_counters AS k (tenant_id, pruned_through)
+      SELECT tenant_id, max(id) FROM gone GROUP BY tenant_id
+      ON CONFLICT (tenant_id) DO UPDATE SET pruned_through = greatest(k.pruned_through, excluded.pruned_through)
       RETURNING 1
     )
     SELECT (SELECT count(*) FROM gone)::int AS pruned`.execute(db);

@@ -1,11 +1,16 @@
 /**
- * The stream across processes: two service instances on one PostgreSQL database (each its
- * own pool and its own LISTEN connection, as two processes would have). A change written
- * through one is pushed by the other's stream, from the NOTIFY the commit sends; a stream
- * resumed on the other instance with Last-Event-ID gets what it missed.
+ * The change log on PostgreSQL, with writers in other sessions:
+ *
+ * - two service instances on one database (each its own pool, as two processes would
+ *   have): a change written through one is pushed by the other's stream (it polls the
+ *   log); a stream resumed on the other instance with Last-Event-ID gets what it missed;
+ * - a commit in flight with a smaller id than one already visible (migration 103): the
+ *   feed and the streams wait for it instead of passing over it.
  */
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChangeEntry, getChanges } from '../../../contract/changes.ts';
 import { putCustomer } from '../../../contract/referentials.ts';
 import { buildApp } from '../../app.ts';
 import { createTestApp, NO_RATE_LIMITS, type TestApp } from '../../testing/harness.ts';
@@ -71,6 +76,38 @@ describe('the change stream on two instances of one PostgreSQL', () => {
       expect(ids.every((id, i) => i === 0 || id > ids[i - 1])).toBe(true);
     } finally {
       resumed.close();
+    }
+  });
+
+  it('never passes over a commit in flight: a smaller id made visible later is read first, in id order', async () => {
+    const now = (await a.api(getChanges, { query: { since: 'now' } })).json().cursor as string;
+    const s = await openStream(b, { token: await a.token('north') });
+    // A writer in another session takes its entry's id and holds its commit open: the
+    // deferred trigger fired (SET CONSTRAINTS ALL IMMEDIATE), the transaction not ended.
+    const writer = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await writer.connect();
+    try {
+      await writer.query(`SET search_path TO "${a.config.databaseSchema}"`);
+      await writer.query('BEGIN');
+      await writer.query("UPDATE customers SET name = 'Z-HELD' WHERE code = 'X-1'");
+      await writer.query('SET CONSTRAINTS ALL IMMEDIATE');
+      // A later write commits with a greater id and is visible first.
+      await put('Z-AFTER', 'NORTH');
+      let answered = false;
+      const feed = a.api(getChanges, { query: { since: now } }).finally(() => {
+        answered = true;
+      });
+      await new Promise((r) => setTimeout(r, 700));
+      expect(answered).toBe(false);
+      expect(s.changes().map((e) => e.code)).not.toContain('Z-AFTER');
+      await writer.query('COMMIT');
+      const codes = ((await feed).json().data as ChangeEntry[]).map((e) => e.code);
+      expect(codes).toEqual(['X-1', 'Z-AFTER']);
+      await s.next(changeOf('Z-AFTER'));
+      expect(s.changes().map((e) => e.code)).toEqual(['X-1', 'Z-AFTER']);
+    } finally {
+      s.close();
+      await writer.end();
     }
   });
 });

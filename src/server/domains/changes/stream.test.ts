@@ -98,11 +98,11 @@ describe('GET /changes/v1/stream', () => {
     await put('OLD-S', 'NORTH');
     const head = (
       await t.db
-        .selectFrom('change_counters')
-        .select('last_id')
+        .selectFrom('changes')
+        .select((eb) => eb.fn.max('id').as('id'))
         .where('tenant_id', '=', t.tenants.ROOT)
         .executeTakeFirstOrThrow()
-    ).last_id;
+    ).id;
     await t.db
       .updateTable('changes')
       .set({ at: new Date(Date.now() - 100 * 86_400_000) })

@@ -1,18 +1,23 @@
 /**
  * The live stream (issue 29, 3): server-sent events of the change log, in every process.
  *
- * One hub per process listens to the log's NOTIFY (sent at COMMIT by migration 100's
- * trigger, delivered by PostgreSQL to every process on the database; PGlite delivers it in
- * its own process). On a tenant's notification the hub reads that tenant's new entries
- * once, keeps the last RING of them in memory, and each stream of the tenant takes from
- * there what its caller sees (its office tree, its kinds): a commit costs one query per
- * process, not one per stream. A stream that is behind the memory (a resumption with
- * Last-Event-ID, a burst) reads the log itself, page by page, until it catches up.
+ * One hub per process reads the new entries of each tenant that has streams open: at once
+ * after a commit of this process (writeTransaction says so), and every `pollMs` for the
+ * commits of other processes (the command line, another worker) and the writes outside a
+ * writeTransaction. The log is the bus: nothing is lost between processes, and a commit
+ * pays nothing for the streams (a NOTIFY per commit took PostgreSQL's global notify lock
+ * through the commit's disk flush, migration 103). The hub reads a tenant's new entries
+ * once, at most every MIN_GAP_MS, keeps the last RING of them in memory, and each stream of
+ * the tenant takes from there what its caller sees (its office tree, its kinds): a commit
+ * costs one query per process, not one per stream. A stream that is behind the memory (a
+ * resumption with Last-Event-ID, a burst) reads the log itself, page by page, until it
+ * catches up.
  */
 import type { FastifyReply } from 'fastify';
 import { CHANGE_KINDS, FEED_PAGE_SIZE } from '../../../contract/changes.ts';
-import type { Db, DbHandle } from '../../db/index.ts';
+import type { Db } from '../../db/index.ts';
 import { asTenant } from '../../db/tenant.ts';
+import { onCommitted } from '../../events/changes.ts';
 import type { OfficeScope } from '../../platform/officeScope.ts';
 import * as q from './queries.ts';
 import { toEntry, visible } from './service.ts';
@@ -22,7 +27,10 @@ const eventTexts = new WeakMap<q.EntryRow, string>();
 
 /** Entries of a tenant kept in memory for its streams. */
 const RING = 1000;
-const MAX_ID = '9223372036854775807';
+/** Between two reads of a tenant's entries: a burst of commits costs one read per gap. */
+const MIN_GAP_MS = 50;
+/** Other processes' commits reach a stream within this (issue 29: within 1 s). */
+const POLL_MS = 250;
 
 interface Stream {
   path: string;
@@ -38,17 +46,21 @@ interface Stream {
 interface TenantState {
   /** The last entry id read into `ring`. */
   last: string;
+  /** `ring` holds every entry of the tenant after this id (ids have gaps: other tenants'). */
+  ringFrom: string;
   ring: q.EntryRow[];
   streams: Set<Stream>;
   busy: boolean;
   again: boolean;
+  /** When its entries were last read (ms). */
+  readAt: number;
 }
 
 export interface ChangeHubOptions {
   /** The requests' handle: the hub's reads run inside the tenant (row-level security). */
   db: Db;
-  listen: DbHandle['listen'];
-  schema: string;
+  /** Between two reads of the log for the commits of other processes (default POLL_MS). */
+  pollMs?: number;
   heartbeatMs: number;
   /**
    * A stream ends after this long; the client reconnects with Last-Event-ID, and with its
@@ -60,29 +72,28 @@ export interface ChangeHubOptions {
 
 export class ChangeHub {
   private readonly tenants = new Map<string, TenantState>();
-  private stopListening: (() => Promise<void>) | undefined;
-  private heartbeat: NodeJS.Timeout | undefined;
+  private stopWatching: (() => void) | undefined;
+  private timers: NodeJS.Timeout[] = [];
 
   constructor(private readonly opts: ChangeHubOptions) {}
 
   async start(): Promise<void> {
-    this.stopListening = await this.opts.listen(
-      `fieldwork_changes:${this.opts.schema}`,
-      (tenant) => this.wake(tenant),
-      // Back after a lost connection: notifications may have been missed, read every tenant.
-      (up) => {
-        if (up) for (const tenant of this.tenants.keys()) this.wake(tenant);
-      },
-    );
-    this.heartbeat = setInterval(() => {
-      for (const state of this.tenants.values()) for (const s of state.streams) s.write(': heartbeat\n\n');
-    }, this.opts.heartbeatMs);
-    this.heartbeat.unref();
+    const wakeAll = () => {
+      for (const tenant of this.tenants.keys()) this.wake(tenant);
+    };
+    this.stopWatching = onCommitted(wakeAll);
+    this.timers = [
+      setInterval(wakeAll, this.opts.pollMs ?? POLL_MS),
+      setInterval(() => {
+        for (const state of this.tenants.values()) for (const s of state.streams) s.write(': heartbeat\n\n');
+      }, this.opts.heartbeatMs),
+    ];
+    for (const timer of this.timers) timer.unref();
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.heartbeat);
-    await this.stopListening?.();
+    for (const timer of this.timers) clearInterval(timer);
+    this.stopWatching?.();
     for (const state of this.tenants.values()) for (const s of state.streams) s.closed = true;
     this.tenants.clear();
   }
@@ -143,13 +154,21 @@ export class ChangeHub {
     let state = this.tenants.get(tenant);
     if (!state) {
       const { last } = await asTenant(tenant, () => q.counters(this.opts.db, tenant));
-      state = this.tenants.get(tenant) ?? { last, ring: [], streams: new Set(), busy: false, again: false };
+      state = this.tenants.get(tenant) ?? {
+        last,
+        ringFrom: last,
+        ring: [],
+        streams: new Set(),
+        busy: false,
+        again: false,
+        readAt: 0,
+      };
       this.tenants.set(tenant, state);
     }
     return state;
   }
 
-  /** A commit of `tenant` happened: read its new entries once, then serve its streams. */
+  /** `tenant` may have new entries: read them once, then serve its streams. */
   private wake(tenant: string) {
     const state = this.tenants.get(tenant);
     if (!state) return;
@@ -161,19 +180,24 @@ export class ChangeHub {
     void (async () => {
       try {
         do {
+          const wait = state.readAt + MIN_GAP_MS - Date.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
           state.again = false;
-          const rows = await asTenant(tenant, () =>
+          state.readAt = Date.now();
+          const rows = await asTenant(tenant, async () =>
             q.entriesAfter(this.opts.db, {
               tenant,
               path: '/',
               after: state.last,
-              through: MAX_ID,
+              through: (await q.counters(this.opts.db, tenant)).last,
               kinds: CHANGE_KINDS,
               limit: FEED_PAGE_SIZE.max,
             }),
           );
           if (rows.length > 0) {
-            state.ring = [...state.ring, ...rows].slice(-RING);
+            const ring = [...state.ring, ...rows];
+            if (ring.length > RING) state.ringFrom = ring[ring.length - RING - 1].id;
+            state.ring = ring.slice(-RING);
             state.last = rows[rows.length - 1].id;
             if (rows.length === FEED_PAGE_SIZE.max) state.again = true;
           }
@@ -200,8 +224,7 @@ export class ChangeHub {
         do {
           stream.again = false;
           if (stream.closed || BigInt(stream.cursor) >= BigInt(state.last)) break;
-          const first = state.ring[0];
-          if (first && BigInt(first.id) <= BigInt(stream.cursor) + 1n) {
+          if (BigInt(stream.cursor) >= BigInt(state.ringFrom)) {
             for (const row of state.ring) this.send(stream, row);
           } else {
             const rows = await asTenant(tenant, () =>

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Json } from '../../db/schema.ts';
 
-/** Kysely types of the change log (migrations/100_changes.sql), written by its trigger only. */
+/** Kysely types of the change log (migrations/100_changes.sql, 103), written by its trigger only. */
 export interface ChangesTables {
   changes: {
     /** The record's tenant (migration 090). */
@@ -19,7 +19,6 @@ export interface ChangesTables {
   };
   change_counters: {
     tenant_id: Generated<string>;
-    last_id: string;
     pruned_through: Generated<string>;
   };
 }
