@@ -349,19 +349,25 @@ test('calendars: styled, in French, on screen in the dark scheme; date clear but
   await open(page, `/referentials/customers/${DATES}/edit`);
   // Clear buttons of the date and date-time inputs have a name; placeholders and errors pass AA.
   await expect(page.getByRole('button', { name: 'Clear the date' })).toHaveCount(2);
+  // The date-time reads in the console's language, its zone named (issue 27, 11).
+  const nextVisit = page.getByTestId('cf-NEXT_VISIT');
+  await expect(nextVisit).toContainText('Jan 15, 2030 09:30');
+  await expect(nextVisit.locator('..').getByTestId('input-zone')).toHaveText('UTC');
   await expectAccessible(page, 'form with dates');
   await page
     .getByTestId('cf-NEXT_VISIT')
     .locator('..')
     .getByRole('button', { name: 'Clear the date' })
     .click();
-  await expect(page.getByTestId('cf-NEXT_VISIT')).toContainText('YYYY-MM-DD HH:MM');
+  await expect(nextVisit).toContainText('Pick a date and time');
+  await expect(nextVisit).not.toContainText('YYYY');
   await expectAccessible(page, 'date-time placeholder');
 
   await page.getByTestId('language-menu').click();
   await page.getByTestId('language-fr').click();
   await page.getByTestId('theme-toggle').click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(page.getByTestId('cf-NEXT_VISIT')).toContainText('Choisir une date et une heure');
   const since = page.getByTestId('cf-SINCE');
   await since.scrollIntoViewIfNeeded();
   await since.click();

@@ -294,15 +294,58 @@ test('the technician page draws the day as a trace with a time slider', async ({
   expect(await page.getByTestId('list-scroll').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await checkPage(page, 'technician');
 
-  // The days step with a button each way (issue 27, 11).
+  // The days step with a button each way (issue 27, 11); the day reads in the console's
+  // language, its zone named in the field.
+  const dayField = page.getByTestId('technician-day');
+  await expect(dayField).toHaveValue('Jun 2, 2025');
+  await expect(page.getByTestId('input-zone')).toHaveText('UTC');
+  await expect(page.getByTestId('technician-last-day')).toBeDisabled();
   await page.getByRole('button', { name: 'Next day' }).click();
   const next = new Date(Date.parse(`${BULK_DAY}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   await expect(page).toHaveURL(new RegExp(`day=${next}`));
-  await expect(page.getByTestId('technician-day')).toHaveValue(next);
-  await expect(page.getByTestId('empty-state')).toBeVisible();
+  await expect(dayField).toHaveValue('Jun 3, 2025');
+  await expect(page.getByTestId('empty-state')).toContainText('The last positions were recorded on Jun 2, 2025.');
   await page.getByRole('button', { name: 'Previous day' }).click();
-  await expect(page.getByTestId('technician-day')).toHaveValue(BULK_DAY);
+  await expect(dayField).toHaveValue('Jun 2, 2025');
   await expect(trace).toHaveAttribute('data-points', String(n));
+  // A day typed as YYYY-MM-DD is taken.
+  await dayField.fill('2025-06-05');
+  await dayField.press('Enter');
+  await expect(page).toHaveURL(/day=2025-06-05/);
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+  // From a day without positions, one click to the last day that has some.
+  await page.getByTestId('technician-last-day').click();
+  await expect(page).toHaveURL(new RegExp(`day=${BULK_DAY}`));
+  await expect(trace).toHaveAttribute('data-points', String(n));
+});
+
+test('the technician page opens on the last day with positions when today has none (issue 27, 11)', async ({
+  page,
+}) => {
+  const spans: number[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/positions/span')) spans.push(r.status());
+  });
+  await signIn(page, USERS.north.login, USERS.north.password, `/technicians/${BULK_TECHNICIAN}`);
+  await expect(page).toHaveURL(new RegExp(`day=${BULK_DAY}`));
+  await expect(page.getByTestId('trace')).toHaveAttribute('data-points', String(BULK_EXPECTED.positions.count));
+  await expect(page.getByTestId('technician-day')).toHaveValue('Jun 2, 2025');
+  expect(spans).toEqual([200]);
+  // In French, the day reads in French whatever the browser's locale.
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-fr').click();
+  await expect(page.getByTestId('technician-day')).toHaveValue('2 juin 2025');
+  await page.getByTestId('technician-day').click();
+  await expect(page.locator('[data-dates-dropdown]')).toContainText('juin 2025');
+  await page.keyboard.press('Escape');
+  await checkPage(page, 'technician-last-day-fr');
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-en').click();
+  // A technician without any position: today, and no last day to go to.
+  await page.goto('/technicians/TECH-N2');
+  await expect(page.getByTestId('empty-state')).toContainText('No position was ever recorded for this technician.');
+  await expect(page.getByTestId('technician-last-day')).toBeDisabled();
+  await expect(page).not.toHaveURL(/day=/);
 });
 
 test('schedule, flags and notes from the work order page', async ({ page }) => {

@@ -208,6 +208,12 @@ const STEPS: Step[] = [
     status: 200,
   },
   {
+    id: 'fieldTracking.technicians.positions.span',
+    summary: "Where a technician's positions start and end",
+    params: { technicianCode: 'TECH-LILLE-1' },
+    status: 200,
+  },
+  {
     id: 'fieldTracking.workOrders.activities.code',
     summary: 'The activities of a completed work order',
     params: { workOrderCode: 'WO-0901' },

@@ -298,9 +298,55 @@ export const listPositions = endpoint({
   },
 });
 
+/* ---------------- positions span (extension) ---------------- */
+
+export const PositionsSpan = z
+  .object({
+    firstTimestamp: z
+      .string()
+      .nullable()
+      .meta({ format: 'date-time', description: 'The first position of the technician (UTC); null: none' }),
+    lastTimestamp: z
+      .string()
+      .nullable()
+      .meta({ format: 'date-time', description: 'The last position of the technician (UTC); null: none' }),
+  })
+  .meta({ id: 'TechnicianPositionsSpan' });
+export type PositionsSpan = z.infer<typeof PositionsSpan>;
+
+/**
+ * Where a technician's positions start and end, so a client opening on a day without any
+ * (today, usually) can go to the last day that has some without walking the days back.
+ */
+export const positionsSpan = endpoint({
+  id: 'fieldTracking.technicians.positions.span',
+  method: 'GET',
+  path: `${BASE}/technicians/code:{technicianCode}/positions/span`,
+  domain: 'fieldTracking',
+  range: 'standard',
+  summary:
+    'The timestamps of the first and last positions of the technician (both null when there is none): one ' +
+    'read of the index, e.g. to open on the last day with positions. 404 for a technician unknown or outside ' +
+    'your office tree, as the positions list.',
+  errorPrefix: FIELD_TRACKING,
+  params: z.object({ technicianCode: Code() }),
+  query: z.strictObject({}),
+  responses: { 200: PositionsSpan },
+  errors: {
+    400: [
+      FieldTrackingCodes.technicianCodeInvalid,
+      FieldTrackingCodes.fieldUnknown,
+      FieldTrackingCodes.codeMandatory,
+    ],
+    404: [FieldTrackingCodes.technicianNotFound],
+  },
+  extension: true,
+});
+
 /** The fieldTracking endpoints by name, in the order of the OpenAPI document (contract/domains.ts). */
 export const fieldTrackingEndpoints = {
   listPositions,
+  positionsSpan,
   listActivitiesByCode,
   listActivitiesByUuid,
   activityTotalsByCode,

@@ -84,7 +84,7 @@ export function FieldInput({ def, value, error, disabled, onChange }: FieldInput
         <StrictDateInput
           {...common}
           value={typeof v === 'string' ? v : null}
-          placeholder="YYYY-MM-DD"
+          placeholder={t('datePlaceholder')}
           clearable={!def.mandatory}
           onChange={(d) => onChange(d ? { dateValue: d } : undefined)}
         />
@@ -94,7 +94,7 @@ export function FieldInput({ def, value, error, disabled, onChange }: FieldInput
         <DateTimeInput
           {...common}
           value={dateTimeToPicker(typeof v === 'string' ? v : null)}
-          placeholder="YYYY-MM-DD HH:MM"
+          placeholder={t('dateTimePlaceholder')}
           clearable={!def.mandatory}
           onChange={(d) => {
             const s = dateTimeFromPicker(d);

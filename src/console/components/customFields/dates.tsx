@@ -3,10 +3,13 @@
  * the form code only), the calendar in the console's language, named clear buttons, and a
  * typed date checked strictly: 2019-02-30 is not moved to March 2 nor silently dropped,
  * it is kept as typed for the form to refuse ("This date does not exist").
+ * Days and times read in the console's language (not the browser's locale), and a date-time
+ * or a day of a given time zone names the zone beside its value (issue 27, 11).
  */
 import '@mantine/dates/styles.css';
 import './dates.css';
 import 'dayjs/locale/fr';
+import { Text } from '@mantine/core';
 import {
   DateInput,
   type DateInputProps,
@@ -14,14 +17,58 @@ import {
   DateTimePicker,
   type DateTimePickerProps,
 } from '@mantine/dates';
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type FocusEvent, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidCalendarDate } from '../../../contract/customFields.ts';
 
+dayjs.extend(customParseFormat);
+
+type DatesLanguage = 'en' | 'fr';
+
+/** The console's language as the calendars know it (i18next's, never the browser's locale). */
+export function useDatesLanguage(): DatesLanguage {
+  const { i18n } = useTranslation();
+  return i18n.resolvedLanguage === 'fr' ? 'fr' : 'en';
+}
+
+/** How a day reads in each language: "Jun 2, 2025", "2 juin 2025". */
+export const DAY_FORMAT: Record<DatesLanguage, string> = { en: 'MMM D, YYYY', fr: 'D MMM YYYY' };
+const DATE_TIME_FORMAT: Record<DatesLanguage, string> = { en: 'MMM D, YYYY HH:mm', fr: 'D MMM YYYY HH:mm' };
+
+/** The short name of a time zone in the language, at `at` (summer or winter): "UTC", "UTC+2", "GMT+2". */
+export function zoneName(timeZone: string, lang: string, at = new Date()): string {
+  try {
+    const part = new Intl.DateTimeFormat(lang, { timeZone, timeZoneName: 'short' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName');
+    return part?.value ?? timeZone;
+  } catch {
+    return timeZone;
+  }
+}
+
+/** The zone named at the end of an input. */
+function ZoneSection({ name }: { name: string }) {
+  return (
+    <Text size="xs" c="dimmed" pr={8} style={{ whiteSpace: 'nowrap' }} data-testid="input-zone">
+      {name}
+    </Text>
+  );
+}
+
+/** A day typed as `YYYY-MM-DD` or as it reads in the language ("Jun 2, 2025"), else null. */
+export function parseDay(text: string, lang: DatesLanguage): string | null {
+  const strict = parseStrictDate(text);
+  if (strict) return strict;
+  const d = dayjs(text.trim(), DAY_FORMAT[lang], lang, true);
+  return d.isValid() ? d.format('YYYY-MM-DD') : null;
+}
+
 /** The calendars in the UI language (month and day names, first day of the week). */
 export function LocalDates({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'fr' ? 'fr' : 'en';
+  const lang = useDatesLanguage();
   return (
     <DatesProvider settings={{ locale: lang, firstDayOfWeek: lang === 'fr' ? 1 : 0 }}>
       {children}
@@ -92,17 +139,66 @@ export function StrictDateInput({ value, onChange, onBlur, clearable, ...rest }:
   );
 }
 
-/** A date and time picked in the calendar (UTC, `YYYY-MM-DD HH:mm`), with a named clear button. */
-export function DateTimeInput(props: DateTimePickerProps) {
+/**
+ * A date and time picked in the calendar, read in the console's language ("Jun 2, 2025 14:30"),
+ * its zone (UTC unless told) named at the end, with a named clear button.
+ */
+export function DateTimeInput({ timeZone = 'UTC', ...props }: DateTimePickerProps & { timeZone?: string }) {
   const { t } = useTranslation('common');
+  const lang = useDatesLanguage();
   const ariaLabels = useCalendarLabels();
+  const zone = zoneName(timeZone, lang);
   return (
     <DateTimePicker
-      valueFormat="YYYY-MM-DD HH:mm"
+      valueFormat={DATE_TIME_FORMAT[lang]}
       ariaLabels={ariaLabels}
+      rightSection={<ZoneSection name={zone} />}
+      rightSectionWidth="auto"
+      clearSectionMode="both"
       {...props}
       clearButtonProps={{ 'aria-label': t('dates.clear') }}
       popoverProps={{ middlewares: { flip: true, shift: true }, ...props.popoverProps }}
     />
+  );
+}
+
+type DayInputProps = Omit<
+  DateInputProps,
+  'value' | 'onChange' | 'dateParser' | 'valueFormat' | 'defaultValue'
+> & {
+  /** A day `YYYY-MM-DD`. */
+  value: string;
+  onChange: (day: string) => void;
+  /** The zone the day is a day of (IANA), named at the end of the input. */
+  timeZone: string;
+};
+
+/**
+ * A day of a page (a technician's day, the board's, a period's bound): read in the console's
+ * language ("Jun 2, 2025"), typed that way or as `YYYY-MM-DD`, picked in the calendar, with
+ * the zone it is a day of named at the end ("UTC").
+ */
+export function DayInput({ value, onChange, timeZone, ...rest }: DayInputProps) {
+  const lang = useDatesLanguage();
+  const ariaLabels = useCalendarLabels();
+  return (
+    <LocalDates>
+      <DateInput
+        {...rest}
+        value={value || null}
+        valueFormat={DAY_FORMAT[lang]}
+        dateParser={(text) => parseDay(text, lang)}
+        ariaLabels={ariaLabels}
+        rightSection={
+          <ZoneSection name={zoneName(timeZone, lang, value ? new Date(`${value}T12:00:00Z`) : undefined)} />
+        }
+        rightSectionWidth="auto"
+        rightSectionPointerEvents="none"
+        popoverProps={{ middlewares: { flip: true, shift: true }, ...rest.popoverProps }}
+        onChange={(d) => {
+          if (d) onChange(d.slice(0, 10));
+        }}
+      />
+    </LocalDates>
   );
 }

@@ -50,6 +50,7 @@ export const workordersKeys = {
   technicians: (q: object) => ['workorders', 'technicians', q] as const,
   technician: (code: string) => ['workorders', 'technician', code.toUpperCase()] as const,
   positions: (code: string, day: string) => ['workorders', 'positions', code.toUpperCase(), day] as const,
+  positionsSpan: (code: string) => ['workorders', 'positionsSpan', code.toUpperCase()] as const,
 };
 
 /** Not worth retrying: the answer will be the same. */
@@ -176,6 +177,21 @@ export function useDayPositions(code: string, day: string) {
         signal,
       }),
     placeholderData: keepPreviousData,
+    retry: noRetry4xx,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * The UTC day of the technician's last position (extension; null without any, undefined while
+ * unknown, or when the instance lacks the extension: the page then has no such control).
+ */
+export function useLastPositionDay(code: string) {
+  const api = useWorkordersApi();
+  return useQuery({
+    queryKey: workordersKeys.positionsSpan(code),
+    queryFn: ({ signal }) => api.positionsSpan(code, signal),
+    select: (span) => span.lastTimestamp?.slice(0, 10) ?? null,
     retry: noRetry4xx,
     staleTime: 60_000,
   });

@@ -36,6 +36,8 @@ import {
   listActivityTypes,
   listPositions,
   type Position,
+  type PositionsSpan,
+  positionsSpan,
   type ValidationStatus,
 } from '../../../contract/fieldTracking.ts';
 import { getTechnician, listTechnicians, type Technician } from '../../../contract/rostering.ts';
@@ -161,6 +163,10 @@ export function workordersApi(client: Client) {
       signal?: AbortSignal,
     ): Promise<Page<Position>> {
       return await client.call(listPositions, { params: { technicianCode }, query, signal });
+    },
+    /** Extension: the first and last positions' timestamps (both null without any). */
+    async positionsSpan(technicianCode: string, signal?: AbortSignal): Promise<PositionsSpan> {
+      return await client.call(positionsSpan, { params: { technicianCode }, signal });
     },
     async activityTypes(signal?: AbortSignal) {
       return (await client.call(listActivityTypes, { signal })).data;

@@ -4,6 +4,7 @@ import {
   listActivitiesByCode,
   listPositions,
   POSITIONS_PAGE_SIZE,
+  positionsSpan,
 } from '../../../contract/fieldTracking.ts';
 import { runImport } from '../../cli/importFile.ts';
 import { type ApiOptions, codesOf, expectErrors, pathOf } from '../../testing/api.ts';
@@ -149,6 +150,32 @@ describe('positions: the technician', () => {
     expect((await get('T-S', {}, 'south')).json().data).toHaveLength(3);
     expect((await get('T-NA', {}, 'north')).json()).toEqual({ continuationToken: null, data: [] });
     expectErrors(await get('T%20N'), 400, C.technicianCodeInvalid);
+  });
+});
+
+describe('positions span (extension): where the positions start and end', () => {
+  const span = (technicianCode: string, as: TestClient = 'root') =>
+    t.api(positionsSpan, { params: { technicianCode }, as });
+
+  it('the first and last timestamps; both null for a technician without positions', async () => {
+    expect((await span('T-N')).json()).toEqual({ firstTimestamp: at(0), lastTimestamp: at(1000) });
+    expect((await span('t-500')).json()).toEqual({ firstTimestamp: at(0), lastTimestamp: at(499) });
+    expect((await span('T-NA', 'north')).json()).toEqual({ firstTimestamp: null, lastTimestamp: null });
+  });
+
+  it("404 for another office's technician or an unknown one, as the positions list", async () => {
+    expectErrors(await span('T-S', 'north'), 404, C.technicianNotFound);
+    expectErrors(await span('T-N', 'northA'), 404, C.technicianNotFound);
+    expectErrors(await span('NOBODY'), 404, C.technicianNotFound);
+    expect((await span('T-S', 'south')).json()).toEqual({ firstTimestamp: at(0), lastTimestamp: at(2) });
+    expectErrors(await span('T%20N'), 400, C.technicianCodeInvalid);
+    const path = pathOf(positionsSpan, { technicianCode: 'T-N' });
+    expectErrors(await t.call('GET', `${path}?before=2026-01-05`), 400, C.fieldUnknown);
+  });
+
+  it('an extension of the standard range', () => {
+    expect(positionsSpan.extension).toBe(true);
+    expect(positionsSpan.range).toBe('standard');
   });
 });
 

@@ -211,6 +211,18 @@ export async function positionPage(
   return rows;
 }
 
+/** The first and last instants of a technician's positions (null, null: none), off the primary key. */
+export async function positionBounds(
+  db: Db,
+  technicianCode: string,
+): Promise<{ first: Date | string | null; last: Date | string | null }> {
+  const { rows } = await sql<{ first: Date | string | null; last: Date | string | null }>`
+    SELECT min(p.recorded_at) AS first, max(p.recorded_at) AS last
+    FROM technician_positions p
+    WHERE p.technician_code = ${technicianCode}`.execute(db);
+  return rows[0] ?? { first: null, last: null };
+}
+
 export interface PositionWrite {
   technician_code: string;
   recorded_at: string;

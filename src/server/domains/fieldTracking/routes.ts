@@ -8,6 +8,10 @@ export const fieldTrackingRoutes = implementDomain(fieldTrackingEndpoints, {
     status: 200,
     body: await service.listPositions(db, caller.scope, tokens, params.technicianCode, query),
   }),
+  positionsSpan: async ({ params }, { db, caller }) => ({
+    status: 200,
+    body: await service.positionsSpan(db, caller.scope, params.technicianCode),
+  }),
   listActivitiesByCode: async ({ params, query }, { db, caller, tokens }) => ({
     status: 200,
     body: await service.listActivities(db, caller.scope, tokens, { code: params.workOrderCode }, query),

@@ -16,6 +16,7 @@ import {
   listPositions as listPositionsRow,
   POSITIONS_PAGE_SIZE,
   type Position,
+  type PositionsSpan,
   type ValidationStatus,
 } from '../../../contract/fieldTracking.ts';
 import type { Db } from '../../db/index.ts';
@@ -42,6 +43,7 @@ import {
   activityTypesAfter,
   type FirstPageRow,
   type PositionRow,
+  positionBounds,
   positionPage,
   unknownActivityTypes,
   upsertActivities,
@@ -252,6 +254,22 @@ export async function listPositions(
     limit: POSITIONS_PAGE_SIZE,
   });
   return request.page(rows, POSITIONS_PAGE_SIZE, toPosition, (r) => r.key);
+}
+
+/** Extension: the first and last positions' timestamps of a technician of the caller's tree. */
+export async function positionsSpan(
+  db: Db,
+  scope: OfficeScope,
+  technicianCode: string,
+): Promise<PositionsSpan> {
+  const technician = await technicianInScope(db, scope, technicianCode);
+  if (!technician)
+    throw notFound(C.technicianNotFound, `Technician ${technicianCode} does not exist in your office tree`);
+  const { first, last } = await positionBounds(db, technician.code);
+  return {
+    firstTimestamp: first === null ? null : rfc3339(new Date(first)),
+    lastTimestamp: last === null ? null : rfc3339(new Date(last)),
+  };
 }
 
 /* ---------------- import ---------------- */
