@@ -304,7 +304,9 @@ test('the technician page draws the day as a trace with a time slider', async ({
   const next = new Date(Date.parse(`${BULK_DAY}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   await expect(page).toHaveURL(new RegExp(`day=${next}`));
   await expect(dayField).toHaveValue('Jun 3, 2025');
-  await expect(page.getByTestId('empty-state')).toContainText('The last positions were recorded on Jun 2, 2025.');
+  await expect(page.getByTestId('empty-state')).toContainText(
+    'The last positions were recorded on Jun 2, 2025.',
+  );
   await page.getByRole('button', { name: 'Previous day' }).click();
   await expect(dayField).toHaveValue('Jun 2, 2025');
   await expect(trace).toHaveAttribute('data-points', String(n));
@@ -328,7 +330,10 @@ test('the technician page opens on the last day with positions when today has no
   });
   await signIn(page, USERS.north.login, USERS.north.password, `/technicians/${BULK_TECHNICIAN}`);
   await expect(page).toHaveURL(new RegExp(`day=${BULK_DAY}`));
-  await expect(page.getByTestId('trace')).toHaveAttribute('data-points', String(BULK_EXPECTED.positions.count));
+  await expect(page.getByTestId('trace')).toHaveAttribute(
+    'data-points',
+    String(BULK_EXPECTED.positions.count),
+  );
   await expect(page.getByTestId('technician-day')).toHaveValue('Jun 2, 2025');
   expect(spans).toEqual([200]);
   // In French, the day reads in French whatever the browser's locale.
@@ -343,7 +348,9 @@ test('the technician page opens on the last day with positions when today has no
   await page.getByTestId('language-en').click();
   // A technician without any position: today, and no last day to go to.
   await page.goto('/technicians/TECH-N2');
-  await expect(page.getByTestId('empty-state')).toContainText('No position was ever recorded for this technician.');
+  await expect(page.getByTestId('empty-state')).toContainText(
+    'No position was ever recorded for this technician.',
+  );
   await expect(page.getByTestId('technician-last-day')).toBeDisabled();
   await expect(page).not.toHaveURL(/day=/);
 });
