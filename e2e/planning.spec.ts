@@ -50,6 +50,10 @@ test('planner: search the slots of a work order, schedule one, see it on the tim
   await page.getByTestId('range-start').first().fill('2030-01-14T08:00');
   await page.getByTestId('range-end').first().fill('2030-01-15T18:00');
   await page.getByTestId('search-slots').click();
+  // The bounds read in the console's language, 24-hour, with their zone (issue 27, 11).
+  await expect(page.getByTestId('range-start').first()).toHaveValue('Jan 14, 2030 08:00');
+  await expect(page.getByTestId('range-end').first()).toHaveValue('Jan 15, 2030 18:00');
+  await expect(page.getByTestId('field-ranges').getByTestId('input-zone').first()).toHaveText('GMT+1');
 
   // The URL holds the search (UTC), the slots show on the timeline.
   await expect(page).toHaveURL(/wo=WO-E2E-PLAN/);
@@ -134,6 +138,10 @@ test('planner: a period in the past shows the 2003 sentence on the period field,
 test('crews: the timeline shows CREW-NORTH and its members over the period', async ({ page }) => {
   await signIn(page, NORTH.login, NORTH.password, '/rostering/crews?from=2030-01-14&to=2030-01-27');
   await expect(page.getByRole('heading', { level: 1, name: 'Crews' })).toBeVisible();
+  // The period's days read in the console's language, their zone named (issue 27, 11).
+  await expect(page.getByTestId('crews-from')).toHaveValue('Jan 14, 2030');
+  await expect(page.getByTestId('crews-to')).toHaveValue('Jan 27, 2030');
+  await expect(page.getByTestId('input-zone').first()).toHaveText('GMT+1');
   const crew = page.getByTestId('crew-row').filter({ hasText: 'CREW-NORTH' });
   await expect(crew).toBeVisible();
   const members = page.getByTestId('crew-member-row');

@@ -202,3 +202,55 @@ export function DayInput({ value, onChange, timeZone, ...rest }: DayInputProps) 
     </LocalDates>
   );
 }
+
+/** `YYYY-MM-DDTHH:MM` (or with a space, seconds ignored) typed, or as it reads in the language, else null. */
+export function parseDateTime(text: string, lang: DatesLanguage): string | null {
+  const v = text.trim();
+  const iso = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(:\d{2})?$/.exec(v);
+  if (iso && isValidCalendarDate(iso[1]) && Number(iso[2]) < 24 && Number(iso[3]) < 60)
+    return `${iso[1]} ${iso[2]}:${iso[3]}:00`;
+  const d = dayjs(v, DATE_TIME_FORMAT[lang], lang, true);
+  return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : null;
+}
+
+type ZonedDateTimeProps = Omit<
+  DateInputProps,
+  'value' | 'onChange' | 'dateParser' | 'valueFormat' | 'defaultValue' | 'withTime'
+> & {
+  /** `YYYY-MM-DDTHH:MM` in `timeZone`, or '' for none. */
+  value: string;
+  onChange: (value: string) => void;
+  /** The zone the time is read in (IANA), named at the end of the input. */
+  timeZone: string;
+};
+
+/**
+ * A date and time of a zone, typed (`2030-01-14T08:00`, or as it reads: "Jan 14, 2030 08:00")
+ * or its day picked in the calendar; it reads in the console's language, 24-hour, the zone
+ * named at the end ("UTC+1"). The browser's datetime-local follows the browser's locale instead.
+ */
+export function ZonedDateTimeInput({ value, onChange, timeZone, ...rest }: ZonedDateTimeProps) {
+  const lang = useDatesLanguage();
+  const ariaLabels = useCalendarLabels();
+  const picker = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)
+    ? `${value.slice(0, 16).replace('T', ' ')}:00`
+    : null;
+  const at = picker ? new Date(`${picker.slice(0, 10)}T12:00:00Z`) : undefined;
+  return (
+    <LocalDates>
+      <DateInput
+        {...rest}
+        withTime
+        value={picker}
+        valueFormat={DATE_TIME_FORMAT[lang]}
+        dateParser={(text) => parseDateTime(text, lang)}
+        ariaLabels={ariaLabels}
+        rightSection={<ZoneSection name={zoneName(timeZone, lang, at)} />}
+        rightSectionWidth="auto"
+        rightSectionPointerEvents="none"
+        popoverProps={{ middlewares: { flip: true, shift: true }, ...rest.popoverProps }}
+        onChange={(d) => onChange(d ? d.slice(0, 16).replace(' ', 'T') : '')}
+      />
+    </LocalDates>
+  );
+}

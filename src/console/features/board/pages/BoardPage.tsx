@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../client/index.ts';
 import type { BoardTechnician, SlotCheck } from '../../../../contract/slots.ts';
 import { useCan } from '../../../app/Can.tsx';
+import { DayInput } from '../../../components/customFields/dates.tsx';
 import { EmptyState, PageHeader } from '../../../components/layout/index.ts';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { ListFrame } from '../../../components/records/ListFrame.tsx';
@@ -187,15 +188,12 @@ function Board() {
               <IconChevronLeft size={18} />
             </ActionIcon>
           </Tooltip>
-          <TextInput
-            type="date"
+          <DayInput
             label={t('period.date')}
             value={date}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              if (/^\d{4}-\d{2}-\d{2}$/.test(v)) setSearch({ ...search, date: v });
-            }}
-            w={150}
+            timeZone={timeZone}
+            onChange={(v) => setSearch({ ...search, date: v })}
+            w={190}
             data-testid="board-date"
           />
           <Tooltip label={t(view === 'day' ? 'period.nextDay' : 'period.nextWeek')}>

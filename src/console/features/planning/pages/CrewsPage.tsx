@@ -10,6 +10,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../client/index.ts';
+import { DayInput } from '../../../components/customFields/dates.tsx';
 import { EmptyState, ErrorState, PageHeader } from '../../../components/layout/index.ts';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink } from '../../../components/links.tsx';
@@ -144,11 +145,11 @@ export function CrewsPage() {
       />
       <form onSubmit={apply} aria-label={t('crews.periodLabel')} noValidate>
         <Group gap="sm" align="flex-start" wrap="wrap">
-          <TextInput
-            type="date"
+          <DayInput
             label={t('crews.from')}
             value={draft.from}
-            onChange={(e) => setDraft((d) => ({ ...d, from: e.currentTarget.value }))}
+            timeZone={timeZone}
+            onChange={(from) => setDraft((d) => ({ ...d, from }))}
             error={
               draftError?.field === 'from'
                 ? draftError.message
@@ -159,11 +160,11 @@ export function CrewsPage() {
             w={190}
             data-testid="crews-from"
           />
-          <TextInput
-            type="date"
+          <DayInput
             label={t('crews.to')}
             value={draft.to}
-            onChange={(e) => setDraft((d) => ({ ...d, to: e.currentTarget.value }))}
+            timeZone={timeZone}
+            onChange={(to) => setDraft((d) => ({ ...d, to }))}
             error={draftError?.field === 'to' ? draftError.message : undefined}
             w={190}
             data-testid="crews-to"

@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, SegmentedControl, Stack, Text, TextInput } f
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DayInput, ZonedDateTimeInput } from '../../../../components/customFields/dates.tsx';
 import { defaultRange, type PlannerFormValues } from '../../request.ts';
 import { FieldError, usePlannerErrors } from './plannerErrors.tsx';
 
@@ -37,34 +38,58 @@ export function PeriodSection({ timeZone }: { timeZone: string }) {
           )}
         />
         {period === 'date' ? (
-          <TextInput
-            type="date"
-            label={t('form.appointmentDate')}
-            description={t('form.appointmentHint')}
-            error={errorOf('date')}
-            w={240}
-            data-testid="field-date"
-            {...register('date')}
+          <Controller
+            control={control}
+            name="date"
+            render={({ field }) => (
+              <DayInput
+                label={t('form.appointmentDate')}
+                description={t('form.appointmentHint')}
+                error={errorOf('date')}
+                w={240}
+                data-testid="field-date"
+                value={field.value ?? ''}
+                timeZone={timeZone}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
           />
         ) : (
           <Stack gap={6} data-testid="field-ranges">
             {ranges.fields.map((r, i) => (
               <Group key={r.id} gap="xs" align="flex-end" wrap="nowrap">
-                <TextInput
-                  type="datetime-local"
-                  label={i === 0 ? t('form.from') : undefined}
-                  aria-label={t('form.fromN', { n: i + 1 })}
-                  w={230}
-                  data-testid="range-start"
-                  {...register(`ranges.${i}.start`)}
+                <Controller
+                  control={control}
+                  name={`ranges.${i}.start`}
+                  render={({ field }) => (
+                    <ZonedDateTimeInput
+                      label={i === 0 ? t('form.from') : undefined}
+                      aria-label={t('form.fromN', { n: i + 1 })}
+                      w={250}
+                      data-testid="range-start"
+                      value={field.value}
+                      timeZone={timeZone}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                    />
+                  )}
                 />
-                <TextInput
-                  type="datetime-local"
-                  label={i === 0 ? t('form.to') : undefined}
-                  aria-label={t('form.toN', { n: i + 1 })}
-                  w={230}
-                  data-testid="range-end"
-                  {...register(`ranges.${i}.end`)}
+                <Controller
+                  control={control}
+                  name={`ranges.${i}.end`}
+                  render={({ field }) => (
+                    <ZonedDateTimeInput
+                      label={i === 0 ? t('form.to') : undefined}
+                      aria-label={t('form.toN', { n: i + 1 })}
+                      w={250}
+                      data-testid="range-end"
+                      value={field.value}
+                      timeZone={timeZone}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                    />
+                  )}
                 />
                 {ranges.fields.length > 1 && (
                   <ActionIcon
