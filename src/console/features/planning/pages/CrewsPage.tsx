@@ -4,7 +4,7 @@
  * participation intervals (clipped to the period by the service) on the days as columns.
  * Pages of crews follow the continuationToken ("Load more"). Only shows: no form code.
  */
-import { ActionIcon, Badge, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconUsersGroup } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useMemo, useState } from 'react';

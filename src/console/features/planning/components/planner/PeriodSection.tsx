@@ -1,5 +1,5 @@
 /** The planner's period: time ranges (in the display time zone), or an appointment date. */
-import { ActionIcon, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { FieldError, usePlannerErrors } from './plannerErrors.tsx';
 
 export function PeriodSection({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation('planning');
-  const { control, register } = useFormContext<PlannerFormValues>();
+  const { control } = useFormContext<PlannerFormValues>();
   const ranges = useFieldArray({ control, name: 'ranges' });
   const period = useWatch({ control, name: 'period' });
   const { errorOf } = usePlannerErrors();
