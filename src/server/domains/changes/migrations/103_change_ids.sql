@@ -25,6 +25,41 @@ BEGIN
   RETURN (SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM change_ids);
 END $$;
 
+-- The diff in PL/pgSQL, whose plans are kept for the session: migration 100's SQL functions
+-- (an aggregate each, so not inlined) were planned again at every call, per changed field.
+CREATE OR REPLACE FUNCTION change_field_name(col text) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  parts text[];
+  name text;
+BEGIN
+  IF strpos(col, '_') = 0 THEN RETURN col; END IF;
+  parts := string_to_array(col, '_');
+  name := parts[1];
+  FOR i IN 2 .. array_length(parts, 1) LOOP
+    name := name || initcap(parts[i]);
+  END LOOP;
+  RETURN name;
+END $$;
+
+CREATE OR REPLACE FUNCTION change_fields(o jsonb, n jsonb, prefix text, camel boolean, everything boolean DEFAULT false)
+RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  k text;
+  fields jsonb := '[]';
+BEGIN
+  o := coalesce(o, '{}');
+  n := coalesce(n, '{}');
+  FOR k IN SELECT jsonb_object_keys(o || n) ORDER BY 1 LOOP
+    IF everything OR (o -> k) IS DISTINCT FROM (n -> k) THEN
+      fields := fields || jsonb_build_object(
+        'name', prefix || CASE WHEN camel THEN change_field_name(k) ELSE k END,
+        'before', change_value(o -> k),
+        'after', change_value(n -> k));
+    END IF;
+  END LOOP;
+  RETURN fields;
+END $$;
+
 -- Only what pruning moved remains of the counters.
 ALTER TABLE change_counters DROP COLUMN last_id;
 
