@@ -1,8 +1,8 @@
 /**
  * The domains of the API, in the order of the spec's rights (gaps.md, Rights): the one list
- * the `Domain` type and the scopes derive from. Each name is a contract file `<domain>.ts`
- * exporting `<domain>Endpoints` (its endpoints keyed by name), listed in the endpoint table
- * of `index.ts` (which tsc holds to this list), and a server folder
+ * the `Domain` type, the scopes and the order of the OpenAPI document derive from. Each name
+ * is a contract file `<domain>.ts` exporting `<domain>Endpoints` (its endpoints keyed by
+ * name), listed in `domainContracts.ts` (which tsc holds to this list), and a server folder
  * `src/server/domains/<domain>/` implementing them (docs/architecture.md, "Adding a domain").
  *
  * Names only, no schema: the console's boot entry reads the scopes from here before

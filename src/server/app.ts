@@ -8,20 +8,11 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import type pino from 'pino';
-import {
-  CHANGES_RETENTION_DAYS,
-  endpoints,
-  STREAM_HEARTBEAT_SECONDS,
-  STREAM_MAX_MINUTES,
-  webhookEvents,
-} from '../contract/index.ts';
+import { endpoints, webhookEvents } from '../contract/index.ts';
 import { type AppConfig, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from './config.ts';
 import { DEFAULT_DB_TIMEOUT_MS } from './db/faults.ts';
 import { type DbHandle, openDatabase } from './db/index.ts';
-import { ChangeHub, startPruner } from './domains/changes/index.ts';
 import { domains } from './domains/index.ts';
-import type { Resolver } from './events/http.ts';
-import { DeliveryWorker } from './events/worker.ts';
 import { type CallerCache, listenForCallerChanges } from './platform/auth/callerCache.ts';
 import { registerAuth } from './platform/auth/index.ts';
 import { consoleRoutes } from './platform/auth/meRoute.ts';
@@ -33,6 +24,7 @@ import {
 } from './platform/auth/tokenLimits.ts';
 import { registerConsole } from './platform/console.ts';
 import { createCounterStore } from './platform/counterStore.ts';
+import { startDomains } from './platform/domain.ts';
 import { decodeContentEncoding, decodeJsonBody } from './platform/encoding.ts';
 import {
   clientErrorHandler,
@@ -110,8 +102,7 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Clock of the rate limits and of the idempotency keys' expiry (tests). */
   now?: () => number;
-  /** Webhooks delivery: how callback hosts resolve, extra CAs for https callbacks (tests). */
-  webhooks?: { resolve?: Resolver; ca?: string | Buffer };
+  // A domain adds its own options (domains/webhooks/lifecycle.ts).
 }
 
 /** Builds the whole service; tests call it in-process and use `inject`. */
@@ -263,46 +254,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The built console at / (after the API routes, whose paths win).
   await registerConsole(app, config.consoleDir);
 
-  // The webhooks delivery worker (src/server/events/worker.ts), unless disabled.
-  const worker = config.webhooks?.worker
-    ? new DeliveryWorker({
-        db: dbh.db,
-        kind: dbh.kind,
-        listen: dbh.kind === 'postgres' ? { schema: dbh.schema, on: dbh.listen } : undefined,
-        log: app.log,
-        timeScale: config.webhooks.timeScale,
-        allowPrivate: config.webhooks.allowPrivate,
-        concurrency: config.webhooks.concurrency,
-        resolve: options.webhooks?.resolve,
-        ca: options.webhooks?.ca,
-        onAttempt: (delivered) =>
-          operations.deliveryAttempts.inc({ result: delivered ? 'delivered' : 'failed' }),
-      })
-    : undefined;
-  await worker?.start();
-
-  // The change log's live stream (domains/changes/stream.ts) and its retention.
-  const changeHub = new ChangeHub({
-    db: dbh.tenantDb,
-    pollMs: config.changes?.pollMs,
-    heartbeatMs: config.changes?.heartbeatMs ?? STREAM_HEARTBEAT_SECONDS * 1000,
-    maxStreamMs: config.changes?.streamMaxMs ?? STREAM_MAX_MINUTES * 60_000,
-    onError: (err) => app.log.error({ err }, 'change stream failed'),
-  });
-  await changeHub.start();
-  app.changeHub = changeHub;
-  const pruner = startPruner({
-    db: dbh.db,
-    retentionDays: config.changes?.retentionDays ?? CHANGES_RETENTION_DAYS,
-    intervalMs: config.changes?.pruneIntervalMs,
-    onError: (err) => app.log.error({ err }, 'change log pruning failed'),
-  });
+  // Each domain's background work (DomainModule.start), stopped in reverse order on close.
+  const stopDomains = await startDomains(domains, { app, dbh, config, operations, options });
 
   app.addHook('onClose', async () => {
-    // Deliveries in flight finish and are recorded before the database closes.
-    await worker?.stop();
-    await changeHub.stop();
-    await pruner.stop();
+    await stopDomains();
     await callerFeed.stop();
     await idempotency.close();
     await counters.close();

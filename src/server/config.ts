@@ -1,7 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { CHANGES_RETENTION_DAYS } from '../contract/changes.ts';
-import { parseServiceOrderMax } from './domains/projectManagement/settings.ts';
-import { parseWebhooksConfig, type WebhooksConfig } from './events/config.ts';
+import { domains } from './domains/index.ts';
 import {
   type LoginLimitFigures,
   parseLoginLimits,
@@ -10,7 +8,11 @@ import {
 } from './platform/auth/tokenLimits.ts';
 import { parseRateLimits, type RateLimitFigures } from './platform/rateLimit.ts';
 
-/** Everything the service reads from its environment, in one place (docs/operations.md, Configuration). */
+/**
+ * Everything the service reads from its environment (docs/operations.md, Configuration). A
+ * domain's own settings are declared and read in its folder (`DomainModule.config`), which
+ * adds its fields to this interface.
+ */
 export interface AppConfig {
   host: string;
   port: number;
@@ -62,8 +64,6 @@ export interface AppConfig {
   validateResponses?: boolean;
   /** Service processes behind the port (FIELDWORK_WORKERS, main.ts); 1 by default. */
   workers?: number;
-  /** FIELDWORK_SERVICE_ORDER_MAX: work orders a service order carries without its own maximum (default 100). */
-  serviceOrderMax?: number;
   /**
    * FIELDWORK_METRICS_TOKEN: the bearer token /metrics requires; without it /metrics answers
    * only peers on this machine that did not come through a proxy.
@@ -71,17 +71,6 @@ export interface AppConfig {
   metricsToken?: string;
   /** FIELDWORK_SHUTDOWN_TIMEOUT: seconds a graceful shutdown may take before the process exits anyway (default 10). */
   shutdownTimeout?: number;
-  /** Webhooks delivery (FIELDWORK_WEBHOOKS_*); absent: no delivery worker, private addresses refused. */
-  webhooks?: WebhooksConfig;
-  /** The change log (issue 29): FIELDWORK_CHANGES_RETENTION_DAYS (default 90), the stream's heartbeat. */
-  changes?: {
-    retentionDays?: number;
-    heartbeatMs?: number;
-    /** Between two reads of the change log for other processes' commits (domains/changes/stream.ts). */
-    pollMs?: number;
-    streamMaxMs?: number;
-    pruneIntervalMs?: number;
-  };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -106,24 +95,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     consoleDir: env.FIELDWORK_CONSOLE_DIR,
     workers: parseWorkers(env.FIELDWORK_WORKERS, env),
-    serviceOrderMax: parseServiceOrderMax(env.FIELDWORK_SERVICE_ORDER_MAX),
-    webhooks: parseWebhooksConfig(env),
     metricsToken: parseMetricsToken(env.FIELDWORK_METRICS_TOKEN),
     shutdownTimeout: parseShutdownTimeout(env.FIELDWORK_SHUTDOWN_TIMEOUT),
-    changes: { retentionDays: parseRetentionDays(env.FIELDWORK_CHANGES_RETENTION_DAYS) },
+    // Each domain's own settings, read in its folder.
+    ...Object.assign({}, ...domains.map((d) => d.config?.(env))),
   };
-}
-
-/** FIELDWORK_CHANGES_RETENTION_DAYS: days the change log keeps an entry, 1 to 3650 (default 90). */
-export function parseRetentionDays(text: string | undefined): number {
-  const value = text?.trim();
-  if (!value) return CHANGES_RETENTION_DAYS;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 3650)
-    throw new Error(
-      `FIELDWORK_CHANGES_RETENTION_DAYS: whole days from 1 to 3650; got ${JSON.stringify(text)}`,
-    );
-  return n;
 }
 
 /**

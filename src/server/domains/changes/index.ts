@@ -1,4 +1,5 @@
 import type { DomainModule } from '../../platform/domain.ts';
+import { changesConfig, startChanges } from './lifecycle.ts';
 import { changesRoutes } from './routes.ts';
 import type { ChangesTables } from './tables.ts';
 
@@ -11,6 +12,8 @@ export const changes: DomainModule<ChangesTables> = {
   name: 'changes',
   routes: changesRoutes,
   migrations: new URL('./migrations/', import.meta.url),
+  config: changesConfig,
+  start: startChanges,
 };
 
 export { pruneChanges, startPruner } from './retention.ts';

@@ -1,6 +1,7 @@
 import type { DomainModule } from '../../platform/domain.ts';
 import { projectManagementImporters } from './importers.ts';
 import { projectManagementRoutes } from './routes.ts';
+import { projectManagementConfig } from './settings.ts';
 import type { ProjectManagementTables } from './tables.ts';
 
 /**
@@ -13,4 +14,5 @@ export const projectManagement: DomainModule<ProjectManagementTables> = {
   routes: projectManagementRoutes,
   importers: projectManagementImporters,
   migrations: new URL('./migrations/', import.meta.url),
+  config: projectManagementConfig,
 };

@@ -1,4 +1,5 @@
 import type { DomainModule } from '../../platform/domain.ts';
+import { startDelivery, webhooksConfig } from './lifecycle.ts';
 import { webhooksRoutes } from './routes.ts';
 import type { WebhooksTables } from './tables.ts';
 
@@ -11,4 +12,6 @@ export const webhooks: DomainModule<WebhooksTables> = {
   name: 'webhooks',
   routes: webhooksRoutes,
   migrations: new URL('./migrations/', import.meta.url),
+  config: webhooksConfig,
+  start: startDelivery,
 };
