@@ -277,18 +277,31 @@ function preparingPool(pool: pg.Pool) {
   interface Wrapper {
     /** `retry` false: without the read's second try. */
     query(text: string, values: unknown[], outside?: Outside, retry?: boolean): Promise<pg.QueryResult>;
+    /** Releases the connection; destroys it instead when it broke. */
     release(): void;
+    /** The error that broke the connection, if one did. */
+    readonly broken: Error | undefined;
   }
   const wrap = (client: pg.PoolClient): Wrapper => {
     const shapes = new Map<string, RowShape>();
     const tenancy = new ConnectionState();
+    // The connection broke (a statement said so, or the client did): released, it is
+    // destroyed, never handed to the next request (pg's `release(err)`).
+    let broken: Error | undefined;
+    client.on('error', (err) => {
+      broken ??= err;
+    });
+    const failed = (err: Error) => {
+      if (isConnectionLost(err)) broken ??= err;
+      return Promise.reject(noteGuardError(err));
+    };
     const run = (text: string, values: unknown[]): Promise<pg.QueryResult> => {
       const name = nameOf(text);
-      if (!name) return client.query(text, values).catch((err) => Promise.reject(noteGuardError(err)));
+      if (!name) return client.query(text, values).catch(failed);
       return new Promise((resolve, reject) => {
         client.query(
           new NamedQuery(name, text, values, shapes, (err, result) =>
-            err ? reject(noteGuardError(err)) : resolve(result),
+            err ? failed(err).catch(reject) : resolve(result),
           ) as unknown as pg.Submittable,
         );
       });
@@ -315,17 +328,25 @@ function preparingPool(pool: pg.Pool) {
           }
         });
       },
-      release: () => client.release(),
+      release: () => client.release(broken),
+      get broken() {
+        return broken;
+      },
     };
   };
   const connect = async (): Promise<Wrapper> => {
-    const client = await pool.connect();
-    let wrapper = wrappers.get(client);
-    if (!wrapper) {
-      wrapper = wrap(client);
-      wrappers.set(client, wrapper);
+    // A connection that broke while idle is dropped by the pool when it says so; one that
+    // says so only now (between its release and this request) is destroyed, and another taken.
+    for (;;) {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = wrap(client);
+        wrappers.set(client, wrapper);
+      }
+      if (!wrapper.broken) return wrapper;
+      wrapper.release();
     }
-    return wrapper;
   };
   let ended = false;
   const end = async () => {
