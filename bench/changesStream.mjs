@@ -19,21 +19,22 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import {
   clientToken,
   importDocument,
   log,
+  PG_URL,
+  postgresAnswers,
   printTable,
   startService,
   stopService,
   UNLIMITED,
+  withScratchDatabase,
 } from './support/service.mjs';
 
 const STREAMS = Number(process.env.STREAMS ?? 200);
 const PUTS = Number(process.env.PUTS ?? 2000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CLIENT_ID = 'bench-stream';
 const CLIENT_SECRET = `bench-${randomBytes(16).toString('hex')}`;
 const CUSTOMERS = '/eTech/rest/ws/referentials/v1/customers/code:';
@@ -41,17 +42,6 @@ const STREAM = '/eTech/rest/ws/changes/v1/stream';
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 const rssKiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-
-async function postgresAnswers() {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** One stream: the arrival time of each change event, by customer code. */
 async function openStream(url, bearer) {
@@ -171,18 +161,9 @@ const rows = [];
 const dir = mkdtempSync(join(tmpdir(), 'fieldwork-bench-stream-'));
 try {
   if (await postgresAnswers()) {
-    const name = `fieldwork_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    try {
-      const u = new URL(PG_URL);
-      u.pathname = `/${name}`;
-      rows.push(await bench('PostgreSQL', { DATABASE_URL: u.toString() }, dir));
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await withScratchDatabase('fieldwork_bench', async (url) => {
+      rows.push(await bench('PostgreSQL', { DATABASE_URL: url }, dir));
+    });
   } else {
     log(`no PostgreSQL answers at ${PG_URL}: PGlite`);
     rows.push(await bench('PGlite', { DATA_DIR: join(dir, 'data'), DATABASE_URL: '' }, dir));

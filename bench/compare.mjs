@@ -47,6 +47,8 @@ import {
   importDocument,
   loadTest,
   log,
+  PG_URL,
+  postgresAnswers,
   printTable,
   procStat,
   root,
@@ -60,7 +62,6 @@ const CUSTOMERS = Number(process.env.CUSTOMERS ?? 1000);
 const DURATION = Number(process.env.DURATION ?? 5);
 const CONNECTIONS = (process.env.CONNECTIONS ?? '1,10,50').split(',').map(Number);
 const OPERATIONS = (process.env.OPERATIONS ?? 'GET,PUT,ACTIVITIES,LINK,SLOTS').split(',');
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const WORKERS = process.env.FIELDWORK_WORKERS ?? String(cpus().length);
 const PATH = '/eTech/rest/ws/referentials/v1/customers/code:';
@@ -126,17 +127,6 @@ const apiOperations = {
 };
 
 /* ---------------- targets ---------------- */
-
-async function postgresAnswers() {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function redisPid() {
   try {

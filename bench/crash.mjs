@@ -30,15 +30,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { clientToken, importDocument, log, printTable, startService, UNLIMITED } from './support/service.mjs';
+import {
+  clientToken,
+  importDocument,
+  log,
+  PG_URL,
+  postgresAnswers,
+  printTable,
+  startService,
+  UNLIMITED,
+  withScratchDatabase,
+} from './support/service.mjs';
 
 const KILLS = Number(process.env.KILLS ?? 20);
 const WRITERS = Number(process.env.WRITERS ?? 8);
 const CUSTOMERS = Math.max(WRITERS, Number(process.env.CUSTOMERS ?? 64));
 const [KILL_MIN, KILL_MAX] = (process.env.KILL_AFTER_MS ?? '300-1500').split('-').map(Number);
 const DATABASES = (process.env.DATABASES ?? 'pglite,postgres').split(',');
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PATH = '/eTech/rest/ws/referentials/v1/customers/code:';
 const ASSETS = '/eTech/rest/ws/referentials/v1/assets/code:';
 const SUBSCRIPTIONS = '/rest/ws/webhooks/v1/subscriptions';
@@ -54,17 +62,6 @@ const dataset = () => ({
     { name: 'Crash test', officeCode: 'CRASH', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
   ],
 });
-
-async function postgresAnswers() {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Per customer: the last acknowledged value (`v<n>`, n increasing with every write sent)
@@ -297,24 +294,10 @@ try {
   }
   if (DATABASES.includes('postgres')) {
     if (await postgresAnswers()) {
-      const name = `fieldwork_crash_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      try {
-        const url = new URL(PG_URL);
-        url.pathname = `/${name}`;
-        const env = {
-          ...process.env,
-          DATABASE_URL: url.toString(),
-          FIELDWORK_WORKERS: '',
-          LOG_LEVEL: 'warn',
-        };
+      await withScratchDatabase('fieldwork_crash', async (url) => {
+        const env = { ...process.env, DATABASE_URL: url, FIELDWORK_WORKERS: '', LOG_LEVEL: 'warn' };
         results.push(await run('PostgreSQL', env, dir));
-      } finally {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      }
+      });
     } else log(`no PostgreSQL answers at ${PG_URL}: PGlite only`);
   }
 } finally {

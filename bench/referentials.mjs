@@ -19,37 +19,27 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import {
   clientToken,
   importDocument,
   loadTest,
   log,
+  PG_URL,
+  postgresAnswers,
   printTable,
   startService,
   stopService,
   UNLIMITED,
+  withScratchDatabase,
 } from './support/service.mjs';
 
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 1000);
 const DURATION = Number(process.env.DURATION ?? 5);
 const CONNECTIONS = (process.env.CONNECTIONS ?? '1,10,50').split(',').map(Number);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PATH = '/eTech/rest/ws/referentials/v1/customers/code:';
 const CLIENT_ID = 'bench';
 const CLIENT_SECRET = `bench-${randomBytes(16).toString('hex')}`;
 const code = (i) => `BENCH${String(i).padStart(6, '0')}`;
-
-async function postgresAnswers() {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const dataset = () => ({
   offices: [{ code: 'BENCH', name: 'Bench office' }],
@@ -123,18 +113,9 @@ const dir = mkdtempSync(join(tmpdir(), 'fieldwork-bench-'));
 try {
   rows.push(...(await bench('PGlite', { DATA_DIR: join(dir, 'data'), DATABASE_URL: '' }, dir)));
   if (await postgresAnswers()) {
-    const name = `fieldwork_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    try {
-      const url = new URL(PG_URL);
-      url.pathname = `/${name}`;
-      rows.push(...(await bench('PostgreSQL', { DATABASE_URL: url.toString() }, dir)));
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await withScratchDatabase('fieldwork_bench', async (url) => {
+      rows.push(...(await bench('PostgreSQL', { DATABASE_URL: url }, dir)));
+    });
   } else {
     log(`no PostgreSQL answers at ${PG_URL}: PGlite only`);
   }

@@ -23,36 +23,26 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import {
   clientToken,
   importDocument,
   log,
+  PG_URL,
+  postgresAnswers,
   printTable,
   startService,
   stopService,
   UNLIMITED,
+  withScratchDatabase,
 } from './support/service.mjs';
 
 const EVENTS = Number(process.env.EVENTS ?? 2000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 16);
 const PACED = Number(process.env.PACED ?? 200);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CLIENT_ID = 'bench-hooks';
 const CLIENT_SECRET = `bench-${randomBytes(16).toString('hex')}`;
 const ASSETS = '/eTech/rest/ws/referentials/v1/assets/code:';
 const SUBSCRIPTIONS = '/rest/ws/webhooks/v1/subscriptions';
-
-async function postgresAnswers() {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Receiver: records when each asset's callback arrived; answers 200 at once. */
 async function startReceiver() {
@@ -201,18 +191,9 @@ const dir = mkdtempSync(join(tmpdir(), 'fieldwork-bench-hooks-'));
 try {
   rows.push(...(await bench('PGlite', { DATA_DIR: join(dir, 'data'), DATABASE_URL: '' }, dir)));
   if (await postgresAnswers()) {
-    const name = `fieldwork_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    try {
-      const url = new URL(PG_URL);
-      url.pathname = `/${name}`;
-      rows.push(...(await bench('PostgreSQL', { DATABASE_URL: url.toString() }, dir)));
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await withScratchDatabase('fieldwork_bench', async (url) => {
+      rows.push(...(await bench('PostgreSQL', { DATABASE_URL: url }, dir)));
+    });
   } else {
     log(`no PostgreSQL answers at ${PG_URL}: PGlite only`);
   }

@@ -1,14 +1,17 @@
 /**
- * What the benchmarks share: a free port, an import through `fieldwork import`, the real
- * service (src/server/main.ts) as a child process, a client_credentials token, a table.
+ * What the benchmarks share: a free port, a scratch PostgreSQL database, an import through
+ * `fieldwork import`, the real service (src/server/main.ts) as a child process, a
+ * client_credentials token, a table.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { serverBuildIsStale } from '../../scripts/build-server.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -16,6 +19,37 @@ export const log = (line) => process.stderr.write(`[bench] ${line}\n`);
 export const UNLIMITED = JSON.stringify(
   Object.fromEntries(['high', 'standard', 'low'].map((r) => [r, { perMinute: 1e9, perHour: 1e9 }])),
 );
+
+/** The PostgreSQL server the benchmarks create their databases on. */
+export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Whether a PostgreSQL server answers at PG_URL (within a second). */
+export async function postgresAnswers() {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `fn` with the URL of a new database on PG_URL's server, dropped afterwards. */
+export async function withScratchDatabase(prefix, fn) {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    return await fn(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
 
 export function freePort() {
   return new Promise((resolve) => {
