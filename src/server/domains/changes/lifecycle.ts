@@ -57,6 +57,9 @@ export async function startChanges({ app, dbh, config }: DomainContext) {
   });
   await hub.start();
   app.changeHub = hub;
+  // An application, a user or an office changed (a token revoked, a user disabled, a tree
+  // moved): every stream ends, and its client reconnects with its token, checked again.
+  const stopEnding = app.fieldwork.auth?.callers.onInvalidate(() => hub.endAll());
   const pruner = startPruner({
     db: dbh.db,
     retentionDays: config.changes?.retentionDays ?? CHANGES_RETENTION_DAYS,
@@ -64,6 +67,7 @@ export async function startChanges({ app, dbh, config }: DomainContext) {
     onError: (err) => app.log.error({ err }, 'change log pruning failed'),
   });
   return async () => {
+    stopEnding?.();
     await hub.stop();
     await pruner.stop();
   };

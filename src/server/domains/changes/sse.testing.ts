@@ -17,6 +17,8 @@ export interface OpenStream {
   next(pred: (e: SseEvent) => boolean, ms?: number): Promise<SseEvent>;
   /** The change events received so far. */
   changes(): ChangeEntry[];
+  /** Settles when the service ends the response. */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -58,6 +60,7 @@ export async function openStream(
     for (const w of waiters) w();
   });
   stream.on('error', () => {});
+  const ended = new Promise<void>((resolve) => stream.on('end', () => resolve()));
   let seen = 0;
   return {
     status: res.statusCode,
@@ -88,6 +91,7 @@ export async function openStream(
     },
     changes: () =>
       events.filter((e) => e.event === 'change').map((e) => JSON.parse(e.data ?? '') as ChangeEntry),
+    ended,
     close: () => stream.destroy(),
   };
 }

@@ -3,6 +3,7 @@ import { type ChangeEntry, ChangesCodes, getChanges } from '../../../contract/ch
 import { CommonCodes } from '../../../contract/errors.ts';
 import { putCustomer } from '../../../contract/referentials.ts';
 import { expectErrors } from '../../testing/api.ts';
+import { runCapturedCli } from '../../testing/cli.ts';
 import { createTestApp, NO_RATE_LIMITS, type TestApp } from '../../testing/harness.ts';
 import { pruneChanges } from './retention.ts';
 import { changeOf, openStream } from './sse.testing.ts';
@@ -118,5 +119,29 @@ describe('GET /changes/v1/stream', () => {
     const s = await openStream(t.app, { token: await t.token('root'), query: `lastEventId=${head}` });
     expect(s.status).toBe(200);
     s.close();
+  });
+
+  it("ends a stream when callers change (an application disabled), and its token's reconnection is refused", async () => {
+    const token = await t.token('south');
+    const s = await openStream(t.app, { token });
+    const cli = (...argv: string[]) =>
+      runCapturedCli(argv, { config: t.config, database: t.config.databaseUrl ? undefined : t.db });
+    try {
+      expect(s.status).toBe(200);
+      expect(await cli('apps', 'disable', 'south')).toMatchObject({ code: 0 });
+      await Promise.race([
+        s.ended,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('the stream did not end')), 5000)),
+      ]);
+      const again = await t.app.inject({
+        method: 'GET',
+        url: '/eTech/rest/ws/changes/v1/stream',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expectErrors(again, 401, CommonCodes.badCredentials);
+    } finally {
+      s.close();
+      await cli('apps', 'enable', 'south');
+    }
   });
 });

@@ -38,6 +38,8 @@ interface Stream {
   /** The last entry id this stream has passed (sent, or not its caller's). */
   cursor: string;
   write(chunk: string): void;
+  /** Ends the response (the client reconnects with Last-Event-ID). */
+  end(): void;
   busy: boolean;
   again: boolean;
   closed: boolean;
@@ -98,6 +100,11 @@ export class ChangeHub {
     this.tenants.clear();
   }
 
+  /** Ends every open stream: their clients reconnect, and are authenticated again. */
+  endAll(): void {
+    for (const state of this.tenants.values()) for (const s of state.streams) s.end();
+  }
+
   /** Open streams (metrics, tests). */
   get size(): number {
     let n = 0;
@@ -122,6 +129,7 @@ export class ChangeHub {
       write: (chunk) => {
         if (!stream.closed) raw.write(chunk);
       },
+      end: () => raw.end(),
       busy: false,
       again: false,
       closed: false,
@@ -140,7 +148,7 @@ export class ChangeHub {
     // Registered again in case its last stream closed while this one was opening.
     if (!this.tenants.has(caller.tenant)) this.tenants.set(caller.tenant, state);
     state.streams.add(stream);
-    const end = setTimeout(() => raw.end(), this.opts.maxStreamMs);
+    const end = setTimeout(stream.end, this.opts.maxStreamMs);
     raw.on('close', () => {
       clearTimeout(end);
       stream.closed = true;

@@ -54,6 +54,7 @@ export class CallerCache {
   private generation = 0;
   private live = false;
   private readonly entries: Lru<string, { generation: number; caller: Caller | undefined }>;
+  private readonly listeners = new Set<() => void>();
   /** Counters, for tests and the log. */
   readonly stats = { hits: 0, misses: 0, invalidations: 0 };
 
@@ -75,6 +76,16 @@ export class CallerCache {
     this.generation++;
     this.stats.invalidations++;
     this.entries.clear();
+    for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * Calls `listener` whenever callers may have changed (what outlives a request, such as
+   * an open change stream, checks its caller again); returns its removal.
+   */
+  onInvalidate(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** The cached caller of `key` (undefined: refused), else `load`'s, kept when still current. */
