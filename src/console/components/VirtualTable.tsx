@@ -1,13 +1,46 @@
 import { Box, Center, Loader, Table, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { widestText } from './textWidth.ts';
 
 export interface Column<T> {
   key: string;
   header: ReactNode;
   width?: number | string;
   render: (row: T) => ReactNode;
+  /**
+   * An identifier's text (a code): the column is at least as wide as the widest of the rows
+   * loaded, so it is never cut (issue 27, 5). `fitMono`: shown in the monospace font;
+   * `fitWeight`: its font weight.
+   */
+  fit?: (row: T) => string;
+  fitMono?: boolean;
+  fitWeight?: number;
+}
+
+/** Mantine's cell padding (10 px a side) and a pixel of rounding. */
+const CELL_PADDING = 22;
+
+/** The columns' widths: as given, widened to their identifiers' text where they have one. */
+function useFittedWidths<T>(columns: readonly Column<T>[], rows: readonly T[]) {
+  return useMemo(
+    () =>
+      columns.map((c) => {
+        if (!c.fit || rows.length === 0) return c.width;
+        const text = c.fit;
+        const content = Math.ceil(
+          widestText(
+            rows.map((r) => text(r)),
+            { mono: c.fitMono, weight: c.fitWeight },
+          ) + CELL_PADDING,
+        );
+        return typeof c.width === 'number' || c.width === undefined
+          ? Math.max(c.width ?? 0, content)
+          : c.width;
+      }),
+    [columns, rows],
+  );
 }
 
 interface VirtualTableProps<T> {
@@ -51,6 +84,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     label,
   } = props;
   const { t } = useTranslation('common');
+  const widths = useFittedWidths(columns, rows);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -96,8 +130,8 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
       >
         <Table.Thead>
           <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.key} style={{ width: c.width }}>
+            {columns.map((c, i) => (
+              <Table.Th key={c.key} style={{ width: widths[i] }}>
                 {c.header}
               </Table.Th>
             ))}

@@ -93,6 +93,8 @@ function cols<E extends ReferentialEntity>(
       key: 'code',
       header: t('columns.code'),
       width: 170,
+      fit: (r) => res.codeOf(r),
+      fitWeight: 500,
       render: (r) => <RecordLink entity={entity} code={res.codeOf(r)} strong />,
     },
     { key: 'name', header: t('columns.name'), render: (r) => r.name },

@@ -14,6 +14,7 @@ import { DayInput } from '../../../components/customFields/dates.tsx';
 import { EmptyState, ErrorState, PageHeader } from '../../../components/layout/index.ts';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { AnchorLink } from '../../../components/links.tsx';
+import { textWidth, widestText } from '../../../components/textWidth.ts';
 import { workordersPaths } from '../../workorders/index.ts';
 import { Timeline, type TimelineRow } from '../components/Timeline.tsx';
 import { crewRows, defaultCrewPeriod } from '../crewsModel.ts';
@@ -125,6 +126,24 @@ export function CrewsPage() {
       })),
     [all, axis, f, t],
   );
+
+  // The labels' column as wide as its longest crew or member code (issue 27, 5): 10 px of
+  // padding a side, the icon or the indent, the count or the "main" badge beside it.
+  const labelWidth = useMemo(() => {
+    const members = t('crews.members', { count: 99 });
+    const crewWidth = widestText(
+      all.map((c) => c.crewCode),
+      { weight: 700 },
+    );
+    const memberWidth = widestText(
+      crewRows(all, axis).flatMap((r) => (r.technicianCode ? [r.technicianCode] : [])),
+    );
+    const need = Math.max(
+      20 + 15 + 6 + crewWidth + 6 + textWidth(members, { size: 12 }),
+      20 + 16 + memberWidth + 6 + textWidth(t('crews.main'), { size: 10, weight: 700 }) + 16,
+    );
+    return Math.min(560, Math.max(230, Math.ceil(need) + 2));
+  }, [all, axis, t]);
 
   const refusal = crews.error instanceof ApiError && crews.error.status === 400 ? crews.error : null;
 
@@ -240,7 +259,7 @@ export function CrewsPage() {
                     {t('crews.corner')}
                   </Text>
                 }
-                labelWidth={230}
+                labelWidth={labelWidth}
                 // Two weeks (the default period) fit the page at 1280 px without scrolling.
                 minDayWidth={52}
                 maxHeight={560}

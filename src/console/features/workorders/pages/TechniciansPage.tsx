@@ -36,6 +36,9 @@ const techniciansList = defineList<Technician, TechniciansSearch>({
       key: 'code',
       header: t('technician.code'),
       width: 160,
+      fit: (r) => r.technicianCode,
+      fitMono: true,
+      fitWeight: 500,
       render: (r) => (
         <AnchorLink
           to={paths.technician.detail}
