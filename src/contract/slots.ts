@@ -121,6 +121,19 @@ export const SlotSearchRequest = z
     perResource: z.enum(['ALL', 'FIRST_OF_THE_DAY']).nullish(),
     startingHours: z.strictObject({ values: z.array(TimeOfDay).max(96) }).nullish(),
     maximumSlotNumber: z.number().int().min(1).nullish(),
+    maximumSlotsPerTechnician: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAXIMUM_SLOT_NUMBER)
+      .nullish()
+      .meta({
+        'x-extension': true,
+        description:
+          'Extension. At most this many slots of one technician in the answer (absent: no cap): the best ' +
+          'slots of each technician, so that with maximumSlotNumber the offers spread across technicians ' +
+          'instead of all going to the best placed one.',
+      }),
     location: z
       .strictObject({
         address: text(10000),

@@ -5,6 +5,7 @@ import {
   defaultRange,
   fieldOfPath,
   formFromSearch,
+  PLANNER_SLOTS_PER_TECHNICIAN,
   type PlannerFormValues,
   periodOf,
   requestFromSearch,
@@ -67,7 +68,11 @@ describe('form <-> URL <-> request', () => {
       timeRanges: [{ start: '2030-01-14T07:00', end: '2030-01-18T17:00' }],
       offices: { codes: ['NORTH'] },
       maximumSlotNumber: 20,
+      // The offers spread across technicians by default (issue 27, 11).
+      maximumSlotsPerTechnician: PLANNER_SLOTS_PER_TECHNICIAN,
     });
+    // A cap given in the URL is sent instead.
+    expect(requestFromSearch({ ...s, perTech: 2 }).maximumSlotsPerTechnician).toBe(2);
     // Back to the form: the same values in the display zone.
     expect(formFromSearch(s, PARIS, NOW).ranges).toEqual(v.ranges);
   });
@@ -145,11 +150,12 @@ describe('form <-> URL <-> request', () => {
     expect(validatePlannerSearch({ period: 'later', view: 'grid' })).toEqual({});
   });
 
-  it('sends only what was given: an empty search body has no field at all', () => {
-    expect(requestFromSearch({ period: 'ranges' })).toEqual({});
+  it('sends only what was given (and the per-technician cap): an empty search body has no other field', () => {
+    const cap = { maximumSlotsPerTechnician: PLANNER_SLOTS_PER_TECHNICIAN };
+    expect(requestFromSearch({ period: 'ranges' })).toEqual(cap);
     const s: PlannerSearch = { period: 'date', ranges: ['2030-01-14T07:00/2030-01-18T17:00'] };
     // The appointment mode leaves the ranges out (and the missing date is the service's 1002).
-    expect(requestFromSearch(s)).toEqual({});
+    expect(requestFromSearch(s)).toEqual(cap);
   });
 
   it('the period of a search, for the timeline', () => {

@@ -185,7 +185,10 @@ export function searchFromForm(v: PlannerFormValues, timeZone: string, view?: 'l
   return Object.fromEntries(Object.entries(s).filter(([, x]) => x !== undefined)) as PlannerSearch;
 }
 
-/** The body of the slot search for a URL's search: exactly the fields given. */
+/** The planner's cap of slots per technician, unless the URL gives one (`perTech`). */
+export const PLANNER_SLOTS_PER_TECHNICIAN = 5;
+
+/** The body of the slot search for a URL's search: the fields given, and the per-technician cap. */
 export function requestFromSearch(s: PlannerSearch): SlotSearchSent {
   const body: SlotSearchSent = {};
   if (s.type) body.workOrderType = { code: s.type };
@@ -202,6 +205,9 @@ export function requestFromSearch(s: PlannerSearch): SlotSearchSent {
   if (s.firstOfDay) body.perResource = 'FIRST_OF_THE_DAY';
   if (s.hours?.length) body.startingHours = { values: s.hours };
   if (s.max !== undefined) body.maximumSlotNumber = s.max;
+  // The offers spread across technicians (issue 27, 11): the best few of each, not 50 of the
+  // best placed one. FIRST_OF_THE_DAY spreads them already (one a technician and day).
+  if (!s.firstOfDay) body.maximumSlotsPerTechnician = s.perTech ?? PLANNER_SLOTS_PER_TECHNICIAN;
   const location = {
     address: s.address,
     zipCode: s.zip,

@@ -50,6 +50,8 @@ export interface PlannerSearch {
   /** Local starting hours `HH:MM`. */
   hours?: string[];
   max?: number;
+  /** At most this many slots of one technician (absent: the planner's default, PLANNER_SLOTS_PER_TECHNICIAN). */
+  perTech?: number;
   ignoreCapacity?: true;
   /** The results shown as a list (default: the timeline). */
   view?: 'list';
@@ -79,6 +81,7 @@ export function validatePlannerSearch(raw: Record<string, unknown>): PlannerSear
     firstOfDay: flag(raw.firstOfDay),
     hours: list(raw.hours, (x) => text(x, 5), 96),
     max: num(raw.max),
+    perTech: num(raw.perTech),
     ignoreCapacity: flag(raw.ignoreCapacity),
     view: raw.view === 'list' ? 'list' : undefined,
   };

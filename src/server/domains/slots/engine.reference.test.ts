@@ -76,6 +76,11 @@ const search = fc.record({
     freq: 3,
   }),
   max: fc.integer({ min: 1, max: 80 }),
+  // A cap of slots per technician (extension) on a quarter of the searches.
+  perTechnician: fc.oneof(
+    { arbitrary: fc.constant(null), weight: 3 },
+    { arbitrary: fc.integer({ min: 1, max: 4 }), weight: 1 },
+  ),
   ignoreCapacity: fc.boolean(),
   timeslotZips: fc.boolean(),
   now: quarter(6 * 24 * 4).map((q) => T0 - DAY + q * 15 * MIN),
@@ -139,6 +144,7 @@ function asked(q: Search, road: RoadModel) {
       firstOfTheDay: q.firstOfTheDay,
       startingHours: q.startingHours?.map((x) => x * 15) ?? null,
       maximumSlotNumber: q.max,
+      maximumSlotsPerTechnician: q.perTechnician,
       ignoreCapacity: q.ignoreCapacity,
       dayAllowed: q.timeslotZips
         ? (day: readonly Booking[]) => day.every((b) => b.zipCode !== null && zips.has(b.zipCode))

@@ -50,6 +50,8 @@ export interface EngineRequest {
   /** Local start times in minutes after midnight; null: the grid. */
   startingHours: readonly number[] | null;
   maximumSlotNumber: number;
+  /** At most this many slots of one technician (null: no cap). */
+  maximumSlotsPerTechnician?: number | null;
   ignoreCapacity: boolean;
   /** A day the technician may not take this work (area scope TIMESLOT). */
   dayAllowed?: (bookingsOfDay: readonly Booking[]) => boolean;
@@ -150,9 +152,14 @@ export function searchSlots(req: EngineRequest): EngineResult {
   const heap = new Heap<Head>(better);
   for (const s of streams) if (s.count > 0) heap.push(head(s, 0));
   const slots: EngineSlot[] = [];
+  const cap = req.maximumSlotsPerTechnician ?? Number.POSITIVE_INFINITY;
+  const taken = new Map<string, number>();
   while (slots.length < req.maximumSlotNumber && heap.size) {
     const h = heap.pop() as Head;
     const s = h.stream;
+    const n = taken.get(s.technician.code) ?? 0;
+    if (n >= cap) continue;
+    taken.set(s.technician.code, n + 1);
     slots.push({
       start: h.start,
       end: h.start + dur,

@@ -48,6 +48,8 @@ export interface EngineRequest {
   /** Local start times in minutes after midnight; null: the grid. */
   startingHours: readonly number[] | null;
   maximumSlotNumber: number;
+  /** At most this many slots of one technician (extension; null: no cap): the offers spread. */
+  maximumSlotsPerTechnician?: number | null;
   ignoreCapacity: boolean;
   /** A day the technician may not take this work (area scope TIMESLOT). */
   dayAllowed?: (bookingsOfDay: readonly Booking[]) => boolean;
@@ -427,6 +429,8 @@ export function searchSlots(req: EngineRequest): EngineResult {
 
   const slots: EngineSlot[] = [];
   const dayStreamsOut: Stream[] = [];
+  const cap = req.maximumSlotsPerTechnician ?? Number.POSITIVE_INFINITY;
+  const taken = new Map<string, number>();
   while (slots.length < req.maximumSlotNumber && heap.size) {
     const h = heap.pop() as Entry;
     if (h.kind === 0) {
@@ -438,6 +442,10 @@ export function searchSlots(req: EngineRequest): EngineResult {
       pushStreams(dayStreamsOut);
     } else {
       const s = h.stream as Stream;
+      // A technician who has their share: their other slots are passed over.
+      const n = taken.get(s.code) ?? 0;
+      if (n >= cap) continue;
+      taken.set(s.code, n + 1);
       slots.push(toSlot(search, h, s));
       if (h.index + 1 < s.count) heap.push(slotEntry(search, s, h.index + 1));
     }

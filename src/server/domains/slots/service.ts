@@ -521,6 +521,7 @@ function engineRequest(
     firstOfTheDay: req.perResource === 'FIRST_OF_THE_DAY',
     startingHours: req.startingHours?.values ? [...new Set(req.startingHours.values.map(minutesOf))] : null,
     maximumSlotNumber: req.maximumSlotNumber ?? DEFAULT_SLOT_NUMBER,
+    maximumSlotsPerTechnician: req.maximumSlotsPerTechnician ?? null,
     ignoreCapacity: req.schedulerRequirements?.workingHours?.ignoreFieldResourceCapacityModel === true,
     dayAllowed: timeslotZips
       ? (day) => day.every((b) => b.zipCode !== null && timeslotZips.has(normaliseZip(b.zipCode)))

@@ -220,6 +220,27 @@ describe('slot search: the engine', () => {
     expect(await slots({ ...base, timeRanges: [twoWeeks] })).toHaveLength(50);
   });
 
+  it('maximumSlotsPerTechnician (extension): at most that many slots of one technician, the best of each', async () => {
+    const all = await slots({ ...base, maximumSlotNumber: 700 });
+    const count = (found: Slot[]) => {
+      const by = new Map<string, number>();
+      for (const s of found) by.set(s.technicians[0], (by.get(s.technicians[0]) ?? 0) + 1);
+      return by;
+    };
+    // Without the cap, the first 10 slots are not spread: one technician holds more than 2.
+    expect(Math.max(...count(all.slice(0, 10)).values())).toBeGreaterThan(2);
+    const capped = await slots({ ...base, maximumSlotNumber: 10, maximumSlotsPerTechnician: 2 });
+    const by = count(capped);
+    expect(Math.max(...by.values())).toBeLessThanOrEqual(2);
+    // Each technician's slots are their best two, in the order of the uncapped answer.
+    for (const [code, n] of by) {
+      const theirs = all.filter((s) => s.technicians[0] === code).slice(0, n);
+      expect(capped.filter((s) => s.technicians[0] === code)).toEqual(theirs);
+    }
+    expect(capped.length).toBe(Math.min(10, 2 * count(all).size));
+    expect(await codes({ ...base, maximumSlotsPerTechnician: 0 })).toEqual(['slots.invalid.json']);
+  });
+
   it('capacity: at most 2 work orders a day for T-UTC unless the model is ignored', async () => {
     await runImport(t.db, {
       workOrders: [
