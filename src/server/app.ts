@@ -117,6 +117,53 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     timeoutMs: config.dbTimeoutMs ?? DEFAULT_DB_TIMEOUT_MS,
     onConnectionError: (err) => connectionLost(err),
   });
+  const { logger, destination } = loggerOptions(config, options);
+  const app = createServer(config, logger);
+  app.decorate('fieldwork', { config, dbh });
+  // Which methods each path takes, from every route registered from here on (methods.ts).
+  const methods = new MethodIndex();
+  methods.watch(app);
+  refuseConnect(app);
+  connectionLost = (err) => app.log.warn({ err }, 'database connection lost; dropped from the pool');
+  // Which process migrated the database (one only, under an advisory lock: db/index.ts).
+  if (dbh.migrationsApplied.length > 0)
+    app.log.info({ migrations: dbh.migrationsApplied }, 'migrations applied');
+
+  registerErrorHandling(app, methods);
+  const operations = await registerOperations(app, { dbh, metricsToken: config.metricsToken });
+  app.fieldwork.operations = operations;
+  await registerBodyHandling(app);
+  const access = await registerAccess(app, dbh, config, options);
+
+  const routeDeps: RouteDeps = {
+    // Every statement of a handler runs inside the caller's tenant (db/tenant.ts).
+    db: dbh.tenantDb,
+    tokens: new PageTokens(await instanceSecret(dbh.db, 'pagination.hmac')),
+    guards: access.guards,
+    methods,
+    validateResponses: config.validateResponses,
+    idempotency: access.idempotency,
+  };
+  registerRoutes(app, [...consoleRoutes, ...domains.flatMap((d) => d.routes)], routeDeps);
+  await registerOpenApi(app, endpoints, { webhooks: webhookEvents, publicUrl: config.publicUrl });
+  app.fieldwork.routeDeps = routeDeps;
+  // The built console at / (after the API routes, whose paths win).
+  await registerConsole(app, config.consoleDir);
+
+  // Each domain's background work (DomainModule.start), stopped in reverse order on close.
+  const stopDomains = await startDomains(domains, { app, dbh, config, operations, options });
+
+  app.addHook('onClose', async () => {
+    await stopDomains();
+    await access.close();
+    await dbh.close();
+    destination?.close();
+  });
+  return app;
+}
+
+/** pino's options: the service's level, redaction and request line; standard output in batches. */
+function loggerOptions(config: AppConfig, options: BuildOptions) {
   // Standard output in batches (platform/logDestination.ts); tests pass their own stream.
   const given =
     typeof options.logger === 'object' ? (options.logger as { stream?: pino.DestinationStream }) : {};
@@ -131,6 +178,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           redact: ['req.headers.authorization'],
           serializers: { req: loggedRequest },
         };
+  return { logger, destination };
+}
+
+/** Fastify with the service's limits: body and header sizes, timeouts, proxies, request ids. */
+function createServer(config: AppConfig, logger: ReturnType<typeof loggerOptions>['logger']) {
   // A client slow to send its request is cut off with 408 request.timeout (errors.ts):
   // its headers within headersTimeout, the whole request, body included, within
   // requestTimeout; Node checks its connections every connectionsCheckingInterval.
@@ -155,19 +207,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // While closing, platform/operations.ts answers 503 with the error body instead.
     return503OnClosing: false,
   });
-  app.decorate('fieldwork', { config, dbh });
-  // Which methods each path takes, from every route registered from here on (methods.ts).
-  const methods = new MethodIndex();
-  methods.watch(app);
-  refuseConnect(app);
-  connectionLost = (err) => app.log.warn({ err }, 'database connection lost; dropped from the pool');
-  // Which process migrated the database (one only, under an advisory lock: db/index.ts).
-  if (dbh.migrationsApplied.length > 0)
-    app.log.info({ migrations: dbh.migrationsApplied }, 'migrations applied');
+  return app;
+}
 
-  registerErrorHandling(app, methods);
-  const operations = await registerOperations(app, { dbh, metricsToken: config.metricsToken });
-  app.fieldwork.operations = operations;
+/** How bodies come in (UTF-8 JSON, decoded Content-Encoding) and answers go out (typed, compressed). */
+async function registerBodyHandling(app: FastifyInstance) {
   // Every answer (API, console, OAuth, its middleware included: raw header) is taken for
   // the type it declares, never sniffed: a JSON error echoing input is not run as HTML.
   app.addHook('onRequest', (_request, reply, done) => {
@@ -194,7 +238,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     zlibOptions: { level: 6 },
     globalDecompression: false,
   });
+}
 
+/**
+ * Who may call, how often, and once: authentication (OAuth, the caller cache), the token
+ * endpoint's and sign-in's guards, the rate limits and the idempotency keys, with the
+ * counters they share.
+ */
+async function registerAccess(app: FastifyInstance, dbh: DbHandle, config: AppConfig, options: BuildOptions) {
   // Counters of every instance on this database, apart from other deployments on one Redis.
   const instanceId =
     config.instanceId ??
@@ -228,7 +279,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     now: options.now,
     prefix: `fieldwork:${instanceId}:rl:`,
   });
-  const tokens = new PageTokens(await instanceSecret(dbh.db, 'pagination.hmac'));
   // Idempotency-Key on every POST: in Redis when set (every instance shares it), else in
   // the database, each key inside its caller's tenant.
   const idempotency = createIdempotency({
@@ -238,32 +288,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     now: options.now,
     log: app.log,
   });
-
-  const routeDeps: RouteDeps = {
-    // Every statement of a handler runs inside the caller's tenant (db/tenant.ts).
-    db: dbh.tenantDb,
-    tokens,
+  return {
     guards: { authenticate: auth.authenticate, rateLimit: limiter.check },
-    methods,
-    validateResponses: config.validateResponses,
     idempotency,
+    async close() {
+      await callerFeed.stop();
+      await idempotency.close();
+      await counters.close();
+    },
   };
-  registerRoutes(app, [...consoleRoutes, ...domains.flatMap((d) => d.routes)], routeDeps);
-  await registerOpenApi(app, endpoints, { webhooks: webhookEvents, publicUrl: config.publicUrl });
-  app.fieldwork.routeDeps = routeDeps;
-  // The built console at / (after the API routes, whose paths win).
-  await registerConsole(app, config.consoleDir);
-
-  // Each domain's background work (DomainModule.start), stopped in reverse order on close.
-  const stopDomains = await startDomains(domains, { app, dbh, config, operations, options });
-
-  app.addHook('onClose', async () => {
-    await stopDomains();
-    await callerFeed.stop();
-    await idempotency.close();
-    await counters.close();
-    await dbh.close();
-    destination?.close();
-  });
-  return app;
 }

@@ -85,7 +85,35 @@ export async function registerOperations(
   const { dbh } = options;
   const expected = (await migrationFiles()).map((f) => f.name);
   let shuttingDown = false;
+  const isShuttingDown = () => shuttingDown;
 
+  const metrics = createMetrics(dbh);
+  countRequests(app, metrics);
+  refuseWhileShuttingDown(app, isShuttingDown);
+  app.get('/healthz', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'alive' }),
+  );
+  registerReadiness(app, dbh, expected, isShuttingDown);
+  registerMetricsRoute(app, metrics, options.metricsToken);
+
+  const beginShutdown = () => {
+    shuttingDown = true;
+  };
+  app.addHook('preClose', async () => beginShutdown());
+  app.addHook('onClose', async () => metrics.stop());
+
+  return {
+    registry: metrics.registry,
+    deliveryAttempts: metrics.deliveryAttempts,
+    beginShutdown,
+    get shuttingDown() {
+      return shuttingDown;
+    },
+  };
+}
+
+/** The series of /metrics: requests, latency, the webhooks outbox, deliveries, the database, the process. */
+function createMetrics(dbh: DbHandle) {
   const registry = new Registry();
   const requests = registry.register(
     new Counter(
@@ -99,7 +127,39 @@ export async function registerOperations(
       'Time from the request received to its answer sent, by method, route template and status class',
     ),
   );
-  let databaseUp = 1;
+  const database = registerOutboxGauges(registry, dbh);
+  const deliveryAttempts = registry.register(
+    new Counter(
+      'fieldwork_webhook_delivery_attempts_total',
+      'Webhook delivery attempts made by this service, by result (delivered: a 2xx answer; failed: anything else)',
+    ),
+  );
+  registry.register(
+    new Gauge(
+      'fieldwork_database_up',
+      'Whether the last read of the database for these metrics succeeded',
+      () => database.up,
+    ),
+  );
+  const stopProcessMetrics = registerProcessMetrics(registry);
+  // A worker of a cluster answers /metrics with every worker's series (clusterMetrics.ts).
+  const gathered = cluster.isWorker ? clusterMetrics(registry) : undefined;
+  return {
+    registry,
+    requests,
+    latency,
+    deliveryAttempts,
+    gather: () => (gathered ? gathered.gather() : registry.snapshot()),
+    stop() {
+      stopProcessMetrics();
+      gathered?.stop();
+    },
+  };
+}
+
+/** The webhooks outbox's three gauges, read by one query per scrape; `up`: whether it answered. */
+function registerOutboxGauges(registry: Registry, dbh: DbHandle) {
+  const database = { up: 1 };
   const outbox = async () => {
     try {
       const { rows } = await within(
@@ -110,14 +170,13 @@ export async function registerOperations(
                  COALESCE(EXTRACT(EPOCH FROM clock_timestamp() - min(created_at)), 0)::float8 AS oldest
           FROM webhook_deliveries WHERE status = 'pending'`.execute(dbh.db),
       );
-      databaseUp = 1;
+      database.up = 1;
       return rows[0];
     } catch (err) {
-      databaseUp = 0;
+      database.up = 0;
       throw err;
     }
   };
-  // One query per scrape for the three outbox figures.
   let backlog: ReturnType<typeof outbox> | undefined;
   const readBacklog = () => {
     backlog ??= outbox().finally(() => {
@@ -148,25 +207,19 @@ export async function registerOperations(
       async () => (await readBacklog()).oldest,
     ),
   );
-  const deliveryAttempts = registry.register(
-    new Counter(
-      'fieldwork_webhook_delivery_attempts_total',
-      'Webhook delivery attempts made by this service, by result (delivered: a 2xx answer; failed: anything else)',
-    ),
-  );
-  registry.register(
-    new Gauge(
-      'fieldwork_database_up',
-      'Whether the last read of the database for these metrics succeeded',
-      () => databaseUp,
-    ),
-  );
-  const stopProcessMetrics = registerProcessMetrics(registry);
-  const gathered = cluster.isWorker ? clusterMetrics(registry) : undefined;
+  return database;
+}
 
-  // The hooks every request runs take a callback instead of returning a promise (one
-  // promise and microtask fewer each), and a request's labels are one object per method,
-  // route and status class, made once (metrics.ts keys series by that object).
+/**
+ * Counts every answer by method, route template and status class, with its latency. The
+ * hook takes a callback instead of returning a promise (one promise and microtask fewer a
+ * request), and a request's labels are one object per method, route and status class, made
+ * once (metrics.ts keys series by that object).
+ */
+function countRequests(
+  app: FastifyInstance,
+  { requests, latency }: Pick<ReturnType<typeof createMetrics>, 'requests' | 'latency'>,
+) {
   const labelSets = new Map<string, Labels>();
   app.addHook('onResponse', (request, reply, done) => {
     const method = METHODS.has(request.method) ? request.method : 'OTHER';
@@ -182,9 +235,12 @@ export async function registerOperations(
     latency.observe(labels, reply.elapsedTime / 1000);
     done();
   });
+}
 
+/** Once shutdown starts, every request but /healthz answers 503 `service.shuttingdown`, Connection: close. */
+function refuseWhileShuttingDown(app: FastifyInstance, isShuttingDown: () => boolean) {
   app.addHook('onRequest', (request, reply, done) => {
-    if (!shuttingDown || request.url === '/healthz') return done();
+    if (!isShuttingDown() || request.url === '/healthz') return done();
     reply.header('connection', 'close').header('retry-after', '1');
     done(
       new ApiError(
@@ -194,14 +250,19 @@ export async function registerOperations(
       ),
     );
   });
+}
 
-  app.get('/healthz', async (_request, reply) =>
-    reply.header('cache-control', 'no-store').send({ status: 'alive' }),
-  );
-
+/** /readyz: the database answers and every migration of this build is applied. */
+function registerReadiness(
+  app: FastifyInstance,
+  dbh: DbHandle,
+  expected: string[],
+  isShuttingDown: () => boolean,
+) {
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (shuttingDown) throw new ApiError(503, OperationsCodes.shuttingDown, 'The service is shutting down');
+    if (isShuttingDown())
+      throw new ApiError(503, OperationsCodes.shuttingDown, 'The service is shutting down');
     let applied: Set<string>;
     try {
       const rows = await within(
@@ -225,9 +286,15 @@ export async function registerOperations(
       );
     return reply.send({ status: 'ready', database: dbh.kind, migrations: expected.length });
   });
+}
 
-  const token = options.metricsToken ? digest(options.metricsToken) : undefined;
-  const allowed = (request: FastifyRequest) => {
+/**
+ * Who may read /metrics: with FIELDWORK_METRICS_TOKEN a bearer of it (401 otherwise);
+ * without, a peer on this machine that did not come through a proxy (403 otherwise).
+ */
+function metricsGuard(metricsToken: string | undefined) {
+  const token = metricsToken ? digest(metricsToken) : undefined;
+  return (request: FastifyRequest) => {
     if (token) {
       const header = String(request.headers.authorization ?? '');
       const given = /^Bearer (.+)$/i.exec(header)?.[1];
@@ -248,31 +315,21 @@ export async function registerOperations(
       'Metrics are served to this machine only; set FIELDWORK_METRICS_TOKEN to scrape from elsewhere',
     );
   };
+}
 
+/** /metrics in Prometheus's text format, to whom metricsGuard lets in. */
+function registerMetricsRoute(
+  app: FastifyInstance,
+  metrics: Pick<ReturnType<typeof createMetrics>, 'gather'>,
+  metricsToken: string | undefined,
+) {
+  const allowed = metricsGuard(metricsToken);
   app.get('/metrics', async (request, reply) => {
     allowed(request);
-    const families = gathered ? await gathered.gather() : await registry.snapshot();
+    const families = await metrics.gather();
     return reply
       .header('cache-control', 'no-store')
       .type('text/plain; version=0.0.4; charset=utf-8')
       .send(render(families));
   });
-
-  const beginShutdown = () => {
-    shuttingDown = true;
-  };
-  app.addHook('preClose', async () => beginShutdown());
-  app.addHook('onClose', async () => {
-    stopProcessMetrics();
-    gathered?.stop();
-  });
-
-  return {
-    registry,
-    deliveryAttempts,
-    beginShutdown,
-    get shuttingDown() {
-      return shuttingDown;
-    },
-  };
 }
