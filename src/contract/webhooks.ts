@@ -149,6 +149,12 @@ export const Subscription = z
     callbackUrl: z.string(),
     headers: z.record(z.string(), z.string()),
     createdAt: dateTime('UTC'),
+    secretSet: z.boolean().meta({
+      'x-extension': true,
+      description:
+        'Extension. Whether the subscription has a secret (callbacks then carry x-service-secret and a ' +
+        'signature); the secret itself is never returned.',
+    }),
   })
   .meta({ id: 'Subscription' });
 export type Subscription = z.infer<typeof Subscription>;

@@ -34,7 +34,15 @@ export async function countSubscriptions(db: Db, owner: Owner): Promise<number> 
   return Number(row.n);
 }
 
-const SUBSCRIPTION_COLUMNS = ['id', 'event_types', 'callback_url', 'headers', 'created_at'] as const;
+const SUBSCRIPTION_COLUMNS = [
+  'id',
+  'event_types',
+  'callback_url',
+  'headers',
+  'created_at',
+  // Whether one is set, never the secret itself (the subscription's secretSet).
+  sql<boolean>`secret IS NOT NULL`.as('secret_set'),
+] as const;
 
 export function insertSubscription(
   db: Db,

@@ -53,6 +53,7 @@ type SubscriptionRow = {
   callback_url: string;
   headers: Record<string, string>;
   created_at: Date;
+  secret_set: boolean;
 };
 
 const toSubscription = (r: SubscriptionRow): Subscription => ({
@@ -61,6 +62,7 @@ const toSubscription = (r: SubscriptionRow): Subscription => ({
   callbackUrl: r.callback_url,
   headers: r.headers,
   createdAt: rfc3339(r.created_at),
+  secretSet: r.secret_set,
 });
 
 const at = (d: Date | null) => (d ? rfc3339(d) : null);

@@ -77,8 +77,11 @@ describe('subscriptions: create, list, delete', () => {
       'createdAt',
       'eventTypes',
       'headers',
+      'secretSet',
       'subscriptionId',
     ]);
+    // Whether a secret is set (extension), never the secret.
+    expect(created.secretSet).toBe(true);
     expect(created).toMatchObject({
       eventTypes: ['asset.upsert', 'status.scheduled'],
       callbackUrl: 'https://hooks.example.com/fieldwork?tenant=1',
@@ -106,6 +109,7 @@ describe('subscriptions: create, list, delete', () => {
     const res = await create({ ...valid, secret: null, headers: null });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().headers).toEqual({});
+    expect(res.json().secretSet).toBe(false);
     expect((await create(valid)).json().headers).toEqual({});
     await clear('root');
   });
