@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { analyzeTables, type Db, tablesWrittenInTransaction } from '../db/index.ts';
 import { domains } from '../domains/index.ts';
-import { setChangeActor } from '../events/changes.ts';
 import { ApiError } from '../platform/errors.ts';
 import { enterImportTenant, type Importer, PLATFORM_KEYS_BEFORE, tenantRoot } from '../platform/importer.ts';
 import { JsonSyntaxError, parseStrictJson } from '../platform/strictJson.ts';
@@ -173,7 +172,6 @@ export async function runImport(
   let written: string[] = [];
   try {
     await db.transaction().execute(async (trx) => {
-      await setChangeActor(trx);
       let root: string | undefined;
       for (const importer of registry) {
         const keyRows = rows.get(importer.key);

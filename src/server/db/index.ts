@@ -312,9 +312,8 @@ function preparingPool(pool: pg.Pool) {
         const inTransaction = tenancy.inTransaction;
         const prelude = tenancy.before(text, outside);
         if (prelude) {
-          tenancy.state = 'unknown';
           await run(prelude.text, prelude.values);
-          tenancy.state = prelude.next;
+          tenancy.after(prelude);
         }
         const once = run(text, values);
         if (inTransaction || tenancy.inTransaction || !retry) return once;

@@ -209,9 +209,8 @@ class PGliteDriver implements Driver {
         // The tenant of the statement (db/tenant.ts), set first when the session is in another.
         const prelude = this.tenancy.before(q.sql, outside);
         if (prelude) {
-          this.tenancy.state = 'unknown';
           await this.run(prelude.text, prelude.values);
-          this.tenancy.state = prelude.next;
+          this.tenancy.after(prelude);
         }
         return this.run<R>(q.sql, q.parameters);
       },

@@ -15,6 +15,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'kysely';
+import { isPlainRead } from './faults.ts';
 import type { Db } from './index.ts';
 
 /** The role of a tenant's statements (migration 090). */
@@ -23,10 +24,21 @@ export const TENANT_ROLE = 'fieldwork_tenant';
 export const GUARD_SQLSTATE = 'FW001';
 
 const context = new AsyncLocalStorage<string>();
+const actors = new AsyncLocalStorage<string>();
 
 /** Runs `fn` with every statement it sends (on either handle) inside `tenant`. */
 export function asTenant<T>(tenant: string, fn: () => T): T {
   return context.run(tenant, fn);
+}
+
+/**
+ * Runs `fn` with `actor` (the change log's JSON `{type, identifier}`) as the author of what
+ * its statements write: the connection carries it as `fieldwork.actor` (the log's trigger
+ * reads it at COMMIT), set with the tenant, so a run of writes of one caller costs no extra
+ * round trip (events/changes.ts).
+ */
+export function asActor<T>(actor: string, fn: () => T): T {
+  return actors.run(actor, fn);
 }
 
 let refusals = 0;
@@ -51,17 +63,25 @@ export function wantedState(outside: Outside): string {
   return outside === 'system' ? 'system' : 't:';
 }
 
-/** The statement that puts a connection in `state` (outside a transaction: for the session). */
-export function stateStatement(state: string): { text: string; values: string[] } {
+/** The statement that puts a connection in `state` with `actor` (outside a transaction: for the session). */
+export function stateStatement(state: string, actor: string): { text: string; values: string[] } {
   return state === 'system'
     ? {
-        text: "SELECT set_config('role', 'none', false), set_config('fieldwork.tenant', '', false)",
-        values: [],
+        text: "SELECT set_config('role', 'none', false), set_config('fieldwork.tenant', '', false), set_config('fieldwork.actor', $1, false)",
+        values: [actor],
       }
     : {
-        text: `SELECT set_config('role', '${TENANT_ROLE}', false), set_config('fieldwork.tenant', $1, false)`,
-        values: [state.slice(2)],
+        text: `SELECT set_config('role', '${TENANT_ROLE}', false), set_config('fieldwork.tenant', $1, false), set_config('fieldwork.actor', $2, false)`,
+        values: [state.slice(2), actor],
       };
+}
+
+/** A statement to send before another, and the connection's state once it has run. */
+export interface Prelude {
+  text: string;
+  values: string[];
+  next: string;
+  actor: string;
 }
 
 /**
@@ -106,12 +126,16 @@ export const ENDS = /^(?:commit|rollback)$/i;
 /** The state a connection is in, kept per connection by the drivers. */
 export class ConnectionState {
   state = 'system';
+  /** The connection's `fieldwork.actor` ('' none, undefined unknown). */
+  actor: string | undefined = '';
   inTransaction = false;
   /**
-   * Before `text` runs: the statement to send first (or undefined). A transaction keeps
-   * the state it began with: a statement of another tenant inside it is a defect.
+   * Before `text` runs: the statement to send first (or undefined); `after` once it ran. A
+   * transaction keeps the state it began with: a statement of another tenant inside it is
+   * a defect. The actor matters to what writes: a transaction, or a statement that is not
+   * a plain read (a read leaves the connection's actor as it is).
    */
-  before(text: string, outside: Outside): { text: string; values: string[]; next: string } | undefined {
+  before(text: string, outside: Outside): Prelude | undefined {
     const want = wantedState(outside);
     if (this.inTransaction) {
       if (ENDS.test(text)) this.inTransaction = false;
@@ -119,8 +143,18 @@ export class ConnectionState {
         throw new Error(`tenant guard: a statement for ${want} inside a transaction of ${this.state}`);
       return undefined;
     }
-    if (BEGINS.test(text)) this.inTransaction = true;
-    if (want === this.state) return undefined;
-    return { ...stateStatement(want), next: want };
+    const begins = BEGINS.test(text);
+    if (begins) this.inTransaction = true;
+    const actor = begins || !isPlainRead(text) ? (actors.getStore() ?? '') : this.actor;
+    if (want === this.state && actor === this.actor) return undefined;
+    this.state = 'unknown';
+    this.actor = undefined;
+    return { ...stateStatement(want, actor ?? ''), next: want, actor: actor ?? '' };
+  }
+
+  /** The prelude `before` gave has run. */
+  after(prelude: Prelude) {
+    this.state = prelude.next;
+    this.actor = prelude.actor;
   }
 }

@@ -147,7 +147,10 @@ const TARGETS: Record<string, Target> = {
   'rostering.technicians.list': { kind: 'list', ownerOnly: ['"TECH-N1"', '"TECH-N2"'] },
   'rostering.technicians.get': { kind: 'record', values: () => ({ technicianCode: 'TECH-N1' }) },
   'fieldTracking.technicians.positions': { kind: 'record', values: () => ({ technicianCode: 'TECH-N1' }) },
-  'fieldTracking.technicians.positions.span': { kind: 'record', values: () => ({ technicianCode: 'TECH-N1' }) },
+  'fieldTracking.technicians.positions.span': {
+    kind: 'record',
+    values: () => ({ technicianCode: 'TECH-N1' }),
+  },
   'fieldTracking.workOrders.activities.code': { kind: 'record', values: wo() },
   'fieldTracking.workOrders.activities.uuid': { kind: 'record', values: wo() },
   'fieldTracking.workOrders.activities.totals.code': { kind: 'record', values: wo() },

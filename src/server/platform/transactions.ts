@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.ts';
-import { noteCommitted, setChangeActor } from '../events/changes.ts';
+import { noteCommitted } from '../events/changes.ts';
 
 /**
  * PostgreSQL's deadlock_detected (of two transactions waiting on each other, one is aborted)
@@ -15,16 +15,13 @@ const ATTEMPTS = 3;
  * one order, so a deadlock needs a rare race (a hierarchy gaining a new root while a write
  * locks it: referentials/queries.ts); the caller then gets its answer, not a 500. `fn` may
  * run more than once: it keeps its state inside, and its effects are the transaction's
- * (the outbox's events included, and the change log's entries: the transaction is given its
- * actor first, which the log's trigger reads at COMMIT, events/changes.ts).
+ * (the outbox's events included, and the change log's entries, whose actor the connection
+ * carries: events/changes.ts). Once committed, the change streams are told.
  */
 export async function writeTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const result = await db.transaction().execute(async (trx) => {
-        await setChangeActor(trx);
-        return fn(trx);
-      });
+      const result = await db.transaction().execute(fn);
       noteCommitted();
       return result;
     } catch (e) {

@@ -103,6 +103,28 @@ describe('the change log', () => {
     ]);
   });
 
+  it('never names the previous caller of a connection: a write without actor is the process, autocommit or not', async () => {
+    const start = await now('root');
+    const ada = actorOf({ kind: 'user', name: 'ada' });
+    const write = (code: string) => (trx: typeof t.db) =>
+      trx.insertInto('skills').values({ code, name: code }).execute();
+    await asTenant(t.tenants.ROOT, async () => {
+      await asActor(ada, () => writeTransaction(t.db, write('ACT-ADA')));
+      // A read of another caller keeps the connection's actor; a write of none does not.
+      await t.db.selectFrom('skills').select('code').execute();
+      await writeTransaction(t.db, write('ACT-NONE'));
+      await asActor(ada, () => write('ACT-ADA-AUTO')(t.db));
+      await write('ACT-NONE-AUTO')(t.db);
+    });
+    const { data } = await feed('root', start, 'skill');
+    expect(data.map((e) => [e.code, e.actor.identifier])).toEqual([
+      ['ACT-ADA', 'ada'],
+      ['ACT-NONE', 'fieldwork'],
+      ['ACT-ADA-AUTO', 'ada'],
+      ['ACT-NONE-AUTO', 'fieldwork'],
+    ]);
+  });
+
   it('keeps another office tree and another tenant out of the feed, and tombstones a record that moves out', async () => {
     const start = await now('north');
     await t.api(putCustomer, { params: { customerCode: 'MOVER' }, body: customer('Mover', 'NORTH-A') });
