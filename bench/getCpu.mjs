@@ -1,19 +1,22 @@
 #!/usr/bin/env node
 /**
- * Service CPU per customer GET, this build against a baseline, interleaved: each build runs
- * on its own fresh database, and ROUNDS short rounds alternate between them, so a change of
- * the machine's load (a shared VM can swing by a third from one minute to the next) hits
- * both alike. Prints each round, then the medians. For a change of the request path, where
- * `bench/compare.mjs` on a noisy machine cannot tell 20 % from the noise.
+ * Service CPU per customer GET or PUT, this build against a baseline, interleaved: each
+ * build runs on its own fresh database, and ROUNDS short rounds alternate between them, so
+ * a change of the machine's load (a shared VM can swing by a third from one minute to the
+ * next) hits both alike. Prints each round, then the medians. For a change of the request
+ * path, where `bench/compare.mjs` on a noisy machine cannot tell 20 % from the noise.
  *
  *   npm run build:server
  *   git worktree add /tmp/base <commit> && (cd /tmp/base && npm ci && npm run build:server)
  *   BASELINE=/tmp/base node bench/getCpu.mjs
+ *   BASELINE=/tmp/base OPERATION=PUT CONNECTIONS=10 node bench/getCpu.mjs
  *
+ * OPERATION=GET (a customer of 1,000) or PUT (one of them, a new name each time).
  * DATABASE=postgres (default; BENCH_DATABASE_URL, one process, rate limits in Redis at
- * BENCH_REDIS_URL when it answers) or pglite. CONNECTIONS=1, ROUNDS=8, DURATION=3 seconds,
- * WARMUP=5 seconds; without BASELINE, this build alone. CPU_PROF=<dir>: each service writes
- * a V8 CPU profile there (bench/support/profile-summary.mjs reads them).
+ * BENCH_REDIS_URL when it answers; the CPU of the database's backends is counted too) or
+ * pglite. CONNECTIONS=1, ROUNDS=8, DURATION=3 seconds, WARMUP=5 seconds; without BASELINE,
+ * this build alone. CPU_PROF=<dir>: each service writes a V8 CPU profile there
+ * (bench/support/profile-summary.mjs reads them).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +31,7 @@ import {
   log,
   median,
   printTable,
+  procStat,
   startService,
   stopService,
   treeTicks,
@@ -35,6 +39,7 @@ import {
 } from './support/service.mjs';
 
 const DATABASE = process.env.DATABASE ?? 'postgres';
+const OPERATION = process.env.OPERATION ?? 'GET';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 1);
@@ -94,13 +99,13 @@ try {
     }
     env = { ...process.env, FIELDWORK_RATE_LIMITS: UNLIMITED, LOG_LEVEL: 'info', ...env };
     log(`${name}: importing 1000 customers`);
-    importDocument(dir, dataset, env);
+    importDocument(dir, dataset, env, checkout);
     const nodeArgs = process.env.CPU_PROF
       ? ['--cpu-prof', '--cpu-prof-dir', join(process.env.CPU_PROF, name.replaceAll(' ', '-'))]
       : [];
     const { child, url } = await startService(env, { checkout, nodeArgs });
     const token = await clientToken(url, 'bench', SECRET);
-    targets.push({ name, child, url, token, cpu: [], rps: [] });
+    targets.push({ name, child, url, token, database: databases.at(-1), cpu: [], rps: [] });
   }
   const run = (t, duration) => {
     let i = 0;
@@ -111,21 +116,40 @@ try {
       headers: { authorization: `Bearer ${t.token}` },
       requests: [
         {
-          method: 'GET',
-          setupRequest: (r) => ({
-            ...r,
-            path: `/eTech/rest/ws/referentials/v1/customers/code:${code(i++ % 1000)}`,
-          }),
+          method: OPERATION,
+          setupRequest: (r) => {
+            const n = i++;
+            const path = `/eTech/rest/ws/referentials/v1/customers/code:${code(n % 1000)}`;
+            if (OPERATION === 'GET') return { ...r, path };
+            const body = { name: `Customer ${n}`, officeCode: 'BENCH', addressDetails: { city: 'Lyon' } };
+            return {
+              ...r,
+              path,
+              headers: { ...r.headers, 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            };
+          },
         },
       ],
     });
   };
+  // The service's processes, and on PostgreSQL the backends serving its database.
+  const ticks = async (t) => {
+    const all = treeTicks(t.child.pid);
+    if (!admin) return all;
+    const { rows } = await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [t.database]);
+    for (const { pid } of rows) {
+      const s = procStat(pid);
+      if (s) all.set(pid, s.ticks);
+    }
+    return all;
+  };
   for (const t of targets) await run(t, WARMUP);
   for (let round = 1; round <= ROUNDS; round++)
     for (const t of targets) {
-      const before = treeTicks(t.child.pid);
+      const before = await ticks(t);
       const result = await run(t, DURATION);
-      const ms = cpuMs(before, treeTicks(t.child.pid)) / result.requests.total;
+      const ms = cpuMs(before, await ticks(t)) / result.requests.total;
       if (result.non2xx) throw new Error(`${t.name}: ${result.non2xx} answers were not 2xx`);
       t.cpu.push(ms);
       t.rps.push(result.requests.average);
@@ -134,8 +158,13 @@ try {
       );
     }
   printTable(
-    `Customer GET, ${DATABASE === 'postgres' ? `PostgreSQL, one process${redis ? ', rate limits in Redis' : ''}` : 'PGlite'}, ${CONNECTIONS} connection(s), ${ROUNDS} interleaved rounds of ${DURATION} s`,
-    ['build', 'median req/s', 'median CPU ms/req', 'CPU ms/req, every round'],
+    `Customer ${OPERATION}, ${DATABASE === 'postgres' ? `PostgreSQL, one process${redis ? ', rate limits in Redis' : ''}` : 'PGlite'}, ${CONNECTIONS} connection(s), ${ROUNDS} interleaved rounds of ${DURATION} s`,
+    [
+      'build',
+      'median req/s',
+      `median CPU ms/req${admin ? ' (with database)' : ''}`,
+      'CPU ms/req, every round',
+    ],
     targets.map((t) => [
       t.name,
       Math.round(median(t.rps)),

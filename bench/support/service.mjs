@@ -60,12 +60,15 @@ export function freePort() {
   });
 }
 
-/** Writes `document` to `dir` and imports it with the command line (env: DATA_DIR or DATABASE_URL). */
-export function importDocument(dir, document, env) {
+/**
+ * Writes `document` to `dir` and imports it with the command line (env: DATA_DIR or
+ * DATABASE_URL) of `checkout` (this one by default: another's migrates its own schema).
+ */
+export function importDocument(dir, document, env, checkout = root) {
   const file = join(dir, 'bench-import.json');
   writeFileSync(file, JSON.stringify(document));
-  const imported = spawnSync(process.execPath, [join(root, 'bin/fieldwork.mjs'), 'import', file], {
-    cwd: root,
+  const imported = spawnSync(process.execPath, [join(checkout, 'bin/fieldwork.mjs'), 'import', file], {
+    cwd: checkout,
     env,
     encoding: 'utf8',
   });
