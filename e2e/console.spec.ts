@@ -312,6 +312,10 @@ test('codes, dates and custom fields on a form', async () => {
   await expect(tier).toHaveValue('GOLD');
 
   // GPS: the range is checked as typed, before leaving the field.
+  // The same control as a site's geolocation (issue 27, 11): no spin buttons, a pasted pair.
+  const gate = page.getByTestId('cf-GATE');
+  await expect(gate.getByRole('textbox')).toHaveCount(3);
+  await expect(gate.locator('.mantine-NumberInput-controls')).toHaveCount(0);
   await page.getByTestId('cf-GATE-lat').fill('95');
   await expect(page.getByText('Latitude must be between -90 and 90')).toBeVisible();
   await page.getByTestId('cf-GATE-lat').fill('50.63');

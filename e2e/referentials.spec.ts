@@ -239,10 +239,15 @@ test('a site with its geolocation', async ({ page }) => {
   await field(page, 'Street address').fill('1 quai Perrache');
   await field(page, 'City').fill('Lyon');
   // Half a pair is refused on the missing coordinate.
-  await page.getByTestId('geo-latitude').fill('45.7485');
+  await page.getByTestId('geo-lat').fill('45.7485');
   await save(page);
-  await expect(page.getByTestId('geo-longitude')).toHaveAttribute('aria-invalid', 'true');
-  await page.getByTestId('geo-longitude').fill('4.8467');
+  await expect(page.getByTestId('geo-lng')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByTestId('geo-lng').fill('4.8467');
+  // One control for coordinates (issue 27, 11): latitude, longitude and a pasted pair, the
+  // numbers without spin buttons, as a GPS custom field reads.
+  const geo = page.getByRole('group', { name: 'Geolocation' });
+  await expect(geo.getByRole('textbox')).toHaveCount(3);
+  await expect(geo.locator('.mantine-NumberInput-controls')).toHaveCount(0);
   await checkPage(page, 'site-new');
   await save(page);
   await expect(page).toHaveURL(new RegExp(`/referentials/sites/${SITE}$`));
@@ -257,7 +262,7 @@ test('a site with its geolocation', async ({ page }) => {
   await field(page, 'City').fill('Lyon');
   await page.getByTestId('geo-paste').fill('45.76, 4.83');
   await page.getByTestId('geo-paste').press('Enter');
-  await expect(page.getByTestId('geo-latitude')).toHaveValue('45.76');
+  await expect(page.getByTestId('geo-lat')).toHaveValue('45.76');
   await save(page);
   await expect(page).toHaveURL(new RegExp(`/referentials/sites/${SITE2}$`));
 

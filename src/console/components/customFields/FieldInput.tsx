@@ -2,16 +2,16 @@
  * The input of one custom field, by its definition's type (text, number, yes/no, list, date,
  * date-time, GPS, minutes).
  */
-import { Fieldset, Group, NumberInput, Radio, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { useId, useState } from 'react';
+import { Fieldset, Group, NumberInput, Radio, Select, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomFieldDefinition, CustomFieldValue } from '../../../contract/common.ts';
+import { CoordinatesInput } from './CoordinatesInput.tsx';
 import {
   dateTimeFromPicker,
   dateTimeToPicker,
   formatCustomValue,
   gpsErrors,
-  parseLatLng,
   presentType,
 } from './customFieldValues.ts';
 import { DateTimeInput, StrictDateInput } from './dates.tsx';
@@ -174,25 +174,13 @@ export function GpsInput(props: {
 }) {
   const { def, value, error, disabled, onChange } = props;
   const { t } = useTranslation('customFields');
-  const [paste, setPaste] = useState('');
-  const [pasteError, setPasteError] = useState<string | null>(null);
   // Checked as typed: each coordinate's range at once, the pair once the user leaves it.
   const [left, setLeft] = useState(false);
-  const id = useId();
   const live = gpsErrors(value?.latitude, value?.longitude, left);
   const write = (lat: number | undefined, lng: number | undefined) => {
     if (lat === undefined && lng === undefined) onChange(undefined);
     // A half-filled pair is kept in the form value so that validation can report it.
     else onChange({ gpsValue: { latitude: lat, longitude: lng } as { latitude: number; longitude: number } });
-  };
-  const num = (n: number | string) => (n === '' ? undefined : typeof n === 'number' ? n : Number(n));
-  const applyPaste = (text: string) => {
-    const p = parseLatLng(text);
-    if (p) {
-      write(p.latitude, p.longitude);
-      setPaste('');
-      setPasteError(null);
-    } else if (text.trim() !== '') setPasteError(t('pasteInvalid'));
   };
   const pairError = live.pair ? t(live.pair) : error && !live.latitude && !live.longitude ? error : undefined;
   return (
@@ -215,56 +203,17 @@ export function GpsInput(props: {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setLeft(true);
       }}
     >
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <NumberInput
-          label={t('latitude')}
-          value={value?.latitude ?? ''}
-          min={-90}
-          max={90}
-          decimalScale={10}
-          clampBehavior="none"
-          error={live.latitude ? t(live.latitude) : undefined}
-          onChange={(n) => write(num(n), value?.longitude)}
-          data-testid={`cf-${def.code}-lat`}
-        />
-        <NumberInput
-          label={t('longitude')}
-          value={value?.longitude ?? ''}
-          min={-180}
-          max={180}
-          decimalScale={10}
-          clampBehavior="none"
-          error={live.longitude ? t(live.longitude) : undefined}
-          onChange={(n) => write(value?.latitude, num(n))}
-          data-testid={`cf-${def.code}-lng`}
-        />
-        <TextInput
-          id={id}
-          label={t('paste')}
-          placeholder="48.8566, 2.3522"
-          value={paste}
-          error={pasteError}
-          onChange={(e) => {
-            setPaste(e.currentTarget.value);
-            setPasteError(null);
-          }}
-          onPaste={(e) => {
-            const text = e.clipboardData.getData('text');
-            if (parseLatLng(text)) {
-              e.preventDefault();
-              applyPaste(text);
-            }
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              applyPaste(paste);
-            }
-          }}
-          onBlur={() => applyPaste(paste)}
-          data-testid={`cf-${def.code}-paste`}
-        />
-      </SimpleGrid>
+      <CoordinatesInput
+        latitude={value?.latitude}
+        longitude={value?.longitude}
+        onChange={write}
+        errors={{
+          latitude: live.latitude ? t(live.latitude) : undefined,
+          longitude: live.longitude ? t(live.longitude) : undefined,
+        }}
+        testId={`cf-${def.code}`}
+        disabled={disabled}
+      />
       {pairError && (
         <Text size="xs" c="red" mt={4} role="alert" data-testid={`cf-${def.code}-error`}>
           {pairError}
