@@ -89,51 +89,8 @@ function Board() {
   const reloadRows = useReloadRows(period, filters);
   const all = useMemo(() => rows.data?.pages.flatMap((p) => p.data) ?? [], [rows.data]);
   const codes = useMemo(() => all.map((r) => r.technicianCode), [all]);
-  const refs = useReferences();
 
-  const [said, setSaid] = useState('');
-  const explain = useCallback(
-    (r: string | SlotCheck) => (typeof r === 'string' ? r : checkText(t, r, f)),
-    [t, f],
-  );
-  const announce = useCallback<Announce>(
-    (e) => {
-      const at = (target: { technicianCode: string; start: number }) =>
-        t('say.at', { technician: target.technicianCode, time: f.dateTime(target.start) });
-      switch (e.kind) {
-        case 'picked':
-          return setSaid(t('say.picked', { code: e.picked.workOrderCode, at: at(e.target) }));
-        case 'target':
-          return setSaid(
-            `${e.picked ? `${t('say.picked', { code: e.picked.workOrderCode, at: at(e.target) })} ` : ''}${at(e.target)}: ${
-              e.verdict.state === 'known'
-                ? e.verdict.check.fits
-                  ? checkText(t, e.verdict.check, f)
-                  : t('verdict.refused', { reason: checkText(t, e.verdict.check, f) })
-                : t('verdict.failed', {
-                    message: e.verdict.state === 'failed' ? String(e.verdict.error) : '',
-                  })
-            }`,
-          );
-        case 'refused':
-          return setSaid(t('say.refused', { code: e.workOrderCode, reason: checkText(t, e.check, f) }));
-        case 'failed':
-          return setSaid(
-            t('say.failed', {
-              code: e.workOrderCode,
-              message: e.error instanceof ApiError ? e.error.message : String(e.error),
-            }),
-          );
-        case 'scheduled':
-          return setSaid(t('say.scheduled', { code: e.workOrderCode, at: at(e.target) }));
-        case 'unscheduled':
-          return setSaid(t('say.unscheduled', { code: e.workOrderCode }));
-        case 'cancelled':
-          return setSaid(t('say.cancelled', { code: e.workOrderCode }));
-      }
-    },
-    [t, f],
-  );
+  const { said, explain, announce } = useBoardAnnouncer(f);
   const dispatch = useDispatch({ axis, technicianCodes: codes, announce, reloadRows });
 
   const [text, setText] = useUrlSearchText(search, setSearch);
@@ -170,129 +127,15 @@ function Board() {
   const periodLabel =
     view === 'day' ? f.longDate(date) : `${f.day(axis.days[0])} – ${f.day(axis.days[axis.days.length - 1])}`;
   const refusal = rows.error instanceof ApiError && rows.error.status === 400 ? rows.error : null;
-  const option = (code: string, name: string) => ({ value: code, label: `${code} · ${name}` });
 
   return (
     <ListFrame>
       <PageHeader title={t('title')} subtitle={t('subtitle', { zone: timeZone })} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Group gap={4} align="flex-end" wrap="nowrap">
-          <Tooltip label={t(view === 'day' ? 'period.previousDay' : 'period.previousWeek')}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t(view === 'day' ? 'period.previousDay' : 'period.previousWeek')}
-              onClick={() => setSearch({ ...search, date: shiftDate(date, view, -1) })}
-              data-testid="board-previous"
-            >
-              <IconChevronLeft size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <DayInput
-            label={t('period.date')}
-            value={date}
-            timeZone={timeZone}
-            onChange={(v) => setSearch({ ...search, date: v })}
-            w={190}
-            data-testid="board-date"
-          />
-          <Tooltip label={t(view === 'day' ? 'period.nextDay' : 'period.nextWeek')}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t(view === 'day' ? 'period.nextDay' : 'period.nextWeek')}
-              onClick={() => setSearch({ ...search, date: shiftDate(date, view, 1) })}
-              data-testid="board-next"
-            >
-              <IconChevronRight size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-        <SegmentedControl
-          aria-label={t('period.view')}
-          value={view}
-          onChange={(v) => setSearch({ ...search, view: v === 'week' ? 'week' : undefined })}
-          data={[
-            { value: 'day', label: t('period.day') },
-            { value: 'week', label: t('period.week') },
-          ]}
-          data-testid="board-view"
-        />
-        <Select
-          label={t('filter.office')}
-          placeholder={t('filter.any')}
-          clearable
-          searchable
-          data={(refs.offices.data ?? []).map((o) => option(o.code, o.name))}
-          value={search.office ?? null}
-          onChange={(v) => setSearch({ ...search, office: v ?? undefined })}
-          w={165}
-          data-testid="board-office"
-        />
-        <Select
-          label={t('filter.skill')}
-          placeholder={t('filter.any')}
-          clearable
-          searchable
-          data={(refs.skills.data ?? []).map((s) => option(s.skillCode, s.name))}
-          value={search.skill ?? null}
-          onChange={(v) => setSearch({ ...search, skill: v ?? undefined })}
-          w={125}
-          data-testid="board-skill"
-        />
-        <Select
-          label={t('filter.area')}
-          placeholder={t('filter.any')}
-          clearable
-          searchable
-          data={(refs.areas.data ?? []).map((a) => option(a.areaCode, a.name))}
-          value={search.area ?? null}
-          onChange={(v) => setSearch({ ...search, area: v ?? undefined })}
-          w={125}
-          data-testid="board-area"
-        />
-        <TextInput
-          label={t('filter.search')}
-          placeholder={t('filter.searchPlaceholder')}
-          leftSection={<IconSearch size={14} aria-hidden />}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          w={150}
-          data-testid="board-search"
-        />
+        <BoardPeriod date={date} view={view} timeZone={timeZone} search={search} setSearch={setSearch} />
+        <BoardFilterInputs search={search} setSearch={setSearch} text={text} setText={setText} />
       </Group>
-      <Group gap="md" wrap="wrap" aria-label={t('legend.label')} role="group">
-        <Text size="xs" fw={600}>
-          {periodLabel}
-        </Text>
-        {BAR_STATUSES.map((s) => (
-          <Group key={s} gap={4} wrap="nowrap">
-            <Box
-              w={14}
-              h={10}
-              style={{
-                borderRadius: 3,
-                background: `var(--mantine-color-${statusColor(s)}-light)`,
-                border: `1px solid var(--mantine-color-${statusColor(s)}-outline)`,
-              }}
-              aria-hidden
-            />
-            <Text size="xs">{t(`status.${s}`)}</Text>
-          </Group>
-        ))}
-        <Group gap={4} wrap="nowrap">
-          <Box w={14} h={10} className="bd-absence" style={{ position: 'static' }} aria-hidden />
-          <Text size="xs">{t('legend.absence')}</Text>
-        </Group>
-        <Group gap={4} wrap="nowrap">
-          <Box w={14} h={6} className="bd-travel" style={{ position: 'static' }} aria-hidden />
-          <Text size="xs">{t('legend.travel')}</Text>
-        </Group>
-        <Group gap={4} wrap="nowrap">
-          <Box w={14} h={10} className="bd-busy" style={{ position: 'static' }} aria-hidden />
-          <Text size="xs">{t('legend.busy')}</Text>
-        </Group>
-      </Group>
+      <BoardLegend periodLabel={periodLabel} />
       {dispatch.picked?.by === 'keyboard' && (
         <Alert variant="light" color="blue" py={6} data-testid="board-keyboard-hint">
           {t('keyboard.hint', { code: dispatch.picked.workOrderCode })}
@@ -364,3 +207,217 @@ const TechnicianCell = memo(function TechnicianCell({ code, name }: { code: stri
     </Stack>
   );
 });
+
+/** The day or week shown: a step back, the day, a step on, and the view (day or week). */
+function BoardPeriod({
+  date,
+  view,
+  timeZone,
+  search,
+  setSearch,
+}: {
+  date: string;
+  view: 'day' | 'week';
+  timeZone: string;
+  search: BoardSearch;
+  setSearch: (next: BoardSearch) => void;
+}) {
+  const { t } = useTranslation('board');
+  return (
+    <>
+      <Group gap={4} align="flex-end" wrap="nowrap">
+        <Tooltip label={t(view === 'day' ? 'period.previousDay' : 'period.previousWeek')}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={t(view === 'day' ? 'period.previousDay' : 'period.previousWeek')}
+            onClick={() => setSearch({ ...search, date: shiftDate(date, view, -1) })}
+            data-testid="board-previous"
+          >
+            <IconChevronLeft size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <DayInput
+          label={t('period.date')}
+          value={date}
+          timeZone={timeZone}
+          onChange={(v) => setSearch({ ...search, date: v })}
+          w={150}
+          data-testid="board-date"
+        />
+        <Tooltip label={t(view === 'day' ? 'period.nextDay' : 'period.nextWeek')}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={t(view === 'day' ? 'period.nextDay' : 'period.nextWeek')}
+            onClick={() => setSearch({ ...search, date: shiftDate(date, view, 1) })}
+            data-testid="board-next"
+          >
+            <IconChevronRight size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <SegmentedControl
+        aria-label={t('period.view')}
+        value={view}
+        onChange={(v) => setSearch({ ...search, view: v === 'week' ? 'week' : undefined })}
+        data={[
+          { value: 'day', label: t('period.day') },
+          { value: 'week', label: t('period.week') },
+        ]}
+        data-testid="board-view"
+      />
+    </>
+  );
+}
+
+/** The filters of the technicians shown: office, skill, area and a text. */
+function BoardFilterInputs({
+  search,
+  setSearch,
+  text,
+  setText,
+}: {
+  search: BoardSearch;
+  setSearch: (next: BoardSearch) => void;
+  text: string;
+  setText: (text: string) => void;
+}) {
+  const { t } = useTranslation('board');
+  const refs = useReferences();
+  const option = (code: string, name: string) => ({ value: code, label: `${code} · ${name}` });
+  return (
+    <>
+      <Select
+        label={t('filter.office')}
+        placeholder={t('filter.any')}
+        clearable
+        searchable
+        data={(refs.offices.data ?? []).map((o) => option(o.code, o.name))}
+        value={search.office ?? null}
+        onChange={(v) => setSearch({ ...search, office: v ?? undefined })}
+        w={165}
+        data-testid="board-office"
+      />
+      <Select
+        label={t('filter.skill')}
+        placeholder={t('filter.any')}
+        clearable
+        searchable
+        data={(refs.skills.data ?? []).map((s) => option(s.skillCode, s.name))}
+        value={search.skill ?? null}
+        onChange={(v) => setSearch({ ...search, skill: v ?? undefined })}
+        w={125}
+        data-testid="board-skill"
+      />
+      <Select
+        label={t('filter.area')}
+        placeholder={t('filter.any')}
+        clearable
+        searchable
+        data={(refs.areas.data ?? []).map((a) => option(a.areaCode, a.name))}
+        value={search.area ?? null}
+        onChange={(v) => setSearch({ ...search, area: v ?? undefined })}
+        w={125}
+        data-testid="board-area"
+      />
+      <TextInput
+        label={t('filter.search')}
+        placeholder={t('filter.searchPlaceholder')}
+        leftSection={<IconSearch size={14} aria-hidden />}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        w={150}
+        data-testid="board-search"
+      />
+    </>
+  );
+}
+
+/** The period shown and what the bars' colours and patterns mean. */
+function BoardLegend({ periodLabel }: { periodLabel: string }) {
+  const { t } = useTranslation('board');
+  return (
+    <Group gap="md" wrap="wrap" aria-label={t('legend.label')} role="group">
+      <Text size="xs" fw={600}>
+        {periodLabel}
+      </Text>
+      {BAR_STATUSES.map((s) => (
+        <Group key={s} gap={4} wrap="nowrap">
+          <Box
+            w={14}
+            h={10}
+            style={{
+              borderRadius: 3,
+              background: `var(--mantine-color-${statusColor(s)}-light)`,
+              border: `1px solid var(--mantine-color-${statusColor(s)}-outline)`,
+            }}
+            aria-hidden
+          />
+          <Text size="xs">{t(`status.${s}`)}</Text>
+        </Group>
+      ))}
+      <Group gap={4} wrap="nowrap">
+        <Box w={14} h={10} className="bd-absence" style={{ position: 'static' }} aria-hidden />
+        <Text size="xs">{t('legend.absence')}</Text>
+      </Group>
+      <Group gap={4} wrap="nowrap">
+        <Box w={14} h={6} className="bd-travel" style={{ position: 'static' }} aria-hidden />
+        <Text size="xs">{t('legend.travel')}</Text>
+      </Group>
+      <Group gap={4} wrap="nowrap">
+        <Box w={14} h={10} className="bd-busy" style={{ position: 'static' }} aria-hidden />
+        <Text size="xs">{t('legend.busy')}</Text>
+      </Group>
+    </Group>
+  );
+}
+
+/** What the board says to a screen reader as a work order is picked, moved, refused or scheduled. */
+function useBoardAnnouncer(f: ReturnType<typeof formats>) {
+  const { t } = useTranslation('board');
+  const [said, setSaid] = useState('');
+  const explain = useCallback(
+    (r: string | SlotCheck) => (typeof r === 'string' ? r : checkText(t, r, f)),
+    [t, f],
+  );
+  const announce = useCallback<Announce>(
+    (e) => {
+      const at = (target: { technicianCode: string; start: number }) =>
+        t('say.at', { technician: target.technicianCode, time: f.dateTime(target.start) });
+      switch (e.kind) {
+        case 'picked':
+          return setSaid(t('say.picked', { code: e.picked.workOrderCode, at: at(e.target) }));
+        case 'target':
+          return setSaid(
+            `${e.picked ? `${t('say.picked', { code: e.picked.workOrderCode, at: at(e.target) })} ` : ''}${at(e.target)}: ${
+              e.verdict.state === 'known'
+                ? e.verdict.check.fits
+                  ? checkText(t, e.verdict.check, f)
+                  : t('verdict.refused', { reason: checkText(t, e.verdict.check, f) })
+                : t('verdict.failed', {
+                    message: e.verdict.state === 'failed' ? String(e.verdict.error) : '',
+                  })
+            }`,
+          );
+        case 'refused':
+          return setSaid(t('say.refused', { code: e.workOrderCode, reason: checkText(t, e.check, f) }));
+        case 'failed':
+          return setSaid(
+            t('say.failed', {
+              code: e.workOrderCode,
+              message: e.error instanceof ApiError ? e.error.message : String(e.error),
+            }),
+          );
+        case 'scheduled':
+          return setSaid(t('say.scheduled', { code: e.workOrderCode, at: at(e.target) }));
+        case 'unscheduled':
+          return setSaid(t('say.unscheduled', { code: e.workOrderCode }));
+        case 'cancelled':
+          return setSaid(t('say.cancelled', { code: e.workOrderCode }));
+      }
+    },
+    [t, f],
+  );
+  return { said, explain, announce };
+}
