@@ -13,11 +13,12 @@
 import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { type Receiver, startReceiver } from '../src/server/domains/webhooks/testReceiver.ts';
 import {
   expect,
   expectAccessible,
+  expectOneLine,
   expectTextWhole,
   networkSettled,
   signIn as signInAs,
@@ -90,6 +91,26 @@ async function subscribe(page: Page, url: string, eventType: string): Promise<st
   await page.getByTestId('callback-url').fill(url);
   await page.getByTestId('save').click();
   return subscriptionIdOf(page);
+}
+
+/** The lines of the element's text that end inside a word of a URL (not after / ? & = # .). */
+async function linesEndAt(element: Locator) {
+  return element.evaluate((node) => {
+    const text = node.textContent ?? '';
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    const tops: { ch: string; top: number }[] = [];
+    for (let t = walker.nextNode(); t; t = walker.nextNode())
+      for (let i = 0; i < (t.textContent ?? '').length; i++) {
+        const r = document.createRange();
+        r.setStart(t, i);
+        r.setEnd(t, i + 1);
+        tops.push({ ch: t.textContent?.[i] ?? '', top: Math.round(r.getBoundingClientRect().top) });
+      }
+    const bad: string[] = [];
+    for (let i = 0; i + 1 < tops.length; i++)
+      if (tops[i + 1].top > tops[i].top && !'/?&=#.'.includes(tops[i].ch)) bad.push(text.slice(0, i + 1));
+    return bad;
+  });
 }
 
 /** Deletes every subscription listed, each through its confirmation dialog. */
@@ -177,6 +198,9 @@ test('subscribe through the form, change an asset, receive the callback and see 
     const id = await subscriptionIdOf(page);
     await expect(notification(page, 'Subscription created')).toContainText('Its secret is not shown again.');
     await expect(page.getByTestId('subscription-callback-url')).toHaveText(`${receiver.url}/hooks/a`);
+    // Whether a secret is set, never the secret (issue 27, 11).
+    await expect(page.getByTestId('subscription-secret')).toHaveText('Set');
+    await expect(page.getByTestId('subscription-settings')).not.toContainText(secret);
     await expect(page.getByTestId('subscription-headers')).toContainText('X-Tenant: ••••');
     // The delivery log: empty, unless a spec running beside this one changed an asset already.
     await expect(
@@ -264,12 +288,34 @@ test('subscribe through the form, change an asset, receive the callback and see 
 test('a receiver that answers 500 twice is retried until delivered; replay; the limit of 3; delete', async ({
   page,
 }) => {
+  // Retries, a replay and four subscriptions, and the long URL's two page checks: slow on a
+  // loaded machine.
+  test.setTimeout(240_000);
   // 500 to the first two requests, 200 after.
   const receiver = await startReceiver((_r, index) => ({ status: index < 2 ? 500 : 200 }));
   try {
     await signIn(page, '/webhooks');
-    const id = await subscribe(page, `${receiver.url}/flaky`, 'workorder.deletion');
-    await expect(page.getByTestId('subscription-title')).toHaveText(new URL(receiver.url).host);
+    // A long callback URL: never broken inside a word (issue 27, 11).
+    const long = `${receiver.url}/flaky/${'segment-of-a-long-callback-path/'.repeat(4)}end?tenant=acme&region=north`;
+    const id = await subscribe(page, long, 'workorder.deletion');
+    const host = new URL(receiver.url).host;
+    await expect(page.getByTestId('subscription-title')).toHaveText(host);
+    // The breadcrumbs and the window's title name it by its callback's host, not its id.
+    await expect(page.getByTestId('breadcrumbs')).toContainText(host);
+    await expect(page.getByTestId('breadcrumbs')).not.toContainText(id);
+    await expect(page).toHaveTitle(new RegExp(host.replace(/[.]/g, '\\.')));
+    await expect(page.getByTestId('subscription-secret')).toHaveText('Not set');
+    const url = page.getByTestId('subscription-callback-url');
+    await expect(url).toHaveText(long);
+    expect(await linesEndAt(url)).toEqual([]);
+    await checkPage(page, 'subscription-long-url');
+    await toList(page);
+    const listed = page.getByTestId('subscription-url').filter({ hasText: host });
+    await expect(listed).toHaveAttribute('title', long);
+    await expectOneLine(listed);
+    await checkPage(page, 'subscriptions-long-url');
+    await listed.click();
+    await expect(page).toHaveURL(new RegExp(id));
 
     // Send a test event: said, and its attempts open beside the log as they happen.
     await page.getByTestId('send-test').click();

@@ -119,8 +119,10 @@ export default {
     headers: 'Custom headers',
     showValues: 'Show values',
     secret: 'Secret',
-    secretNote:
-      'Never shown by the service. If one was set, callbacks carry x-service-secret and a signature.',
+    secretSet: 'Set',
+    secretNotSet: 'Not set',
+    secretSetNote: 'Never shown. Callbacks carry x-service-secret and a signature.',
+    secretNotSetNote: 'Callbacks carry neither x-service-secret nor a signature.',
     test: 'Send a test event',
     testHint:
       'Queues a webhooks.test callback to this URL, whatever the event types, delivered and retried like any other.',

@@ -121,8 +121,10 @@ export default {
     headers: 'En-têtes personnalisés',
     showValues: 'Afficher les valeurs',
     secret: 'Secret',
-    secretNote:
-      'Jamais affiché par le service. S’il a été défini, les envois portent x-service-secret et une signature.',
+    secretSet: 'Défini',
+    secretNotSet: 'Non défini',
+    secretSetNote: 'Jamais affiché. Les envois portent x-service-secret et une signature.',
+    secretNotSetNote: 'Les envois ne portent ni x-service-secret ni signature.',
     test: 'Envoyer un événement de test',
     testHint:
       'Met en file un envoi webhooks.test vers cette URL, quels que soient les types d’événements, livré et réessayé comme les autres.',

@@ -4,7 +4,7 @@
  * newest first, filtered by status (`?status=` in the URL), read again every few seconds
  * while callbacks are pending; a callback's attempts open beside it (`?delivery=`).
  */
-import { Button, Card, Group, Skeleton, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Group, Skeleton, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { IconSend, IconTrash } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -22,6 +22,7 @@ import { RecordNotFound } from '../../../components/records/RecordStates.tsx';
 import { RecordTabButtons } from '../../../components/records/RecordTabs.tsx';
 import { useRecordName } from '../../../components/records/recordName.tsx';
 import { EventTypes } from '../components/Badges.tsx';
+import { BreakableUrl } from '../components/CallbackUrl.tsx';
 import { DeleteSubscriptionDialog } from '../components/DeleteSubscriptionDialog.tsx';
 import { DeliveryDrawer } from '../components/DeliveryDrawer.tsx';
 import { DeliveryLog } from '../components/DeliveryLog.tsx';
@@ -198,16 +199,27 @@ function Settings({ subscription }: { subscription: Subscription }) {
         <Stack gap={8} style={{ flex: '1 1 420px', minWidth: 0 }}>
           <Field label={t('detail.url')}>
             <Text span ff="monospace" size="sm" data-testid="subscription-callback-url">
-              {subscription.callbackUrl}
+              <BreakableUrl url={subscription.callbackUrl} />
             </Text>
           </Field>
           <Field label={t('detail.events')}>
             <EventTypes types={subscription.eventTypes} />
           </Field>
           <Field label={t('detail.secret')}>
-            <Text span size="sm" c="dimmed">
-              {t('detail.secretNote')}
-            </Text>
+            <Group gap="xs" wrap="wrap">
+              <Badge
+                variant="light"
+                color={subscription.secretSet ? 'teal' : 'gray'}
+                radius="sm"
+                styles={{ label: { color: 'var(--mantine-color-text)' } }}
+                data-testid="subscription-secret"
+              >
+                {subscription.secretSet ? t('detail.secretSet') : t('detail.secretNotSet')}
+              </Badge>
+              <Text span size="sm" c="dimmed">
+                {subscription.secretSet ? t('detail.secretSetNote') : t('detail.secretNotSetNote')}
+              </Text>
+            </Group>
           </Field>
         </Stack>
         <Stack gap={8} style={{ flex: '1 1 300px', minWidth: 0 }}>

@@ -14,6 +14,7 @@ import { ResourceListPage } from '../../../components/lists/ResourceListPage.tsx
 import { defineList, type ListPartProps } from '../../../components/lists/resourceList.ts';
 import { formatTimestamp } from '../../../components/records/format.ts';
 import { EventTypes, ToneBadge } from '../components/Badges.tsx';
+import { oneLineUrl } from '../components/CallbackUrl.tsx';
 import { DeleteSubscriptionDialog } from '../components/DeleteSubscriptionDialog.tsx';
 import { ScopeNote } from '../components/ScopeNote.tsx';
 import { type LimitState, limitState } from '../model.ts';
@@ -157,6 +158,8 @@ const subscriptionsList = defineList<Subscription, { q?: string }>({
           params={{ code: s.subscriptionId }}
           ff="monospace"
           size="sm"
+          title={s.callbackUrl}
+          style={oneLineUrl}
           data-testid="subscription-url"
         >
           {s.callbackUrl}
