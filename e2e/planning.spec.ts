@@ -63,6 +63,10 @@ test('planner: search the slots of a work order, schedule one, see it on the tim
   const slots = page.getByTestId('timeline-slot');
   await expect(slots.first()).toBeVisible();
   await expect(page.getByTestId('timeline-technician').first()).toContainText('TECH-N');
+  // The offers spread across the technicians (issue 27, 11): at most 5 each, both offered.
+  const perTechnician = await page.getByTestId('timeline-technician').allInnerTexts();
+  expect(perTechnician).toHaveLength(2);
+  for (const row of perTechnician) expect(Number(/(\d+) slots?/.exec(row)?.[1])).toBeLessThanOrEqual(5);
   await expect(page.getByTestId('timeline-day')).toHaveCount(2);
   // The work orders already booked on the technicians: WO-E2E-P3 on TECH-N1 on the 14th, 10:00 Paris.
   await expect(
