@@ -123,38 +123,15 @@ function useColumnLayout(gridId: string, ids: readonly string[]) {
   return [layout, setLayout] as const;
 }
 
-export function DataGrid<T extends RowData>({
-  gridId,
-  label,
-  rows,
-  columns,
-  rowKey,
-  hasMore,
-  fetchingMore,
-  fetchNext,
-  toolbar,
-}: {
-  gridId: string;
-  label: string;
-  rows: readonly T[];
-  columns: readonly GridColumn<T>[];
-  rowKey: (row: T) => string;
-  hasMore: boolean;
-  fetchingMore: boolean;
-  fetchNext: () => void;
-  toolbar?: ReactNode;
-}) {
-  const { t, i18n } = useTranslation('workorders');
-  const fmt = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
-  const ids = useMemo(() => columns.map((c) => c.id), [columns]);
-  const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
-  const [layout, setLayout] = useColumnLayout(gridId, ids);
+/**
+ * Once the reader scrolls the grid, the page brings it under its header: the rows take the
+ * window (15 or more at 1280x800) instead of what the record's header leaves them.
+ * Measured only after the page itself scrolled or resized: a measure on each scroll event
+ * of the grid forced a layout of the whole page (the grid's longest task, issue 27, 7).
+ */
+function useFrameAlignment() {
   const scrollRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
-  // Once the reader scrolls the grid, the page brings it under its header: the rows take the
-  // window (15 or more at 1280x800) instead of what the record's header leaves them.
-  // Measured only after the page itself scrolled or resized: a measure on each scroll event
-  // of the grid forced a layout of the whole page (the grid's longest task, issue 27, 7).
   const aligned = useRef(false);
   useEffect(() => {
     const moved = (e: Event) => {
@@ -175,7 +152,16 @@ export function DataGrid<T extends RowData>({
     if (frame.getBoundingClientRect().top > offset + 1) frame.scrollIntoView({ block: 'start' });
     else aligned.current = true;
   };
+  return { scrollRef, frameRef, alignFrame };
+}
 
+/** The rows in view (virtualized) and the padding around them; the next page asked for near the end. */
+function useRowsInView<T>(
+  rows: readonly T[],
+  scrollRef: React.RefObject<HTMLDivElement | null>,
+  more: { hasMore: boolean; fetchingMore: boolean; fetchNext: () => void },
+) {
+  const { hasMore, fetchingMore, fetchNext } = more;
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -193,8 +179,22 @@ export function DataGrid<T extends RowData>({
   }, [lastIndex, rows.length, hasMore, fetchingMore, fetchNext]);
 
   const visible = useMemo(() => rows.slice(firstIndex, lastIndex + 1), [rows, firstIndex, lastIndex]);
-  // Each column as wide as its content (its header's longest word, its longest cell of the
-  // first rows): no identifier cut (issue 27, 5). A width the reader set stays theirs.
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  return { visible, firstIndex, paddingTop, paddingBottom };
+}
+
+/**
+ * The columns as TanStack Table holds them: each as wide as its content (its header's
+ * longest word, its longest cell of the first rows: no identifier cut, issue 27, 5), a
+ * width or an order the reader set kept theirs.
+ */
+function useGridColumns<T extends RowData>(
+  columns: readonly GridColumn<T>[],
+  rows: readonly T[],
+  [layout, setLayout]: ReturnType<typeof useColumnLayout>,
+) {
+  const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
   const sampled = Math.min(rows.length, FIT_SAMPLE);
   const fitted = useMemo(
     () =>
@@ -232,7 +232,6 @@ export function DataGrid<T extends RowData>({
   });
 
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
-  const width = table.getTotalSize();
   // The columns in their order, the same array while the order holds (the rows are memoized on it).
   const orderKey = headers.map((h) => h.column.id).join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the order, not the headers' objects
@@ -240,8 +239,41 @@ export function DataGrid<T extends RowData>({
     () => headers.flatMap((h) => byId.get(h.column.id) ?? []) as GridColumn<T>[],
     [orderKey, byId],
   );
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  return { byId, headers, width: table.getTotalSize(), orderKey, ordered };
+}
+
+export function DataGrid<T extends RowData>({
+  gridId,
+  label,
+  rows,
+  columns,
+  rowKey,
+  hasMore,
+  fetchingMore,
+  fetchNext,
+  toolbar,
+}: {
+  gridId: string;
+  label: string;
+  rows: readonly T[];
+  columns: readonly GridColumn<T>[];
+  rowKey: (row: T) => string;
+  hasMore: boolean;
+  fetchingMore: boolean;
+  fetchNext: () => void;
+  toolbar?: ReactNode;
+}) {
+  const { t } = useTranslation('workorders');
+  const ids = useMemo(() => columns.map((c) => c.id), [columns]);
+  const columnLayout = useColumnLayout(gridId, ids);
+  const setLayout = columnLayout[1];
+  const { scrollRef, frameRef, alignFrame } = useFrameAlignment();
+  const { visible, firstIndex, paddingTop, paddingBottom } = useRowsInView(rows, scrollRef, {
+    hasMore,
+    fetchingMore,
+    fetchNext,
+  });
+  const { byId, headers, width, orderKey, ordered } = useGridColumns(columns, rows, columnLayout);
   return (
     <Box ref={frameRef} className="wo-grid-frame">
       <Group justify="space-between" gap="sm" mb={6} wrap="wrap">
@@ -309,18 +341,39 @@ export function DataGrid<T extends RowData>({
             )}
           </Table.Tbody>
         </Table>
-        {fetchingMore && (
-          <Center py="xs">
-            <Loader size="sm" aria-label={t('grid.loadingMore')} />
-          </Center>
-        )}
-        {!hasMore && rows.length > 0 && (
-          <Text size="xs" c="dimmed" ta="center" py="xs" data-testid={`${gridId}-end`}>
-            {t('grid.end', { count: rows.length, n: fmt.format(rows.length) })}
-          </Text>
-        )}
+        <GridEnd gridId={gridId} count={rows.length} hasMore={hasMore} fetchingMore={fetchingMore} />
       </Box>
     </Box>
+  );
+}
+
+/** Below the rows: a loader while the next page comes, or the count once every row is loaded. */
+function GridEnd({
+  gridId,
+  count,
+  hasMore,
+  fetchingMore,
+}: {
+  gridId: string;
+  count: number;
+  hasMore: boolean;
+  fetchingMore: boolean;
+}) {
+  const { t, i18n } = useTranslation('workorders');
+  const fmt = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  return (
+    <>
+      {fetchingMore && (
+        <Center py="xs">
+          <Loader size="sm" aria-label={t('grid.loadingMore')} />
+        </Center>
+      )}
+      {!hasMore && count > 0 && (
+        <Text size="xs" c="dimmed" ta="center" py="xs" data-testid={`${gridId}-end`}>
+          {t('grid.end', { count, n: fmt.format(count) })}
+        </Text>
+      )}
+    </>
   );
 }
 
