@@ -85,35 +85,17 @@ export function WorkOrderPage({ by, tabs }: { by: 'code' | 'uuid'; tabs: readonl
   );
 }
 
-function WorkOrderView({
-  wo,
-  woRef,
-  back,
-  search,
-  setSearch,
-  tabs,
-}: {
+interface ViewProps {
   tabs: readonly RecordTab[];
   wo: WorkOrder;
   woRef: WorkOrderRef;
   back: ReactNode;
   search: WorkOrderSearch;
   setSearch: (next: WorkOrderSearch) => void;
-}) {
-  const { t } = useTranslation('workorders');
-  const navigate = useNavigate();
-  const qc = useQueryClient();
-  // Actions name the work order by uuid: the one shown, even if another one takes its code.
-  const exact: WorkOrderRef = { by: 'uuid', id: wo.uuid };
-  const validate = useValidateWorkOrder(exact);
-  const remove = useDeleteWorkOrder(exact);
-  const [asking, setAsking] = useState<'validate' | 'delete' | null>(null);
-  const tab = search.tab ?? 'activities';
-  const canValidate = wo.status !== 'VALIDATED' && wo.status !== 'CANCELLED';
-  const place = [wo.location.address, wo.location.zipCode, wo.location.city, wo.location.country]
-    .filter(Boolean)
-    .join(', ');
+}
 
+function WorkOrderView({ wo, woRef, back, search, setSearch, tabs }: ViewProps) {
+  const { t } = useTranslation('workorders');
   return (
     // The page scrolls: a grid scrolled brings itself under the header (DataGrid), so its rows
     // take the window (issue 27, 4).
@@ -123,106 +105,49 @@ function WorkOrderView({
         title={<span data-testid="wo-title">{wo.workOrderCode}</span>}
         status={<StatusBadge status={wo.status} size="lg" />}
         subtitle={t('detail.subtitle', { type: wo.workOrderTypeName, uuid: wo.uuid, office: wo.officeCode })}
-        actions={
-          <>
-            <Can call={writeRows.validate}>
-              <Button
-                variant="light"
-                leftSection={<IconCircleCheck size={16} />}
-                onClick={() => setAsking('validate')}
-                disabled={!canValidate}
-                title={canValidate ? undefined : t(`actions.cannotValidate.${wo.status}`)}
-                data-testid="wo-validate"
-              >
-                {t('actions.validate')}
-              </Button>
-            </Can>
-            <Can call={writeRows.remove}>
-              <Button
-                variant="default"
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={() => setAsking('delete')}
-                data-testid="wo-delete"
-              >
-                {t('actions.delete')}
-              </Button>
-            </Can>
-          </>
-        }
+        actions={<WorkOrderActions wo={wo} />}
       />
-      <Card withBorder radius="md" padding="sm" style={{ flexShrink: 0 }} data-testid="wo-summary">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs" verticalSpacing={4}>
-          <Field label={t('fields.type')}>
-            {wo.workOrderTypeName}{' '}
-            <Text span c="dimmed" size="sm" ff="monospace">
-              ({wo.workOrderTypeCode})
-            </Text>
-          </Field>
-          <Field label={t('fields.customer')}>{valueOrNotSet(wo.customerCode)}</Field>
-          <Field label={t('fields.site')}>{valueOrNotSet(wo.siteCode)}</Field>
-          <Field label={t('fields.asset')}>{valueOrNotSet(wo.assetCode)}</Field>
-          <Field label={t('fields.place')}>{valueOrNotSet(place)}</Field>
-          <Field label={t('fields.office')}>{wo.officeCode}</Field>
-          <Field label={t('fields.technician')}>
-            {wo.schedule.technicianCode ? (
-              <AnchorLink
-                to={paths.technician.detail}
-                params={{ code: wo.schedule.technicianCode }}
-                search={wo.schedule.scheduledStart ? { day: wo.schedule.scheduledStart.slice(0, 10) } : {}}
-                size="sm"
-                ff="monospace"
-                data-testid="wo-technician"
-              >
-                {wo.schedule.technicianCode}
-              </AnchorLink>
-            ) : (
-              valueOrNotSet(wo.schedule.crewCode)
-            )}
-          </Field>
-          <Field label={t('fields.start')}>{valueOrNotSet(utcMinute(wo.schedule.scheduledStart))}</Field>
-          <Field label={t('fields.end')}>{valueOrNotSet(utcMinute(wo.schedule.scheduledEnd))}</Field>
-        </SimpleGrid>
-        {wo.description && (
-          <Text size="sm" mt={6} c="dimmed">
-            {wo.description}
-          </Text>
-        )}
-      </Card>
-      <Tabs
-        value={tab}
-        onChange={(v) => setSearch({ ...search, tab: v && v !== 'activities' ? v : undefined })}
-        keepMounted={false}
-      >
-        <Tabs.List style={{ flexShrink: 0 }}>
-          <Tabs.Tab value="activities" data-testid="tab-activities">
-            {t('tabs.activities')}
-          </Tabs.Tab>
-          <Tabs.Tab value="items" data-testid="tab-items">
-            {t('tabs.items')}
-          </Tabs.Tab>
-          {tabs.map((added) => (
-            <Tabs.Tab key={added.key} value={added.key} data-testid={`tab-${added.key}`}>
-              {t(added.label)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value="activities" pt="sm">
-          <ActivitiesTab woRef={woRef} code={wo.workOrderCode} search={search} setSearch={setSearch} />
-        </Tabs.Panel>
-        <Tabs.Panel value="items" pt="sm">
-          <UsedItemsTab woRef={woRef} code={wo.workOrderCode} search={search} setSearch={setSearch} />
-        </Tabs.Panel>
-        {tabs.map((added) => (
-          <Tabs.Panel key={added.key} value={added.key} pt="sm">
-            <ContributedTab
-              tab={added}
-              code={wo.workOrderCode}
-              onChanged={() => qc.invalidateQueries({ queryKey: ['workorders'] })}
-            />
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <WorkOrderSummary wo={wo} />
+      <WorkOrderTabs wo={wo} woRef={woRef} search={search} setSearch={setSearch} tabs={tabs} />
+    </Stack>
+  );
+}
+
+/** Validate and Delete, each confirmed first; they name the work order by uuid. */
+function WorkOrderActions({ wo }: { wo: WorkOrder }) {
+  const { t } = useTranslation('workorders');
+  const navigate = useNavigate();
+  // Actions name the work order by uuid: the one shown, even if another one takes its code.
+  const exact: WorkOrderRef = { by: 'uuid', id: wo.uuid };
+  const validate = useValidateWorkOrder(exact);
+  const remove = useDeleteWorkOrder(exact);
+  const [asking, setAsking] = useState<'validate' | 'delete' | null>(null);
+  const canValidate = wo.status !== 'VALIDATED' && wo.status !== 'CANCELLED';
+  return (
+    <>
+      <Can call={writeRows.validate}>
+        <Button
+          variant="light"
+          leftSection={<IconCircleCheck size={16} />}
+          onClick={() => setAsking('validate')}
+          disabled={!canValidate}
+          title={canValidate ? undefined : t(`actions.cannotValidate.${wo.status}`)}
+          data-testid="wo-validate"
+        >
+          {t('actions.validate')}
+        </Button>
+      </Can>
+      <Can call={writeRows.remove}>
+        <Button
+          variant="default"
+          color="red"
+          leftSection={<IconTrash size={16} />}
+          onClick={() => setAsking('delete')}
+          data-testid="wo-delete"
+        >
+          {t('actions.delete')}
+        </Button>
+      </Can>
       <ConfirmAction
         opened={asking === 'validate'}
         title={t('actions.validateTitle', { code: wo.workOrderCode })}
@@ -260,6 +185,97 @@ function WorkOrderView({
         }}
         testId="confirm-delete"
       />
-    </Stack>
+    </>
+  );
+}
+
+/** The work order at a glance: type, customer, site, asset, place, office, technician, times. */
+function WorkOrderSummary({ wo }: { wo: WorkOrder }) {
+  const { t } = useTranslation('workorders');
+  const place = [wo.location.address, wo.location.zipCode, wo.location.city, wo.location.country]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <Card withBorder radius="md" padding="sm" style={{ flexShrink: 0 }} data-testid="wo-summary">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs" verticalSpacing={4}>
+        <Field label={t('fields.type')}>
+          {wo.workOrderTypeName}{' '}
+          <Text span c="dimmed" size="sm" ff="monospace">
+            ({wo.workOrderTypeCode})
+          </Text>
+        </Field>
+        <Field label={t('fields.customer')}>{valueOrNotSet(wo.customerCode)}</Field>
+        <Field label={t('fields.site')}>{valueOrNotSet(wo.siteCode)}</Field>
+        <Field label={t('fields.asset')}>{valueOrNotSet(wo.assetCode)}</Field>
+        <Field label={t('fields.place')}>{valueOrNotSet(place)}</Field>
+        <Field label={t('fields.office')}>{wo.officeCode}</Field>
+        <Field label={t('fields.technician')}>
+          {wo.schedule.technicianCode ? (
+            <AnchorLink
+              to={paths.technician.detail}
+              params={{ code: wo.schedule.technicianCode }}
+              search={wo.schedule.scheduledStart ? { day: wo.schedule.scheduledStart.slice(0, 10) } : {}}
+              size="sm"
+              ff="monospace"
+              data-testid="wo-technician"
+            >
+              {wo.schedule.technicianCode}
+            </AnchorLink>
+          ) : (
+            valueOrNotSet(wo.schedule.crewCode)
+          )}
+        </Field>
+        <Field label={t('fields.start')}>{valueOrNotSet(utcMinute(wo.schedule.scheduledStart))}</Field>
+        <Field label={t('fields.end')}>{valueOrNotSet(utcMinute(wo.schedule.scheduledEnd))}</Field>
+      </SimpleGrid>
+      {wo.description && (
+        <Text size="sm" mt={6} c="dimmed">
+          {wo.description}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** Activities, used items and the tabs other features add, the one open in the URL. */
+function WorkOrderTabs({ wo, woRef, search, setSearch, tabs }: Omit<ViewProps, 'back'>) {
+  const { t } = useTranslation('workorders');
+  const qc = useQueryClient();
+  const tab = search.tab ?? 'activities';
+  return (
+    <Tabs
+      value={tab}
+      onChange={(v) => setSearch({ ...search, tab: v && v !== 'activities' ? v : undefined })}
+      keepMounted={false}
+    >
+      <Tabs.List style={{ flexShrink: 0 }}>
+        <Tabs.Tab value="activities" data-testid="tab-activities">
+          {t('tabs.activities')}
+        </Tabs.Tab>
+        <Tabs.Tab value="items" data-testid="tab-items">
+          {t('tabs.items')}
+        </Tabs.Tab>
+        {tabs.map((added) => (
+          <Tabs.Tab key={added.key} value={added.key} data-testid={`tab-${added.key}`}>
+            {t(added.label)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      <Tabs.Panel value="activities" pt="sm">
+        <ActivitiesTab woRef={woRef} code={wo.workOrderCode} search={search} setSearch={setSearch} />
+      </Tabs.Panel>
+      <Tabs.Panel value="items" pt="sm">
+        <UsedItemsTab woRef={woRef} code={wo.workOrderCode} search={search} setSearch={setSearch} />
+      </Tabs.Panel>
+      {tabs.map((added) => (
+        <Tabs.Panel key={added.key} value={added.key} pt="sm">
+          <ContributedTab
+            tab={added}
+            code={wo.workOrderCode}
+            onChanged={() => qc.invalidateQueries({ queryKey: ['workorders'] })}
+          />
+        </Tabs.Panel>
+      ))}
+    </Tabs>
   );
 }
