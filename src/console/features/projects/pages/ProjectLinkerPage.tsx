@@ -12,7 +12,6 @@
 import '../linker.css';
 import { Alert, Box, Group, Paper, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconGitFork, IconListDetails, IconLock } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +34,7 @@ import { SortableRows } from '../components/SortableRows.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { type DependencyRef, jobKey } from '../model.ts';
 import { projectPaths as paths } from '../paths.ts';
-import { projectKeys, useInvalidateLinks, useProject, useProjectsApi } from '../queries.ts';
+import { useProject } from '../queries.ts';
 import { writeRows } from '../transport.ts';
 import { useProjectLinks } from './useProjectLinks.tsx';
 
@@ -74,24 +73,32 @@ export function ProjectLinkerPage({ tabs }: { tabs: readonly RecordTab[] }) {
   return <Linker project={project.data} tabs={tabs} />;
 }
 
+type Links = ReturnType<typeof useProjectLinks>;
+type View = 'graph' | 'list';
+
+/** What a linker's panels know of the project: its jobs, why it is frozen, if it is. */
+interface LinkerState {
+  project: Project;
+  links: Links;
+  completed: boolean;
+  /** Why a change is refused here (completed, or a role without the scope); null: changes allowed. */
+  readOnly: string | null;
+  denied: string | null;
+}
+
 function Linker({ project, tabs }: { project: Project; tabs: readonly RecordTab[] }) {
   const { t, i18n } = useTranslation('projects');
   const lang = i18n.resolvedLanguage ?? 'en';
-  const _api = useProjectsApi();
-  const _qc = useQueryClient();
-  const _invalidate = useInvalidateLinks();
   const navigate = route.useNavigate();
   const { view = 'graph' } = route.useSearch();
-  const setView = (next: 'graph' | 'list') =>
+  const setView = (next: View) =>
     void navigate({
       to: paths.project.detail,
       params: { code: project.projectCode },
       search: { view: next === 'list' ? 'list' : undefined },
       replace: true,
     });
-  const _key = projectKeys.project(project.projectCode);
   const jobs = project.jobs;
-  const dependencies = project.dependencies as DependencyRef[];
   const completed = project.status === 'completed';
   // A role that cannot link (nor remove a dependency, the same scope) sees the project as frozen.
   const can = useCan(writeRows.project);
@@ -99,13 +106,8 @@ function Linker({ project, tabs }: { project: Project; tabs: readonly RecordTab[
   const readOnly = completed ? t('linker.completedRule') : denied;
 
   const links = useProjectLinks({ project, t, lang, showGraph: () => view !== 'graph' && setView('graph') });
-  const { busy, refusal, setRefusal, notice, setNotice, highlight, pending, removing, setRemoving, status } =
-    links;
+  const state: LinkerState = { project, links, completed, readOnly, denied };
   const workOrderCount = jobs.filter((j) => j.jobType === 'workOrder').length;
-
-  const renderRow = (job: ProjectJob, index: number, handle: ReactNode) => (
-    <JobRow job={job} index={index} handle={handle} jobs={jobs} highlight={highlight} />
-  );
 
   return (
     <div className="linker-frame" data-testid="project-linker">
@@ -123,15 +125,39 @@ function Linker({ project, tabs }: { project: Project; tabs: readonly RecordTab[
           office: project.officeCode,
           jobs: t('linker.jobs', { count: jobs.length }),
           workOrders: t('linker.workOrders', { count: workOrderCount }),
-          dependencies: t('linker.dependencies', { count: dependencies.length }),
+          dependencies: t('linker.dependencies', { count: project.dependencies.length }),
         })}
       />
+      <LinkerMessages links={links} completed={completed} reason={can.reason} />
+      <div className="linker-columns">
+        <JobsPanel {...state} />
+        <DependenciesPanel {...state} view={view} setView={setView} />
+      </div>
+      <RemoveDependency links={links} />
+    </div>
+  );
+}
+
+/** The rules of a completed project, a refused role, the last refusal or notice, and the announcement. */
+function LinkerMessages({
+  links,
+  completed,
+  reason,
+}: {
+  links: Links;
+  completed: boolean;
+  reason: string | undefined;
+}) {
+  const { t } = useTranslation('projects');
+  const { refusal, setRefusal, notice, setNotice, status } = links;
+  return (
+    <>
       {completed && (
         <Alert color="gray" variant="light" icon={<IconLock size={18} />} data-testid="rules">
           {t('linker.completedRule')}
         </Alert>
       )}
-      {!completed && <Refused reason={can.reason} />}
+      {!completed && <Refused reason={reason} />}
       {refusal && <RefusalAlert refusal={refusal} onClose={() => setRefusal(null)} />}
       {notice && (
         <Alert
@@ -150,135 +176,168 @@ function Linker({ project, tabs }: { project: Project; tabs: readonly RecordTab[
       <VisuallyHidden role="status" aria-live="polite">
         {status}
       </VisuallyHidden>
-      <div className="linker-columns">
-        <Paper withBorder radius="md" className="linker-panel">
-          <Group justify="space-between" px="sm" pt="sm" pb={6}>
-            <Title order={2} size="h5">
-              {t('jobs.title')}
-            </Title>
-            <Text size="xs" c="dimmed">
-              {readOnly ? t('jobs.frozen') : t('jobs.dragHint')}
-            </Text>
-          </Group>
-          <Box px="sm" pb="sm">
-            <AddWorkOrder
-              places={links.places}
-              disabledReason={completed ? t('linker.completedAdd') : denied}
-              blockedReason={() => null}
-              heldElsewhere={(wo) =>
-                wo.projectCode && wo.projectCode !== project.projectCode ? { code: wo.projectCode } : null
-              }
-              whereItSits={(wo) =>
-                wo.projectCode === project.projectCode
-                  ? t('add.inThisProject')
-                  : wo.projectCode
-                    ? t('add.inProject', { code: wo.projectCode })
-                    : null
-              }
-              onLink={links.add}
-              busy={busy === 'add'}
-              confirmText={(wo, from) => ({
-                title: t('add.confirmTitle', { code: wo.workOrderCode, from }),
-                body: t('add.confirmBody', { code: wo.workOrderCode, from, to: project.projectCode }),
-                confirm: t('add.confirm'),
-              })}
-            />
-          </Box>
-          {jobs.length === 0 ? (
-            <Text size="sm" c="dimmed" ta="center" p="xl" className="linker-scroll">
-              {t('jobs.empty')}
-            </Text>
-          ) : (
-            <SortableRows
-              items={jobs}
-              idOf={jobKey}
-              labelOf={(j) => (j.jobType === 'task' ? t('jobs.task', { code: j.code }) : j.code)}
-              movable={(j) => j.jobType === 'workOrder'}
-              lockedReason={() => readOnly}
-              onMove={(from, to) => void links.move(from, to)}
-              busy={busy !== null}
-              renderRow={renderRow}
-              label={t('jobs.listLabel', { code: project.projectCode })}
-              testId="job-list"
-            />
-          )}
-        </Paper>
-        <Paper withBorder radius="md" className="linker-panel">
-          <Tabs
-            value={view}
-            onChange={(v) => setView(v === 'list' ? 'list' : 'graph')}
-            keepMounted={false}
-            style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
-          >
-            <Group justify="space-between" px="sm" pt={6} wrap="nowrap">
-              <Title order={2} size="h5">
-                {t('dependencies.title')}
-              </Title>
-              <Tabs.List style={{ borderBottom: 0 }}>
-                <Tabs.Tab value="graph" leftSection={<IconGitFork size={14} />} data-testid="tab-graph">
-                  {t('dependencies.graph')}
-                </Tabs.Tab>
-                <Tabs.Tab value="list" leftSection={<IconListDetails size={14} />} data-testid="tab-list">
-                  {t('dependencies.list', { count: dependencies.length })}
-                </Tabs.Tab>
-              </Tabs.List>
-            </Group>
-            <Text size="xs" c="dimmed" px="sm" pb={4}>
-              {completed
-                ? t('linker.completedGraph')
-                : view === 'graph'
-                  ? t('graph.hint')
-                  : t('dependencies.listHint')}
-            </Text>
-            <Tabs.Panel
-              value="graph"
-              style={{ flex: 1, minHeight: 0, borderTop: '1px solid var(--mantine-color-default-border)' }}
-            >
-              <Suspense fallback={<LoadingState rows={4} label={t('graph.loading')} />}>
-                <DependencyGraph
-                  viewKey={project.projectCode}
-                  jobs={jobs}
-                  dependencies={dependencies}
-                  readOnly={readOnly}
-                  highlight={highlight}
-                  pending={pending}
-                  onDeclare={(a, b) => void links.declare(a, b)}
-                  onRemove={setRemoving}
-                />
-              </Suspense>
-            </Tabs.Panel>
-            <Tabs.Panel
-              value="list"
-              className="linker-scroll"
-              style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-            >
-              <DependencyList
-                jobs={jobs}
-                dependencies={dependencies}
-                readOnly={readOnly}
-                busy={busy === 'dependency'}
-                onDeclare={links.declare}
-                onRemove={setRemoving}
-              />
-            </Tabs.Panel>
-          </Tabs>
-        </Paper>
-      </div>
-      {removing && (
-        <ConfirmModal
-          opened
-          title={t('dependencies.removeTitle')}
-          body={t('dependencies.removeBody', {
-            blocking: jobLabel(removing.blocking, t),
-            blocked: jobLabel(removing.blocked, t),
+    </>
+  );
+}
+
+/** The jobs in order, a work order dragged to a new place, and the form that adds one. */
+function JobsPanel({ project, links, completed, readOnly, denied }: LinkerState) {
+  const { t } = useTranslation('projects');
+  const jobs = project.jobs;
+  const { busy, highlight } = links;
+  const renderRow = (job: ProjectJob, index: number, handle: ReactNode) => (
+    <JobRow job={job} index={index} handle={handle} jobs={jobs} highlight={highlight} />
+  );
+  return (
+    <Paper withBorder radius="md" className="linker-panel">
+      <Group justify="space-between" px="sm" pt="sm" pb={6}>
+        <Title order={2} size="h5">
+          {t('jobs.title')}
+        </Title>
+        <Text size="xs" c="dimmed">
+          {readOnly ? t('jobs.frozen') : t('jobs.dragHint')}
+        </Text>
+      </Group>
+      <Box px="sm" pb="sm">
+        <AddWorkOrder
+          places={links.places}
+          disabledReason={completed ? t('linker.completedAdd') : denied}
+          blockedReason={() => null}
+          heldElsewhere={(wo) =>
+            wo.projectCode && wo.projectCode !== project.projectCode ? { code: wo.projectCode } : null
+          }
+          whereItSits={(wo) =>
+            wo.projectCode === project.projectCode
+              ? t('add.inThisProject')
+              : wo.projectCode
+                ? t('add.inProject', { code: wo.projectCode })
+                : null
+          }
+          onLink={links.add}
+          busy={busy === 'add'}
+          confirmText={(wo, from) => ({
+            title: t('add.confirmTitle', { code: wo.workOrderCode, from }),
+            body: t('add.confirmBody', { code: wo.workOrderCode, from, to: project.projectCode }),
+            confirm: t('add.confirm'),
           })}
-          confirm={t('dependencies.removeConfirm')}
-          color="red"
-          busy={busy === 'remove'}
-          onConfirm={() => void links.remove()}
-          onCancel={() => setRemoving(null)}
+        />
+      </Box>
+      {jobs.length === 0 ? (
+        <Text size="sm" c="dimmed" ta="center" p="xl" className="linker-scroll">
+          {t('jobs.empty')}
+        </Text>
+      ) : (
+        <SortableRows
+          items={jobs}
+          idOf={jobKey}
+          labelOf={(j) => (j.jobType === 'task' ? t('jobs.task', { code: j.code }) : j.code)}
+          movable={(j) => j.jobType === 'workOrder'}
+          lockedReason={() => readOnly}
+          onMove={(from, to) => void links.move(from, to)}
+          busy={busy !== null}
+          renderRow={renderRow}
+          label={t('jobs.listLabel', { code: project.projectCode })}
+          testId="job-list"
         />
       )}
-    </div>
+    </Paper>
+  );
+}
+
+/** The dependencies, as the graph (an arrow drawn declares one) or as a list, the view in the URL. */
+function DependenciesPanel({
+  project,
+  links,
+  completed,
+  readOnly,
+  view,
+  setView,
+}: LinkerState & { view: View; setView: (next: View) => void }) {
+  const { t } = useTranslation('projects');
+  const jobs = project.jobs;
+  const dependencies = project.dependencies as DependencyRef[];
+  return (
+    <Paper withBorder radius="md" className="linker-panel">
+      <Tabs
+        value={view}
+        onChange={(v) => setView(v === 'list' ? 'list' : 'graph')}
+        keepMounted={false}
+        style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+      >
+        <Group justify="space-between" px="sm" pt={6} wrap="nowrap">
+          <Title order={2} size="h5">
+            {t('dependencies.title')}
+          </Title>
+          <Tabs.List style={{ borderBottom: 0 }}>
+            <Tabs.Tab value="graph" leftSection={<IconGitFork size={14} />} data-testid="tab-graph">
+              {t('dependencies.graph')}
+            </Tabs.Tab>
+            <Tabs.Tab value="list" leftSection={<IconListDetails size={14} />} data-testid="tab-list">
+              {t('dependencies.list', { count: dependencies.length })}
+            </Tabs.Tab>
+          </Tabs.List>
+        </Group>
+        <Text size="xs" c="dimmed" px="sm" pb={4}>
+          {completed
+            ? t('linker.completedGraph')
+            : view === 'graph'
+              ? t('graph.hint')
+              : t('dependencies.listHint')}
+        </Text>
+        <Tabs.Panel
+          value="graph"
+          style={{ flex: 1, minHeight: 0, borderTop: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Suspense fallback={<LoadingState rows={4} label={t('graph.loading')} />}>
+            <DependencyGraph
+              viewKey={project.projectCode}
+              jobs={jobs}
+              dependencies={dependencies}
+              readOnly={readOnly}
+              highlight={links.highlight}
+              pending={links.pending}
+              onDeclare={(a, b) => void links.declare(a, b)}
+              onRemove={links.setRemoving}
+            />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel
+          value="list"
+          className="linker-scroll"
+          style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <DependencyList
+            jobs={jobs}
+            dependencies={dependencies}
+            readOnly={readOnly}
+            busy={links.busy === 'dependency'}
+            onDeclare={links.declare}
+            onRemove={links.setRemoving}
+          />
+        </Tabs.Panel>
+      </Tabs>
+    </Paper>
+  );
+}
+
+/** The confirmation a dependency's removal asks first. */
+function RemoveDependency({ links }: { links: Links }) {
+  const { t } = useTranslation('projects');
+  const { removing, busy, setRemoving } = links;
+  if (!removing) return null;
+  return (
+    <ConfirmModal
+      opened
+      title={t('dependencies.removeTitle')}
+      body={t('dependencies.removeBody', {
+        blocking: jobLabel(removing.blocking, t),
+        blocked: jobLabel(removing.blocked, t),
+      })}
+      confirm={t('dependencies.removeConfirm')}
+      color="red"
+      busy={busy === 'remove'}
+      onConfirm={() => void links.remove()}
+      onCancel={() => setRemoving(null)}
+    />
   );
 }

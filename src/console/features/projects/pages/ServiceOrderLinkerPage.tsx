@@ -92,32 +92,17 @@ export function ServiceOrderLinkerPage({
   return <Linker kind={kind} so={so.data} tabs={tabs} />;
 }
 
-function Linker({
-  kind,
-  so,
-  tabs,
-}: {
-  kind: ServiceOrderKind;
-  so: ServiceOrder;
-  tabs: readonly RecordTab[];
-}) {
+/** Moving a work order (at once on screen, put back if refused) and adding one, as link calls. */
+function useServiceOrderLinks(kind: ServiceOrderKind, so: ServiceOrder) {
   const { t } = useTranslation('projects');
   const api = useProjectsApi();
   const qc = useQueryClient();
   const invalidate = useInvalidateLinks();
   const key = projectKeys.serviceOrder(kind, so.serviceOrderCode);
-  const rules = serviceOrderRules(so);
   const [busy, setBusy] = useState<'move' | 'add' | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [status, setStatus] = useState('');
   const entries = so.workOrders;
-  const here = { kind, code: so.serviceOrderCode };
-
-  const closedRule = t('serviceOrder.closedRule', { status: t(`status.${so.status}`) });
-  // A role that cannot link sees the order as frozen, with the reason.
-  const can = useCan(writeRows[kind]);
-  const denied = can.allowed ? null : (can.reason ?? t('common:loading'));
-  const fullRule = t('serviceOrder.fullRule', { max: rules.max });
 
   const move = async (from: number, to: number) => {
     const insertion = serviceOrderDropInsertion(
@@ -166,14 +151,111 @@ function Linker({
     }
   };
 
-  const where = (wo: LinkableWorkOrder) =>
-    wo.serviceOrderCode
-      ? t(wo.serviceOrderKind === 'route' ? 'add.inRoute' : 'add.inServiceOrder', {
-          code: wo.serviceOrderCode,
-        })
-      : null;
+  return { busy, refusal, setRefusal, status, move, add };
+}
 
-  const renderRow = (w: Entry, index: number, handle: ReactNode) => (
+/** What a service order's panels know of it: its rules, why it is frozen, its links. */
+interface OrderState {
+  kind: ServiceOrderKind;
+  so: ServiceOrder;
+  rules: ReturnType<typeof serviceOrderRules>;
+  /** Why a role cannot link here; null: it can. */
+  denied: string | null;
+  closedRule: string;
+  links: ReturnType<typeof useServiceOrderLinks>;
+}
+
+function Linker({
+  kind,
+  so,
+  tabs,
+}: {
+  kind: ServiceOrderKind;
+  so: ServiceOrder;
+  tabs: readonly RecordTab[];
+}) {
+  const { t } = useTranslation('projects');
+  const rules = serviceOrderRules(so);
+  const closedRule = t('serviceOrder.closedRule', { status: t(`status.${so.status}`) });
+  // A role that cannot link sees the order as frozen, with the reason.
+  const can = useCan(writeRows[kind]);
+  const denied = can.allowed ? null : (can.reason ?? t('common:loading'));
+  const links = useServiceOrderLinks(kind, so);
+  const state: OrderState = { kind, so, rules, denied, closedRule, links };
+  return (
+    <div className="linker-frame" data-testid="service-order-linker">
+      <RecordHeader
+        back={
+          <AnchorLink to={paths[kind].list} size="sm">
+            <BackLabel>{t(`${kind}.back`)}</BackLabel>
+          </AnchorLink>
+        }
+        title={so.serviceOrderCode}
+        status={<StatusBadge status={so.status} />}
+        actions={<RecordTabButtons tabs={tabs} code={so.serviceOrderCode} />}
+        subtitle={t(`${kind}.summary`, { office: so.officeCode })}
+      />
+      <OrderRules {...state} />
+      <Refused reason={can.reason} />
+      {links.refusal && <RefusalAlert refusal={links.refusal} onClose={() => links.setRefusal(null)} />}
+      <VisuallyHidden role="status" aria-live="polite">
+        {links.status}
+      </VisuallyHidden>
+      <div className="linker-columns single">
+        <OrderPanel {...state} />
+      </div>
+    </div>
+  );
+}
+
+/** How full the order is, and the rule that holds it (closed, full, or the kind's rules). */
+function OrderRules({ kind, rules, closedRule }: OrderState) {
+  const { t } = useTranslation('projects');
+  const countText = t('serviceOrder.countOf', { count: rules.count, max: rules.max });
+  return (
+    <Stack gap={6} data-testid="rules">
+      <Group gap="sm" wrap="nowrap" maw={520}>
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="count">
+          {countText}
+        </Text>
+        <Progress
+          value={Math.min(100, (100 * rules.count) / Math.max(1, rules.max))}
+          color={rules.full ? 'orange' : 'blue'}
+          style={{ flex: 1 }}
+          aria-label={countText}
+        />
+      </Group>
+      {rules.closed ? (
+        <Alert color="gray" variant="light" icon={<IconLock size={18} />} py={8}>
+          {closedRule}
+        </Alert>
+      ) : rules.full ? (
+        <Alert color="orange" variant="light" icon={<IconLock size={18} />} py={8}>
+          {t('serviceOrder.fullRule', { max: rules.max })}
+        </Alert>
+      ) : (
+        <Text size="xs" c="dimmed">
+          {t(`${kind}.rules`, { max: rules.max })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** A work order of the order: its place, handle, code and status (a done one locked on a route). */
+function EntryRow({
+  kind,
+  w,
+  index,
+  handle,
+}: {
+  kind: ServiceOrderKind;
+  w: Entry;
+  index: number;
+  handle: ReactNode;
+}) {
+  const { t } = useTranslation('projects');
+  return (
     <div className="job-row" data-testid="job-row" data-job={`workOrder:${w.code}`}>
       <Text size="xs" c="dimmed" className="job-pos" aria-hidden>
         {index + 1}
@@ -199,121 +281,86 @@ function Linker({
       </div>
     </div>
   );
+}
 
-  const countText = t('serviceOrder.countOf', { count: rules.count, max: rules.max });
+/** The order's work orders, dragged to a new place, and the form that adds one. */
+function OrderPanel({ kind, so, rules, denied, closedRule, links }: OrderState) {
+  const { t } = useTranslation('projects');
+  const entries = so.workOrders;
+  const here = { kind, code: so.serviceOrderCode };
+  const where = (wo: LinkableWorkOrder) =>
+    wo.serviceOrderCode
+      ? t(wo.serviceOrderKind === 'route' ? 'add.inRoute' : 'add.inServiceOrder', {
+          code: wo.serviceOrderCode,
+        })
+      : null;
   return (
-    <div className="linker-frame" data-testid="service-order-linker">
-      <RecordHeader
-        back={
-          <AnchorLink to={paths[kind].list} size="sm">
-            <BackLabel>{t(`${kind}.back`)}</BackLabel>
-          </AnchorLink>
-        }
-        title={so.serviceOrderCode}
-        status={<StatusBadge status={so.status} />}
-        actions={<RecordTabButtons tabs={tabs} code={so.serviceOrderCode} />}
-        subtitle={t(`${kind}.summary`, { office: so.officeCode })}
-      />
-      <Stack gap={6} data-testid="rules">
-        <Group gap="sm" wrap="nowrap" maw={520}>
-          <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="count">
-            {countText}
-          </Text>
-          <Progress
-            value={Math.min(100, (100 * rules.count) / Math.max(1, rules.max))}
-            color={rules.full ? 'orange' : 'blue'}
-            style={{ flex: 1 }}
-            aria-label={countText}
-          />
+    <Paper withBorder radius="md" className="linker-panel">
+      <Group justify="space-between" px="sm" pt="sm" pb={6}>
+        <Group gap={6}>
+          {kind === 'route' && <IconRoute size={18} aria-hidden />}
+          <Title order={2} size="h5">
+            {t(`${kind}.workOrdersTitle`)}
+          </Title>
         </Group>
-        {rules.closed ? (
-          <Alert color="gray" variant="light" icon={<IconLock size={18} />} py={8}>
-            {closedRule}
-          </Alert>
-        ) : rules.full ? (
-          <Alert color="orange" variant="light" icon={<IconLock size={18} />} py={8}>
-            {fullRule}
-          </Alert>
-        ) : (
-          <Text size="xs" c="dimmed">
-            {t(`${kind}.rules`, { max: rules.max })}
-          </Text>
-        )}
-      </Stack>
-      <Refused reason={can.reason} />
-      {refusal && <RefusalAlert refusal={refusal} onClose={() => setRefusal(null)} />}
-      <VisuallyHidden role="status" aria-live="polite">
-        {status}
-      </VisuallyHidden>
-      <div className="linker-columns single">
-        <Paper withBorder radius="md" className="linker-panel">
-          <Group justify="space-between" px="sm" pt="sm" pb={6}>
-            <Group gap={6}>
-              {kind === 'route' && <IconRoute size={18} aria-hidden />}
-              <Title order={2} size="h5">
-                {t(`${kind}.workOrdersTitle`)}
-              </Title>
-            </Group>
-            <Text size="xs" c="dimmed">
-              {rules.canReorder && !denied ? t('jobs.dragHint') : t('jobs.frozen')}
-            </Text>
-          </Group>
-          <Box px="sm" pb="sm">
-            <AddWorkOrder
-              places={[
-                { value: 'last', label: t(kind === 'route' ? 'add.placeRouteEnd' : 'add.placeLast') },
-                { value: 'first', label: t(kind === 'route' ? 'add.placeRouteStart' : 'add.placeFirst') },
-              ]}
-              disabledReason={
-                rules.closed
-                  ? t('serviceOrder.closedAdd', { status: t(`status.${so.status}`) })
-                  : rules.full
-                    ? t('serviceOrder.fullAdd')
-                    : denied
-              }
-              blockedReason={(wo) => {
-                const why = serviceOrderCandidateBlock(wo, here);
-                return why ? t(`add.blocked.${why}`, { code: wo.serviceOrderCode }) : null;
-              }}
-              heldElsewhere={(wo) =>
-                wo.serviceOrderCode && serviceOrderCandidateBlock(wo, here) === null
-                  ? { code: wo.serviceOrderCode }
-                  : null
-              }
-              whereItSits={where}
-              onLink={add}
-              busy={busy === 'add'}
-              confirmText={(wo, from) => ({
-                title: t('add.confirmTitle', { code: wo.workOrderCode, from }),
-                body: t('add.confirmServiceOrderBody', {
-                  code: wo.workOrderCode,
-                  from,
-                  to: so.serviceOrderCode,
-                }),
-                confirm: t('add.confirm'),
-              })}
-            />
-          </Box>
-          {entries.length === 0 ? (
-            <Text size="sm" c="dimmed" ta="center" p="xl" className="linker-scroll">
-              {t(`${kind}.emptyOrder`)}
-            </Text>
-          ) : (
-            <SortableRows
-              items={entries}
-              idOf={(w) => w.uuid}
-              labelOf={(w) => w.code}
-              movable={() => true}
-              lockedReason={() => (rules.canReorder ? denied : closedRule)}
-              onMove={(from, to) => void move(from, to)}
-              busy={busy !== null}
-              renderRow={renderRow}
-              label={t(`${kind}.orderLabel`, { code: so.serviceOrderCode })}
-              testId="job-list"
-            />
-          )}
-        </Paper>
-      </div>
-    </div>
+        <Text size="xs" c="dimmed">
+          {rules.canReorder && !denied ? t('jobs.dragHint') : t('jobs.frozen')}
+        </Text>
+      </Group>
+      <Box px="sm" pb="sm">
+        <AddWorkOrder
+          places={[
+            { value: 'last', label: t(kind === 'route' ? 'add.placeRouteEnd' : 'add.placeLast') },
+            { value: 'first', label: t(kind === 'route' ? 'add.placeRouteStart' : 'add.placeFirst') },
+          ]}
+          disabledReason={
+            rules.closed
+              ? t('serviceOrder.closedAdd', { status: t(`status.${so.status}`) })
+              : rules.full
+                ? t('serviceOrder.fullAdd')
+                : denied
+          }
+          blockedReason={(wo) => {
+            const why = serviceOrderCandidateBlock(wo, here);
+            return why ? t(`add.blocked.${why}`, { code: wo.serviceOrderCode }) : null;
+          }}
+          heldElsewhere={(wo) =>
+            wo.serviceOrderCode && serviceOrderCandidateBlock(wo, here) === null
+              ? { code: wo.serviceOrderCode }
+              : null
+          }
+          whereItSits={where}
+          onLink={links.add}
+          busy={links.busy === 'add'}
+          confirmText={(wo, from) => ({
+            title: t('add.confirmTitle', { code: wo.workOrderCode, from }),
+            body: t('add.confirmServiceOrderBody', {
+              code: wo.workOrderCode,
+              from,
+              to: so.serviceOrderCode,
+            }),
+            confirm: t('add.confirm'),
+          })}
+        />
+      </Box>
+      {entries.length === 0 ? (
+        <Text size="sm" c="dimmed" ta="center" p="xl" className="linker-scroll">
+          {t(`${kind}.emptyOrder`)}
+        </Text>
+      ) : (
+        <SortableRows
+          items={entries}
+          idOf={(w) => w.uuid}
+          labelOf={(w) => w.code}
+          movable={() => true}
+          lockedReason={() => (rules.canReorder ? denied : closedRule)}
+          onMove={(from, to) => void links.move(from, to)}
+          busy={links.busy !== null}
+          renderRow={(w, index, handle) => <EntryRow kind={kind} w={w} index={index} handle={handle} />}
+          label={t(`${kind}.orderLabel`, { code: so.serviceOrderCode })}
+          testId="job-list"
+        />
+      )}
+    </Paper>
   );
 }

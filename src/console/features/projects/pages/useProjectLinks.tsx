@@ -94,16 +94,7 @@ export function useProjectLinks({
   };
 
   /* ---- add a work order found by its code ---- */
-  const phases = jobs.filter((j) => j.jobType === 'phase');
-  const places = [
-    { value: 'last', label: t('add.placeLast') },
-    { value: 'first', label: t('add.placeFirst') },
-    ...phases.map((p) => ({ value: `phase:${p.code}`, label: t('add.placeEndOfPhase', { phase: p.code }) })),
-  ];
-  const placeOf = (value: string): ProjectPlace =>
-    value.startsWith('phase:')
-      ? { at: 'endOfPhase', phase: value.slice(6) }
-      : { at: value === 'first' ? 'first' : 'last' };
+  const places = addPlaces(jobs, t);
   const add = async (wo: LinkableWorkOrder, place: string): Promise<boolean> => {
     startAction('add');
     try {
@@ -145,41 +136,16 @@ export function useProjectLinks({
       await invalidate(key);
       return true;
     } catch (e) {
-      const errors = e instanceof ApiError ? e.errors : [];
-      const cycle = errors.find((x) => x.code === C.dependencyCycle);
-      const overlap = errors.find((x) => x.code === C.dependencyOverlap);
-      const path = cycle ? parseCyclePath(cycle.message) : undefined;
-      const overlaps = overlap ? parseOverlaps(overlap.message) : [];
-      setHighlight({
-        cycle: path ? cycleHighlight(path) : null,
-        overlap: overlaps.length ? overlapJobs(overlaps) : null,
-      });
-      const details: ReactNode[] = [];
-      if (path)
-        details.push(
-          <Text key="cycle" size="sm" fw={600} data-testid="cycle-path">
-            {t('graph.cyclePath', { path: path.map((j) => jobLabel(j, t)).join(' → ') })}
-          </Text>,
-        );
-      for (const o of overlaps)
-        details.push(
-          <Text key={`${refText(o.blocking)}>${refText(o.blocked)}`} size="sm" fw={600} data-testid="overlap">
-            {t('graph.overlapLine', {
-              blocking: jobLabel(o.blocking, t),
-              end: formatPlanned(o.blocking.plannedEnd, lang),
-              blocked: jobLabel(o.blocked, t),
-              start: formatPlanned(o.blocked.plannedStart, lang),
-            })}
-          </Text>,
-        );
+      const refused = dependencyRefusal(e, t, lang);
+      setHighlight(refused.highlight);
       setRefusal({
         title: t('refused.dependency', { blocking: jobLabel(blocking, t), blocked: jobLabel(blocked, t) }),
         error: e,
-        details: details.length ? details : undefined,
-        explained: [...(path ? [C.dependencyCycle] : []), ...(overlaps.length ? [C.dependencyOverlap] : [])],
+        details: refused.details,
+        explained: refused.explained,
       });
       // The path is drawn on the graph.
-      if (path) showGraph();
+      if (refused.highlight.cycle) showGraph();
       return false;
     } finally {
       setPending(null);
@@ -220,5 +186,60 @@ export function useProjectLinks({
     add,
     declare,
     remove,
+  };
+}
+
+/** Where the add form may put a work order: last, first, or at the end of a phase. */
+function addPlaces(jobs: Project['jobs'], t: TFunction) {
+  const phases = jobs.filter((j) => j.jobType === 'phase');
+  return [
+    { value: 'last', label: t('add.placeLast') },
+    { value: 'first', label: t('add.placeFirst') },
+    ...phases.map((p) => ({ value: `phase:${p.code}`, label: t('add.placeEndOfPhase', { phase: p.code }) })),
+  ];
+}
+
+function placeOf(value: string): ProjectPlace {
+  return value.startsWith('phase:')
+    ? { at: 'endOfPhase', phase: value.slice(6) }
+    : { at: value === 'first' ? 'first' : 'last' };
+}
+
+/**
+ * A dependency refused for a cycle or an overlap: the cycle's path and the overlapping
+ * jobs to draw on the graph, a line for each under the refusal, and the codes they explain.
+ */
+function dependencyRefusal(e: unknown, t: TFunction, lang: string) {
+  const errors = e instanceof ApiError ? e.errors : [];
+  const cycle = errors.find((x) => x.code === C.dependencyCycle);
+  const overlap = errors.find((x) => x.code === C.dependencyOverlap);
+  const path = cycle ? parseCyclePath(cycle.message) : undefined;
+  const overlaps = overlap ? parseOverlaps(overlap.message) : [];
+  const highlight: GraphHighlight = {
+    cycle: path ? cycleHighlight(path) : null,
+    overlap: overlaps.length ? overlapJobs(overlaps) : null,
+  };
+  const details: ReactNode[] = [];
+  if (path)
+    details.push(
+      <Text key="cycle" size="sm" fw={600} data-testid="cycle-path">
+        {t('graph.cyclePath', { path: path.map((j) => jobLabel(j, t)).join(' → ') })}
+      </Text>,
+    );
+  for (const o of overlaps)
+    details.push(
+      <Text key={`${refText(o.blocking)}>${refText(o.blocked)}`} size="sm" fw={600} data-testid="overlap">
+        {t('graph.overlapLine', {
+          blocking: jobLabel(o.blocking, t),
+          end: formatPlanned(o.blocking.plannedEnd, lang),
+          blocked: jobLabel(o.blocked, t),
+          start: formatPlanned(o.blocked.plannedStart, lang),
+        })}
+      </Text>,
+    );
+  return {
+    highlight,
+    details: details.length ? details : undefined,
+    explained: [...(path ? [C.dependencyCycle] : []), ...(overlaps.length ? [C.dependencyOverlap] : [])],
   };
 }
