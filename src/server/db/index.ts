@@ -274,65 +274,7 @@ function preparingPool(pool: pg.Pool) {
     return name;
   };
   const wrappers = new WeakMap<pg.PoolClient, Wrapper>();
-  interface Wrapper {
-    /** `retry` false: without the read's second try. */
-    query(text: string, values: unknown[], outside?: Outside, retry?: boolean): Promise<pg.QueryResult>;
-    /** Releases the connection; destroys it instead when it broke. */
-    release(): void;
-    /** The error that broke the connection, if one did. */
-    readonly broken: Error | undefined;
-  }
-  const wrap = (client: pg.PoolClient): Wrapper => {
-    const shapes = new Map<string, RowShape>();
-    const tenancy = new ConnectionState();
-    // The connection broke (a statement said so, or the client did): released, it is
-    // destroyed, never handed to the next request (pg's `release(err)`).
-    let broken: Error | undefined;
-    client.on('error', (err) => {
-      broken ??= err;
-    });
-    const failed = (err: Error) => {
-      if (isConnectionLost(err)) broken ??= err;
-      return Promise.reject(noteGuardError(err));
-    };
-    const run = (text: string, values: unknown[]): Promise<pg.QueryResult> => {
-      const name = nameOf(text);
-      if (!name) return client.query(text, values).catch(failed);
-      return new Promise((resolve, reject) => {
-        client.query(
-          new NamedQuery(name, text, values, shapes, (err, result) =>
-            err ? failed(err).catch(reject) : resolve(result),
-          ) as unknown as pg.Submittable,
-        );
-      });
-    };
-    return {
-      async query(text, values, outside: Outside = 'system', retry = true) {
-        // The tenant of the statement (db/tenant.ts), set first when the connection is in another.
-        const inTransaction = tenancy.inTransaction;
-        const prelude = tenancy.before(text, outside);
-        if (prelude) {
-          await run(prelude.text, prelude.values);
-          tenancy.after(prelude);
-        }
-        const once = run(text, values);
-        if (inTransaction || tenancy.inTransaction || !retry) return once;
-        return once.catch(async (err) => {
-          if (!isConnectionLost(err) || !isPlainRead(text)) throw err;
-          const other = await connect();
-          try {
-            return await other.query(text, values, outside, false);
-          } finally {
-            other.release();
-          }
-        });
-      },
-      release: () => client.release(broken),
-      get broken() {
-        return broken;
-      },
-    };
-  };
+  const wrap = (client: pg.PoolClient) => wrapClient(client, nameOf, connect);
   const connect = async (): Promise<Wrapper> => {
     // A connection that broke while idle is dropped by the pool when it says so; one that
     // says so only now (between its release and this request) is destroyed, and another taken.
@@ -365,6 +307,77 @@ function preparingPool(pool: pg.Pool) {
       },
       end,
     }) as unknown as pg.Pool;
+}
+
+/** A pooled connection as preparingPool hands it out. */
+interface Wrapper {
+  /** `retry` false: without the read's second try. */
+  query(text: string, values: unknown[], outside?: Outside, retry?: boolean): Promise<pg.QueryResult>;
+  /** Releases the connection; destroys it instead when it broke. */
+  release(): void;
+  /** The error that broke the connection, if one did. */
+  readonly broken: Error | undefined;
+}
+
+/**
+ * One connection: its statements named once prepared, its tenant set before a statement
+ * that needs another, a plain read outside a transaction run again on another connection
+ * (`connect`) when this one broke under it.
+ */
+function wrapClient(
+  client: pg.PoolClient,
+  nameOf: (text: string) => string | undefined,
+  connect: () => Promise<Wrapper>,
+): Wrapper {
+  const shapes = new Map<string, RowShape>();
+  const tenancy = new ConnectionState();
+  // The connection broke (a statement said so, or the client did): released, it is
+  // destroyed, never handed to the next request (pg's `release(err)`).
+  let broken: Error | undefined;
+  client.on('error', (err) => {
+    broken ??= err;
+  });
+  const failed = (err: Error) => {
+    if (isConnectionLost(err)) broken ??= err;
+    return Promise.reject(noteGuardError(err));
+  };
+  const run = (text: string, values: unknown[]): Promise<pg.QueryResult> => {
+    const name = nameOf(text);
+    if (!name) return client.query(text, values).catch(failed);
+    return new Promise((resolve, reject) => {
+      client.query(
+        new NamedQuery(name, text, values, shapes, (err, result) =>
+          err ? failed(err).catch(reject) : resolve(result),
+        ) as unknown as pg.Submittable,
+      );
+    });
+  };
+  return {
+    async query(text, values, outside: Outside = 'system', retry = true) {
+      // The tenant of the statement (db/tenant.ts), set first when the connection is in another.
+      const inTransaction = tenancy.inTransaction;
+      const prelude = tenancy.before(text, outside);
+      if (prelude) {
+        await run(prelude.text, prelude.values);
+        tenancy.after(prelude);
+      }
+      const once = run(text, values);
+      if (inTransaction || tenancy.inTransaction || !retry) return once;
+      return once.catch(async (err) => {
+        if (!isConnectionLost(err) || !isPlainRead(text)) throw err;
+        const other = await connect();
+        try {
+          return await other.query(text, values, outside, false);
+        } finally {
+          other.release();
+        }
+      });
+    },
+    release: () => client.release(broken),
+    get broken() {
+      return broken;
+    },
+  };
 }
 
 /** LISTEN on a dedicated connection, reconnecting after a loss (1 s, then up to 5 s apart). */
