@@ -82,68 +82,79 @@ export const POOL_SIZE = 10;
 export const AUTH_POOL_SIZE = 3;
 
 export async function openDatabase(config: DbConfig): Promise<DbHandle> {
-  if (config.databaseUrl) {
-    const settings = [
-      ...(config.schema ? [`-c search_path=${config.schema}`] : []),
-      ...(config.timeoutMs ? [`-c statement_timeout=${config.timeoutMs}`] : []),
-    ];
-    const open = (max: number, role: string) => {
-      const pool = new pg.Pool({
-        connectionString: config.databaseUrl,
-        max,
-        // A connection string's own application_name wins (tests pick theirs to find them).
-        application_name: `fieldwork-${role}`,
-        // The acquire timeout: waiting for a free connection, or for a new one to open.
-        ...(config.timeoutMs ? { connectionTimeoutMillis: config.timeoutMs } : {}),
-        keepAlive: true,
-        ...(settings.length ? { options: settings.join(' ') } : {}),
-      });
-      // A connection that fails (the server closed it: a restart, a failover, an idle
-      // timeout, pg_terminate_backend) emits 'error' while idle in the pool (the pool drops
-      // it) or while a request holds it (its query fails; released, the pool drops it).
-      // Without a listener on both, the process would die of it.
-      const told = (err: Error) => config.onConnectionError?.(err);
-      pool.on('error', told);
-      pool.on('connect', (client) => client.on('error', told));
-      return pool;
-    };
-    const pool = open(POOL_SIZE, 'main');
-    const authPool = open(AUTH_POOL_SIZE, 'auth');
-    if (config.schema) {
-      await pool.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`);
-    }
-    const main = preparingPool(pool);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: main('system') }) });
-    const tenantDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: main('refused') }) });
-    const authDb = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: preparingPool(authPool)('system') }),
-    });
-    const migrationsApplied = await migrate(db, (trx, text) => sql.raw(text).execute(trx));
-    const listeners = new Set<() => Promise<void>>();
-    return {
-      db,
-      tenantDb,
-      authDb,
-      kind: 'postgres',
-      schema: config.schema ?? 'public',
-      migrationsApplied,
-      async listen(channel, onNotify, onState) {
-        const stop = await pgListen(config, channel, onNotify, onState);
-        listeners.add(stop);
-        return async () => {
-          listeners.delete(stop);
-          await stop();
-        };
-      },
-      close: async () => {
-        for (const stop of listeners) await stop();
-        await authDb.destroy();
-        // Both handles share the pool: the second destroy finds it ended.
-        await tenantDb.destroy();
-        await db.destroy().catch(() => {});
-      },
-    };
+  return config.databaseUrl ? openPostgres(config) : openPgliteDatabase(config);
+}
+
+/**
+ * A pool of connections to the PostgreSQL server. A connection that fails (the server
+ * closed it: a restart, a failover, an idle timeout, pg_terminate_backend) emits 'error'
+ * while idle in the pool (the pool drops it) or while a request holds it (its query fails;
+ * released with that error, the pool drops it: preparingPool). Without a listener on both,
+ * the process would die of it.
+ */
+function pgPool(config: DbConfig, max: number, role: string) {
+  const settings = [
+    ...(config.schema ? [`-c search_path=${config.schema}`] : []),
+    ...(config.timeoutMs ? [`-c statement_timeout=${config.timeoutMs}`] : []),
+  ];
+  const pool = new pg.Pool({
+    connectionString: config.databaseUrl,
+    max,
+    // A connection string's own application_name wins (tests pick theirs to find them).
+    application_name: `fieldwork-${role}`,
+    // The acquire timeout: waiting for a free connection, or for a new one to open.
+    ...(config.timeoutMs ? { connectionTimeoutMillis: config.timeoutMs } : {}),
+    keepAlive: true,
+    ...(settings.length ? { options: settings.join(' ') } : {}),
+  });
+  const told = (err: Error) => config.onConnectionError?.(err);
+  pool.on('error', told);
+  pool.on('connect', (client) => client.on('error', told));
+  return pool;
+}
+
+/** The service on a PostgreSQL server: the main pool (owner's and tenants' faces), the authentication pool. */
+async function openPostgres(config: DbConfig): Promise<DbHandle> {
+  const pool = pgPool(config, POOL_SIZE, 'main');
+  const authPool = pgPool(config, AUTH_POOL_SIZE, 'auth');
+  if (config.schema) {
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`);
   }
+  const main = preparingPool(pool);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: main('system') }) });
+  const tenantDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: main('refused') }) });
+  const authDb = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: preparingPool(authPool)('system') }),
+  });
+  const migrationsApplied = await migrate(db, (trx, text) => sql.raw(text).execute(trx));
+  const listeners = new Set<() => Promise<void>>();
+  return {
+    db,
+    tenantDb,
+    authDb,
+    kind: 'postgres',
+    schema: config.schema ?? 'public',
+    migrationsApplied,
+    async listen(channel, onNotify, onState) {
+      const stop = await pgListen(config, channel, onNotify, onState);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+    close: async () => {
+      for (const stop of listeners) await stop();
+      await authDb.destroy();
+      // Both handles share the pool: the second destroy finds it ended.
+      await tenantDb.destroy();
+      await db.destroy().catch(() => {});
+    },
+  };
+}
+
+/** The service on PGlite, in this process: a data directory, or memory. */
+async function openPgliteDatabase(config: DbConfig): Promise<DbHandle> {
   const dataDir = config.dataDir ?? './data';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // An in-memory database starts from a copy of a migrated one: PGlite's initdb costs
