@@ -36,6 +36,37 @@ import { projectKeys, useInvalidateLinks, useProjectsApi } from '../queries.ts';
 
 export const NO_HIGHLIGHT: GraphHighlight = { cycle: null, overlap: null };
 
+/**
+ * What an action leaves on screen: the action under way, the refusal or notice, the graph's
+ * highlight, and the announcement; an action starting clears the last one's.
+ */
+function useLinkFeedback() {
+  const [busy, setBusy] = useState<'move' | 'add' | 'dependency' | 'remove' | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [highlight, setHighlight] = useState<GraphHighlight>(NO_HIGHLIGHT);
+  const [status, setStatus] = useState('');
+  const startAction = (kind: NonNullable<typeof busy>) => {
+    setBusy(kind);
+    setRefusal(null);
+    setNotice(null);
+    setHighlight(NO_HIGHLIGHT);
+  };
+  return {
+    busy,
+    setBusy,
+    refusal,
+    setRefusal,
+    notice,
+    setNotice,
+    highlight,
+    setHighlight,
+    status,
+    setStatus,
+    startAction,
+  };
+}
+
 export function useProjectLinks({
   project,
   t,
@@ -55,20 +86,10 @@ export function useProjectLinks({
   const jobs = project.jobs;
   const dependencies = project.dependencies as DependencyRef[];
 
-  const [busy, setBusy] = useState<'move' | 'add' | 'dependency' | 'remove' | null>(null);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [highlight, setHighlight] = useState<GraphHighlight>(NO_HIGHLIGHT);
+  const fb = useLinkFeedback();
+  const { startAction } = fb;
   const [pending, setPending] = useState<DependencyRef | null>(null);
   const [removing, setRemoving] = useState<DependencyRef | null>(null);
-  const [status, setStatus] = useState('');
-
-  const startAction = (kind: NonNullable<typeof busy>) => {
-    setBusy(kind);
-    setRefusal(null);
-    setNotice(null);
-    setHighlight(NO_HIGHLIGHT);
-  };
 
   /* ---- drag a work order to a new place ---- */
   const move = async (from: number, to: number) => {
@@ -81,15 +102,15 @@ export function useProjectLinks({
     qc.setQueryData<Project>(key, (p) => (p ? { ...p, jobs: moveItem(p.jobs, from, to) } : p));
     try {
       await api.linkToProject(project.projectCode, moved.code, insertion);
-      setStatus(t('linker.moved', { code: moved.code, position: to + 1 }));
+      fb.setStatus(t('linker.moved', { code: moved.code, position: to + 1 }));
       await invalidate(key);
     } catch (e) {
       if (before) qc.setQueryData(key, before);
-      setRefusal({ title: t('refused.move', { code: moved.code }), error: e });
-      setStatus(t('linker.moveRefused', { code: moved.code }));
+      fb.setRefusal({ title: t('refused.move', { code: moved.code }), error: e });
+      fb.setStatus(t('linker.moveRefused', { code: moved.code }));
       void qc.invalidateQueries({ queryKey: key });
     } finally {
-      setBusy(null);
+      fb.setBusy(null);
     }
   };
 
@@ -103,14 +124,14 @@ export function useProjectLinks({
         wo.workOrderCode,
         projectPlaceInsertion(jobs, placeOf(place)),
       );
-      setStatus(t('linker.added', { code: wo.workOrderCode }));
+      fb.setStatus(t('linker.added', { code: wo.workOrderCode }));
       await invalidate(key);
       return true;
     } catch (e) {
-      setRefusal({ title: t('refused.add', { code: wo.workOrderCode }), error: e });
+      fb.setRefusal({ title: t('refused.add', { code: wo.workOrderCode }), error: e });
       return false;
     } finally {
-      setBusy(null);
+      fb.setBusy(null);
     }
   };
 
@@ -118,9 +139,9 @@ export function useProjectLinks({
   const declare = async (blocking: JobRef, blocked: JobRef): Promise<boolean> => {
     const call = dependencyCall(jobs, dependencies, blocking, blocked);
     if (!call.ok) {
-      setRefusal(null);
-      setHighlight(NO_HIGHLIGHT);
-      setNotice(
+      fb.setRefusal(null);
+      fb.setHighlight(NO_HIGHLIGHT);
+      fb.setNotice(
         t(`dependencies.reasons.${call.reason}`, {
           blocking: jobLabel(blocking, t),
           blocked: jobLabel(blocked, t),
@@ -132,13 +153,13 @@ export function useProjectLinks({
     setPending({ blocking, blocked });
     try {
       await api.linkToProject(project.projectCode, call.code, call.insertion);
-      setStatus(t('linker.declared', { blocking: jobLabel(blocking, t), blocked: jobLabel(blocked, t) }));
+      fb.setStatus(t('linker.declared', { blocking: jobLabel(blocking, t), blocked: jobLabel(blocked, t) }));
       await invalidate(key);
       return true;
     } catch (e) {
       const refused = dependencyRefusal(e, t, lang);
-      setHighlight(refused.highlight);
-      setRefusal({
+      fb.setHighlight(refused.highlight);
+      fb.setRefusal({
         title: t('refused.dependency', { blocking: jobLabel(blocking, t), blocked: jobLabel(blocked, t) }),
         error: e,
         details: refused.details,
@@ -149,7 +170,7 @@ export function useProjectLinks({
       return false;
     } finally {
       setPending(null);
-      setBusy(null);
+      fb.setBusy(null);
     }
   };
 
@@ -160,16 +181,19 @@ export function useProjectLinks({
     startAction('remove');
     try {
       await api.removeDependency(project.projectCode, { blocking: d.blocking, blocked: d.blocked });
-      setStatus(t('linker.removed', { blocking: jobLabel(d.blocking, t), blocked: jobLabel(d.blocked, t) }));
+      fb.setStatus(
+        t('linker.removed', { blocking: jobLabel(d.blocking, t), blocked: jobLabel(d.blocked, t) }),
+      );
       await invalidate(key);
     } catch (e) {
-      setRefusal({ title: t('refused.remove'), error: e });
+      fb.setRefusal({ title: t('refused.remove'), error: e });
     } finally {
       setRemoving(null);
-      setBusy(null);
+      fb.setBusy(null);
     }
   };
 
+  const { busy, refusal, setRefusal, notice, setNotice, highlight, status } = fb;
   return {
     busy,
     refusal,
