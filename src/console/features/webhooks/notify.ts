@@ -4,10 +4,11 @@
  */
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 
 export function notify(
   t: TFunction,
-  n: { color: 'teal' | 'red' | 'gray'; title: string; message: string; testId?: string },
+  n: { color: 'teal' | 'red' | 'gray'; title: string; message: ReactNode; testId?: string },
 ) {
   notifications.show({
     color: n.color,

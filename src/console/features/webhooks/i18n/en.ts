@@ -106,8 +106,8 @@ export default {
     },
     create: 'Create the subscription',
     createdTitle: 'Subscription created',
-    createdBody: 'Events go to {{url}} from now on.',
-    createdSecret: 'Events go to {{url}} from now on. Its secret is not shown again.',
+    createdBody: 'Events go to <url/> from now on.',
+    createdSecret: 'Events go to <url/> from now on. Its secret is not shown again.',
   },
   detail: {
     back: 'Subscriptions',

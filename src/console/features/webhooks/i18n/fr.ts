@@ -108,8 +108,8 @@ export default {
     },
     create: 'Créer l’abonnement',
     createdTitle: 'Abonnement créé',
-    createdBody: 'Les événements partent désormais vers {{url}}.',
-    createdSecret: 'Les événements partent désormais vers {{url}}. Son secret ne sera plus affiché.',
+    createdBody: 'Les événements partent désormais vers <url/>.',
+    createdSecret: 'Les événements partent désormais vers <url/>. Son secret ne sera plus affiché.',
   },
   detail: {
     back: 'Abonnements',

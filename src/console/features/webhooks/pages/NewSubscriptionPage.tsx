@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { WebhooksCodes } from '../../../../contract/webhooks.ts';
 import { CanPage } from '../../../app/Can.tsx';
@@ -29,6 +29,7 @@ import {
 } from '../../../components/forms/index.ts';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
 import { BackLabel, RecordHeader, Section } from '../../../components/records/RecordParts.tsx';
+import { BreakableUrl } from '../components/CallbackUrl.tsx';
 import {
   HeadersEditor,
   READABLE_TITLE,
@@ -129,7 +130,13 @@ function SubscriptionFormBody() {
       notify(t, {
         color: 'teal',
         title: t('form.createdTitle'),
-        message: t(body.secret ? 'form.createdSecret' : 'form.createdBody', { url: created.callbackUrl }),
+        message: (
+          <Trans
+            t={t}
+            i18nKey={body.secret ? 'form.createdSecret' : 'form.createdBody'}
+            components={{ url: <BreakableUrl url={created.callbackUrl} /> }}
+          />
+        ),
       });
       await navigate({ to: paths.subscription.detail, params: { code: created.subscriptionId } });
     } catch (e) {
