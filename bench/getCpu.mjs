@@ -105,7 +105,7 @@ try {
       : [];
     const { child, url } = await startService(env, { checkout, nodeArgs });
     const token = await clientToken(url, 'bench', SECRET);
-    targets.push({ name, child, url, token, database: databases.at(-1), cpu: [], rps: [] });
+    targets.push({ name, child, url, token, database: databases.at(-1), cpu: [], service: [], rps: [] });
   }
   const run = (t, duration) => {
     let i = 0;
@@ -148,8 +148,10 @@ try {
   for (let round = 1; round <= ROUNDS; round++)
     for (const t of targets) {
       const before = await ticks(t);
+      const serviceBefore = treeTicks(t.child.pid);
       const result = await run(t, DURATION);
       const ms = cpuMs(before, await ticks(t)) / result.requests.total;
+      t.service.push(cpuMs(serviceBefore, treeTicks(t.child.pid)) / result.requests.total);
       if (result.non2xx) throw new Error(`${t.name}: ${result.non2xx} answers were not 2xx`);
       t.cpu.push(ms);
       t.rps.push(result.requests.average);
@@ -163,12 +165,14 @@ try {
       'build',
       'median req/s',
       `median CPU ms/req${admin ? ' (with database)' : ''}`,
+      'median CPU ms/req of the service alone',
       'CPU ms/req, every round',
     ],
     targets.map((t) => [
       t.name,
       Math.round(median(t.rps)),
       median(t.cpu).toFixed(3),
+      median(t.service).toFixed(3),
       t.cpu.map((c) => c.toFixed(3)).join(' '),
     ]),
   );

@@ -87,7 +87,8 @@ export async function recordEntries(
     FROM changes c
     LEFT JOIN offices o ON o.id = c.office_id
     LEFT JOIN offices p ON p.id = c.previous_office_id
-    WHERE c.tenant_id = ${q.tenant}::bigint AND c.kind = ${q.kind} AND md5(c.code) = md5(${q.code}) AND c.code = ${q.code}
+    WHERE c.tenant_id = ${q.tenant}::bigint AND c.kind = ${q.kind} AND hashtextextended(c.code, 0) = hashtextextended(${q.code}, 0)
+      AND c.code = ${q.code}
       ${q.uuid === undefined ? sql`` : sql`AND c.uuid = ${q.uuid}::uuid`}
       ${q.before === undefined ? sql`` : sql`AND c.id < ${q.before}::bigint`}
       ${q.actor === undefined ? sql`` : sql`AND c.actor ->> 'identifier' = ${q.actor}`}
@@ -98,12 +99,14 @@ export async function recordEntries(
 
 /**
  * Deletes up to `batch` entries older than `cutoff` (every tenant: the owner's handle),
- * and moves each tenant's `pruned_through` past them. Returns how many went.
+ * and moves each tenant's `pruned_through` past them. Returns how many went. Any expired
+ * entries, not the oldest first (the time index is a BRIN, migration 103): a cursor below
+ * `pruned_through` is refused, so an entry kept below it is one nobody reads again.
  */
 export async function pruneBatch(db: Db, cutoff: Date, batch: number): Promise<number> {
   const { rows } = await sql<{ pruned: number }>`
     WITH doomed AS (
-      SELECT tenant_id, id FROM changes WHERE at < ${cutoff} ORDER BY at LIMIT ${batch}
+      SELECT tenant_id, id FROM changes WHERE at < ${cutoff} LIMIT ${batch}
     ), gone AS (
       DELETE FROM changes c USING doomed d WHERE c.tenant_id = d.tenant_id AND c.id = d.id
       RETURNING c.tenant_id, c.id
