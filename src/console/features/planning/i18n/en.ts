@@ -257,7 +257,6 @@ export default {
     technicianCode: 'Technician code',
     crewCode: 'Crew code',
     start: 'Start',
-    zone: 'In {{zone}} (this browser’s time zone)',
     resourceInvalid: 'Give a code: letters, digits, "-", "_" and ".".',
     startInvalid: 'Give a date and a time.',
     scheduleAction: 'Schedule',

@@ -251,7 +251,6 @@ export default {
     technicianCode: 'Code du technicien',
     crewCode: 'Code de l’équipe',
     start: 'Début',
-    zone: 'En {{zone}} (le fuseau horaire de ce navigateur)',
     resourceInvalid: 'Indiquez un code : lettres, chiffres, « - », « _ » et « . ».',
     startInvalid: 'Indiquez une date et une heure.',
     scheduleAction: 'Planifier',

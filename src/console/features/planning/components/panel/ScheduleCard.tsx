@@ -1,6 +1,7 @@
 /**
  * The work order panel's schedule: who and when, scheduled on a technician or a crew at a
- * start typed in the browser's zone, each refusal on its input.
+ * start in the browser's zone (named in the field, read in the console's language), each
+ * refusal on its input.
  */
 import { Badge, Button, Group, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconCalendarSearch } from '@tabler/icons-react';
@@ -10,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CODE_PATTERN } from '../../../../../contract/common.ts';
 import { CanPage } from '../../../../app/Can.tsx';
+import { ZonedDateTimeInput } from '../../../../components/customFields/dates.tsx';
 import { formResolver } from '../../../../components/forms/formResolver.ts';
 import { readServiceError, type ServiceError } from '../../../../components/forms/serviceErrors.ts';
 import { zodErrorMap } from '../../../../components/forms/zodErrorMap.ts';
@@ -142,14 +144,21 @@ export function ScheduleCard({ code, onScheduled }: { code: string; onScheduled?
                   data-testid="schedule-resource"
                   required
                 />
-                <TextInput
-                  type="datetime-local"
-                  label={t('panel.start')}
-                  description={t('panel.zone', { zone })}
-                  {...register('start')}
-                  error={checkOf('start') ?? on('start')}
-                  data-testid="schedule-start"
-                  required
+                <Controller
+                  control={control}
+                  name="start"
+                  render={({ field }) => (
+                    <ZonedDateTimeInput
+                      label={t('panel.start')}
+                      value={field.value}
+                      timeZone={zone}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={checkOf('start') ?? on('start')}
+                      data-testid="schedule-start"
+                      required
+                    />
+                  )}
                 />
               </Group>
               {on('workOrder') && (
