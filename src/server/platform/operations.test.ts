@@ -166,12 +166,25 @@ describe('/metrics', () => {
     }
     expect(delivered(text) - delivered(before)).toBe(1);
     expect(failed(text) - failed(before)).toBeGreaterThanOrEqual(1);
-    const pending = await t.db
-      .selectFrom('webhook_deliveries')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', '=', 'pending')
-      .executeTakeFirstOrThrow();
-    expect(sample(text, 'fieldwork_webhook_outbox_pending')).toBe(Number(pending.n));
+    const pendingRows = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('webhook_deliveries')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('status', '=', 'pending')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // The gauge is read at the scrape: a callback whose attempt was counted may still be
+    // settling then, so the gauge is compared once both reads see the same outbox.
+    let pending = await pendingRows();
+    for (let i = 0; i < 40 && sample(text, 'fieldwork_webhook_outbox_pending') !== pending; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      text = await scrape();
+      pending = await pendingRows();
+    }
+    expect(sample(text, 'fieldwork_webhook_outbox_pending')).toBe(pending);
     expect(sample(text, 'fieldwork_webhook_outbox_pending')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'fieldwork_webhook_outbox_oldest_pending_seconds')).toBeGreaterThan(0);
     expect(sample(text, 'fieldwork_webhook_outbox_due')).toEqual(expect.any(Number));
