@@ -3,6 +3,7 @@
  * against a real service started by e2e/support/server.mjs on its own port and data.
  */
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './e2e/support/chromium.mjs';
 
 // Chosen once in the runner process; workers inherit it through the environment.
 process.env.E2E_PORT ??= String(20000 + (process.pid % 20000));
@@ -24,19 +25,8 @@ export default defineConfig({
     // The console honours it (theme.ts): no transition to wait for before each click.
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    trace: 'on-first-retry',
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
   webServer: {
     command: 'node e2e/support/server.mjs',

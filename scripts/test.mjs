@@ -144,9 +144,7 @@ if (!wanted('e2e')) {
     { ...baseEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
     out,
     countPlaywright,
-    // The end-to-end run took 8 min at the previous stop and over 20 at this one (77 of 92
-    // tests done): the limit gives it room while the slowdown is found.
-    40,
+    20,
   );
 } else {
   say('no playwright.config.ts: no end-to-end tests');
