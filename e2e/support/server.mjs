@@ -5,8 +5,8 @@
  * tree cannot pull it away mid-run; E2E_SKIP_BUILD=1 copies E2E_CONSOLE_SOURCE, default
  * dist/console, instead), imports the e2e dataset into a fresh temporary DATA_DIR through
  * `fieldwork import` (dataset.json with BULK_ITEMS generated items, so that the items list
- * spans two pages; then the generated bulk rows of bulk.mjs), then runs the real service
- * (src/server/main.ts) on E2E_PORT.
+ * spans two pages; then the generated bulk rows of bulk.mjs unless E2E_SKIP_BULK=1), then
+ * runs the real service (src/server/main.ts) on E2E_PORT.
  *
  * The temporary directory is removed on every exit path: a failed step, SIGTERM or SIGINT
  * at any stage (Playwright sends SIGTERM to the process group, see playwright.config.ts),
@@ -132,9 +132,12 @@ if (process.env.E2E_SKIP_BUILD) {
   ]);
 await step('dataset import', [join(root, 'bin/fieldwork.mjs'), 'import', datasetFile]);
 // The bulk rows (5,000 activities of WO-E2E-BULK...), generated rather than committed.
-const bulkFile = join(work, 'bulk.json');
-writeFileSync(bulkFile, JSON.stringify(bulkDocument()));
-await step('bulk import', [join(root, 'bin/fieldwork.mjs'), 'import', bulkFile]);
+// E2E_SKIP_BULK=1 (server.test.ts, which tests this script's clean-up, not the data): none.
+if (!process.env.E2E_SKIP_BULK) {
+  const bulkFile = join(work, 'bulk.json');
+  writeFileSync(bulkFile, JSON.stringify(bulkDocument()));
+  await step('bulk import', [join(root, 'bin/fieldwork.mjs'), 'import', bulkFile]);
+}
 
 current = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
   cwd: root,
