@@ -6,7 +6,8 @@ export const CHROMIUM = '/usr/bin/chromium';
 
 /**
  * Playwright's own --disable-features list (chromiumSwitches.ts in playwright-core 1.65),
- * repeated because Chromium keeps only the last --disable-features it is given; then the
+ * repeated because Chromium keeps only the last --disable-features it is given (checked by
+ * chromium.test.ts, which fails when a new Playwright disables more); then the
  * WebUI omnibox popup. Since Chromium ~140 every new window, so every test's browser
  * context, renders chrome://omnibox-popup.top-chrome in a renderer of its own: in headless
  * runs nobody sees it, and it cost as much CPU as the console's page (a third of the run).
@@ -26,6 +27,8 @@ const DISABLED_FEATURES = [
   'NetworkTimeServiceQuerying',
   'AimEnabled',
   'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
   'WebUIOmniboxPopup',
   'WebUIOmniboxAimPopup',
   'WebUIOmniboxFullPopup',
