@@ -198,14 +198,22 @@ export class TechnicianDays {
     return spread;
   }
 
-  /** The working windows around `period` (worked out once over the periods asked so far), in start order. */
+  /**
+   * The working windows around `period` (worked out once over the periods asked so far), in
+   * start order: every window of each local day the period meets and of the day on each side,
+   * whole, since a day is kept on what its neighbours' windows are.
+   */
   private windowsAround(period: Interval): Window[] {
     const t = this.technician;
     let cache = this.windowsCache;
     const from = Math.min(period.start, cache?.from ?? period.start);
     const to = Math.max(period.end, cache?.to ?? period.end);
     if (!cache || cache.from > from || cache.to < to) {
-      const windows = workingWindows(t.timeZone, t.workingHours, from - DAY, to + DAY);
+      // From local midnight the day before to local midnight two days after (not 24 h either
+      // side: a neighbour's window may lie further from the period than that).
+      const first = localToUtc(t.timeZone, localDay(t.timeZone, from) - DAY, 0);
+      const last = localToUtc(t.timeZone, localDay(t.timeZone, to) + 2 * DAY, 0);
+      const windows = workingWindows(t.timeZone, t.workingHours, first, last);
       const byDay = new Map<number, Window[]>();
       for (const w of windows) byDay.set(w.day, [...(byDay.get(w.day) ?? []), w]);
       cache = { from, to, windows, byDay };

@@ -215,6 +215,60 @@ describe('the engine answers exactly what the reference engine answers', () => {
     LONG,
   );
 
+  it("keeps a day on its neighbours' whole windows, not on those within 24 hours of the period", () => {
+    // Found by the property above (seed -1034927802): the first search (Saturday 05:30-05:45 in
+    // New York) saw Friday's 05:00-05:30 window as none, so Saturday was kept without the work
+    // order running from Friday night past midnight; the second search, over Friday too, then
+    // sent the technician from home instead of from that work order.
+    const search = {
+      target: { latitude: 48.2, longitude: 1.3 },
+      duration: 15,
+      appointmentRanges: true,
+      firstOfTheDay: false,
+      startingHours: null,
+      max: 1,
+      perTechnician: null,
+      ignoreCapacity: false,
+      timeslotZips: false,
+      now: T0 - DAY,
+      exclude: null,
+    };
+    const friday = T0 + 4 * DAY;
+    const [, , second] = compare({
+      technicians: [
+        {
+          timeZone: 'America/New_York',
+          // Friday 05:00-05:30, Saturday 05:00-05:45.
+          hours: [
+            [6, 0, 3],
+            [5, 0, 2],
+          ],
+          absences: [],
+          // Friday 21:45 to Saturday 00:15 in New York.
+          bookings: [
+            {
+              at: { start: friday + 25.75 * 60 * MIN, end: friday + 28.25 * 60 * MIN },
+              location: null,
+              zip: '59000',
+            },
+          ],
+          home: { latitude: 48.2, longitude: 1.3 },
+          maxWorkOrders: null,
+          maxMinutes: null,
+        },
+      ],
+      searches: [
+        {
+          ...search,
+          appointment: 5,
+          ranges: [{ start: friday + 33.5 * 60 * MIN, end: friday + 33.75 * 60 * MIN }],
+        },
+        { ...search, appointment: null, ranges: [{ start: T0 - DAY, end: friday + 33.25 * 60 * MIN }] },
+      ],
+    });
+    expect(second.slots[0].travelBefore.from).toEqual({ type: 'workOrder', workOrderCode: 'W0-0' });
+  });
+
   it(
     'with a road model that tells nothing of its geometry (every technician worked out)',
     () => {
