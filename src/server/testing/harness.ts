@@ -36,6 +36,20 @@ export const NO_RATE_LIMITS = {
   low: { perMinute: 1e6, perHour: 1e7 },
 };
 
+/**
+ * A real scrypt hash of each secret and password the tests use, made once per process: a
+ * hash takes about 60 ms on purpose, and every test service stores six before its first call.
+ */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(secret: string): Promise<string> {
+  let hash = hashes.get(secret);
+  if (!hash) {
+    hash = hashSecret(secret);
+    hashes.set(secret, hash);
+  }
+  return hash;
+}
+
 export type TestClient = 'root' | 'north' | 'northA' | 'south' | 'readonly' | 'rival';
 const CLIENT_OFFICE: Record<TestClient, string> = {
   root: 'ROOT',
@@ -120,7 +134,7 @@ export async function createTestApp(
       .insertInto('applications')
       .values({
         client_id: client,
-        secret_hash: await hashSecret(secrets[client]),
+        secret_hash: await hashOnce(secrets[client]),
         name: `Test ${client}`,
         office_id: office.id,
         scopes: client === 'readonly' ? ALL_SCOPES.filter((s) => s.endsWith(':read')) : [...ALL_SCOPES],
@@ -178,7 +192,7 @@ export async function createTestApp(
       .executeTakeFirstOrThrow();
     const row = await db
       .insertInto('users')
-      .values({ login, password_hash: await hashSecret(password), office_id: office.id, roles })
+      .values({ login, password_hash: await hashOnce(password), office_id: office.id, roles })
       .returning('id')
       .executeTakeFirstOrThrow();
     return String(row.id);
