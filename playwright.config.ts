@@ -28,16 +28,20 @@ export default defineConfig({
     trace: 'on-first-retry',
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
-  webServer: {
-    command: 'node e2e/support/server.mjs',
-    url: `${baseURL}/oauth/.well-known/openid-configuration`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { E2E_PORT: process.env.E2E_PORT },
-    // SIGTERM to the server's process group, not Playwright's default SIGKILL: the service
-    // shuts down and e2e/support/server.mjs removes its temporary data directory.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-  },
+  // `npm test` starts the service itself while the PostgreSQL runner works (scripts/test.mjs:
+  // its console build and imports overlap that runner) and says so with E2E_SERVER_STARTED.
+  webServer: process.env.E2E_SERVER_STARTED
+    ? undefined
+    : {
+        command: 'node e2e/support/server.mjs',
+        url: `${baseURL}/oauth/.well-known/openid-configuration`,
+        reuseExistingServer: false,
+        timeout: 180_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        env: { E2E_PORT: process.env.E2E_PORT },
+        // SIGTERM to the server's process group, not Playwright's default SIGKILL: the service
+        // shuts down and e2e/support/server.mjs removes its temporary data directory.
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      },
 });

@@ -4,7 +4,9 @@
 //   2. vitest run src/server           the API suite again on PostgreSQL, when TEST_DATABASE_URL is set
 //                                      (files named *.pglite.test.ts run in 1 only, *.postgres.test.ts
 //                                      in 2 only: vitest.config.ts; nothing shows as skipped)
-//   3. playwright test                 the console end to end, when playwright.config.ts exists
+//   3. playwright test                 the console end to end, when playwright.config.ts exists; its
+//                                      service (e2e/support/server.mjs) is started before runner 2, whose
+//                                      waits on PostgreSQL leave a core for its console build and imports
 // Each runner writes a JSON report that is counted here. The very last line printed is
 // `N passed, N failed` over every runner; the exit code is non-zero when a test failed or a
 // runner crashed (a crash counts as one failure).
@@ -15,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runnerEnv } from './runnerEnv.mjs';
+import { startService } from './service.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(join(tmpdir(), 'fieldwork-test-'));
@@ -116,6 +119,22 @@ if (wanted('unit')) {
   );
 }
 
+let e2eServer;
+const e2ePort = String(20000 + (process.pid % 20000));
+for (const stop of ['SIGINT', 'SIGTERM'])
+  process.on(stop, async () => {
+    await e2eServer?.stop();
+    process.exit(stop === 'SIGINT' ? 130 : 143);
+  });
+if (wanted('e2e') && existsSync(join(root, 'playwright.config.ts'))) {
+  e2eServer = startService({
+    script: join(root, 'e2e/support/server.mjs'),
+    env: { ...baseEnv, E2E_PORT: e2ePort },
+    readyUrl: `http://127.0.0.1:${e2ePort}/oauth/.well-known/openid-configuration`,
+    log: join(reports, 'e2e-server.log'),
+  });
+}
+
 // 2. The API suite on PostgreSQL.
 if (!wanted('postgres')) {
   // not asked for
@@ -136,16 +155,26 @@ if (!wanted('postgres')) {
 // 3. The console end to end.
 if (!wanted('e2e')) {
   // not asked for
-} else if (existsSync(join(root, 'playwright.config.ts'))) {
-  const out = join(reports, 'playwright.json');
-  await runner(
-    'playwright (console end to end)',
-    [bin.playwright, 'test', '--reporter=line,json'],
-    { ...baseEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
-    out,
-    countPlaywright,
-    20,
-  );
+} else if (e2eServer) {
+  const name = 'playwright (console end to end)';
+  const started = Date.now();
+  if (await e2eServer.ready(180_000)) {
+    const out = join(reports, 'playwright.json');
+    await runner(
+      name,
+      [bin.playwright, 'test', '--reporter=line,json'],
+      { ...baseEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_PORT: e2ePort, E2E_SERVER_STARTED: '1' },
+      out,
+      countPlaywright,
+      20,
+    );
+    // The runner's time includes the wait for its service.
+    results.at(-1).seconds = Math.round((Date.now() - started) / 1000);
+  } else {
+    say(`the e2e service did not start:\n${e2eServer.tail()}`);
+    results.push({ name, passed: 0, failed: 1, crashed: true, code: -1, seconds: 0 });
+  }
+  await e2eServer.stop();
 } else {
   say('no playwright.config.ts: no end-to-end tests');
 }
