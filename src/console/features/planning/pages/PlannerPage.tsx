@@ -5,28 +5,26 @@
  * a list, each with its travel and why it scored as it did; a slot is scheduled after a
  * confirmation, and the work order then shows on its technician's row.
  */
-import { Alert, Box, Button, Group, Stack, Tabs, Text } from '@mantine/core';
-import {
-  IconCalendarPlus,
-  IconCalendarSearch,
-  IconInfoCircle,
-  IconList,
-  IconTimeline,
-} from '@tabler/icons-react';
+import { Alert, Stack } from '@mantine/core';
+import { IconCalendarSearch } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../client/index.ts';
-import { Can, Refused, useCan } from '../../../app/Can.tsx';
+import { Refused, useCan } from '../../../app/Can.tsx';
 import { readServiceError } from '../../../components/forms/serviceErrors.ts';
-import { CopyReference, EmptyState, PageHeader } from '../../../components/layout/index.ts';
+import { EmptyState, PageHeader } from '../../../components/layout/index.ts';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { PlannerForm } from '../components/PlannerForm.tsx';
+import {
+  NoSlots,
+  ResultsHeading,
+  ScheduledAlert,
+  ScheduleHere,
+  SearchRefusal,
+  SlotResults,
+} from '../components/PlannerResults.tsx';
 import { ScheduleDialog } from '../components/ScheduleDialog.tsx';
-import { SlotList } from '../components/SlotList.tsx';
-import { SlotDetails } from '../components/SlotParts.tsx';
-import { SlotTimeline } from '../components/SlotTimeline.tsx';
-import { WhyNot } from '../components/WhyNot.tsx';
 import { errorSentence, errorsByField } from '../errorFields.ts';
 import { formats } from '../format.ts';
 import { planningPaths as paths } from '../paths.ts';
@@ -40,7 +38,7 @@ import {
   searchFromForm,
 } from '../request.ts';
 import type { PlannerSearch } from '../search.ts';
-import { type Slot, slotKey } from '../slotsModel.ts';
+import type { Slot } from '../slotsModel.ts';
 import { browserTimeZone } from '../time.ts';
 import { writeRows } from '../transport.ts';
 
@@ -76,59 +74,13 @@ export function PlannerPage() {
   const [scheduling, setScheduling] = useState<Slot | null>(null);
   const [scheduled, setScheduled] = useState<{ code: string; slot: Slot } | null>(null);
 
-  const ctx = {
-    period: search.period ?? 'ranges',
-    target:
-      search.wo || !(search.address || search.zip || search.city || search.lat !== undefined)
-        ? 'workOrder'
-        : 'place',
-  } as const;
-  const refusal =
-    slots.error instanceof ApiError && slots.error.status === 400 ? readServiceError(slots.error) : null;
-  const grouped = refusal ? errorsByField(refusal.errors, ctx) : { fields: {}, page: [] };
-  const serverErrors: Partial<Record<PlannerField, string[]>> = {};
-  for (const [field, list] of Object.entries(grouped.fields))
-    serverErrors[field as PlannerField] = (list ?? []).map((e) => errorSentence(t, e));
-  for (const p of urlProblems) {
-    const message = p.message.startsWith('planning:') ? t(p.message) : p.message;
-    serverErrors[p.field] = [...(serverErrors[p.field] ?? []), message];
-  }
+  const { refusal, pageErrors, serverErrors } = useSearchErrors(search, slots.error, urlProblems);
 
   const view = search.view ?? 'timeline';
   const list = useMemo(() => slots.data?.slots ?? [], [slots.data]);
-  const selectedSlot = list.find((s) => slotKey(s) === selected) ?? null;
-  const picked = useMemo(() => {
-    const s = schedule.data;
-    if (!s?.technicianCode || !s.scheduledStart || !s.scheduledEnd) return null;
-    return {
-      uuid: s.uuid,
-      technicianCode: s.technicianCode,
-      workOrderCode: s.workOrderCode,
-      start: Date.parse(s.scheduledStart),
-      end: Date.parse(s.scheduledEnd),
-      picked: true,
-    };
-  }, [schedule.data]);
+  const picked = useMemo(() => pickedOf(schedule.data), [schedule.data]);
   const period = useMemo(() => periodOf(search, timeZone), [search, timeZone]);
   const onSelect = useCallback((key: string) => setSelected((k) => (k === key ? null : key)), []);
-
-  const scheduleButton = (slot: Slot) =>
-    search.wo ? (
-      <Can call={writeRows.schedule}>
-        <Button
-          size="xs"
-          leftSection={<IconCalendarPlus size={14} />}
-          onClick={() => setScheduling(slot)}
-          data-testid="schedule-slot"
-        >
-          {t('slot.scheduleHere', { code: search.wo })}
-        </Button>
-      </Can>
-    ) : (
-      <Text size="xs" c="dimmed" maw={260}>
-        {t('slot.pickWorkOrder')}
-      </Text>
-    );
 
   return (
     <Stack gap="lg">
@@ -148,9 +100,7 @@ export function PlannerPage() {
           setScheduled(null);
           if (JSON.stringify(next) === JSON.stringify(search)) void slots.refetch();
           else setSearch(next);
-          requestAnimationFrame(() =>
-            document.getElementById('results-title')?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
-          );
+          requestAnimationFrame(scrollToResults);
         }}
         onReset={() => {
           setSelected(null);
@@ -160,44 +110,15 @@ export function PlannerPage() {
       />
 
       <section aria-labelledby="results-title">
-        <Group justify="space-between" mb="sm" wrap="wrap" gap="sm">
-          <Text component="h2" id="results-title" fw={700} size="lg" m={0}>
-            {t('results.title')}
-          </Text>
-          {slots.data && (
-            <Text size="sm" c="dimmed" data-testid="results-summary">
-              {t('results.count', { count: list.length })} ·{' '}
-              {t(`results.target.${slots.data.target.source}`, {
-                lat: slots.data.target.latitude.toFixed(4),
-                lon: slots.data.target.longitude.toFixed(4),
-              })}
-            </Text>
-          )}
-        </Group>
+        <ResultsHeading count={list.length} target={slots.data?.target} />
 
         {scheduled && (
-          <Alert
-            color="teal"
-            variant="light"
-            icon={<IconInfoCircle size={18} />}
-            mb="md"
-            withCloseButton
-            closeButtonLabel={t('results.dismiss')}
+          <ScheduledAlert
+            code={scheduled.code}
+            now={schedule.data}
+            f={f}
             onClose={() => setScheduled(null)}
-            data-testid="scheduled-alert"
-            title={t('results.scheduledTitle', { code: scheduled.code })}
-          >
-            {schedule.data?.technicianCode && schedule.data.scheduledStart && schedule.data.scheduledEnd
-              ? t('results.scheduledBody', {
-                  code: scheduled.code,
-                  technician: schedule.data.technicianCode,
-                  when: f.span(
-                    Date.parse(schedule.data.scheduledStart),
-                    Date.parse(schedule.data.scheduledEnd),
-                  ),
-                })
-              : t('results.scheduledReading')}
-          </Alert>
+          />
         )}
 
         {!search.period ? (
@@ -218,116 +139,38 @@ export function PlannerPage() {
             loadingRows={6}
             loadingLabel={t('results.searching')}
             // The service's refusal of the search, each sentence with its code.
-            explain={() =>
-              refusal ? (
-                <Alert
-                  color="red"
-                  variant="light"
-                  role="alert"
-                  title={t('results.refusedTitle')}
-                  data-testid="search-refused"
-                >
-                  <Stack gap={6}>
-                    <Text size="sm">
-                      {grouped.page.length === 0 ? t('results.refused') : t('results.refusedPage')}
-                    </Text>
-                    {grouped.page.map((e) => (
-                      <Text key={e.code} size="sm">
-                        {errorSentence(t, e)}{' '}
-                        <Text span size="xs" c="dimmed" ff="monospace">
-                          ({e.code})
-                        </Text>
-                      </Text>
-                    ))}
-                    {refusal.errorReference && <CopyReference reference={refusal.errorReference} />}
-                  </Stack>
-                </Alert>
-              ) : undefined
-            }
+            explain={() => (refusal ? <SearchRefusal refusal={refusal} page={pageErrors} /> : undefined)}
             isEmpty={() => list.length === 0}
             empty={
-              <Stack gap="md">
-                <EmptyState title={t('results.noneTitle')} body={t('results.none')} />
-                {/* No slot at all: "Why not…?" says it of every technician. */}
-                {slots.data?.excluded && (
-                  <WhyNot
-                    excluded={slots.data.excluded}
-                    periodStart={period?.start ?? Date.now()}
-                    timeZone={timeZone}
-                    f={f}
-                  />
-                )}
-              </Stack>
+              <NoSlots
+                excluded={slots.data?.excluded}
+                periodStart={period?.start ?? Date.now()}
+                timeZone={timeZone}
+                f={f}
+              />
             }
           >
             {() => (
-              <Stack gap="md">
-                <Tabs
-                  value={view}
-                  onChange={(v) =>
-                    void navigate({
-                      to: paths.planner,
-                      search: { ...search, view: v === 'list' ? 'list' : undefined },
-                      replace: true,
-                    })
-                  }
-                  keepMounted={false}
-                >
-                  <Tabs.List>
-                    <Tabs.Tab
-                      value="timeline"
-                      leftSection={<IconTimeline size={16} />}
-                      data-testid="tab-timeline"
-                    >
-                      {t('results.timeline')}
-                    </Tabs.Tab>
-                    <Tabs.Tab value="list" leftSection={<IconList size={16} />} data-testid="tab-list">
-                      {t('results.list')}
-                    </Tabs.Tab>
-                  </Tabs.List>
-                  <Tabs.Panel value="timeline" pt="sm">
-                    <Group align="flex-start" gap="md" wrap="nowrap">
-                      <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-                        <SlotTimeline
-                          slots={list}
-                          picked={picked}
-                          period={period}
-                          timeZone={timeZone}
-                          f={f}
-                          selected={selected}
-                          onSelect={onSelect}
-                        />
-                      </Stack>
-                      {slots.data?.excluded && (
-                        <Box w={320} style={{ flex: 'none' }}>
-                          <WhyNot
-                            excluded={slots.data.excluded}
-                            periodStart={period?.start ?? Date.now()}
-                            timeZone={timeZone}
-                            f={f}
-                          />
-                        </Box>
-                      )}
-                    </Group>
-                  </Tabs.Panel>
-                  <Tabs.Panel value="list" pt="sm">
-                    <SlotList
-                      slots={list}
-                      f={f}
-                      selected={selected}
-                      onSelect={onSelect}
-                      onSchedule={search.wo && canSchedule ? (s) => setScheduling(s) : undefined}
-                    />
-                  </Tabs.Panel>
-                </Tabs>
-                {selectedSlot ? (
-                  <SlotDetails slot={selectedSlot} f={f} action={scheduleButton(selectedSlot)} />
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {t('results.pickHint')}
-                  </Text>
-                )}
-              </Stack>
+              <SlotResults
+                slots={list}
+                view={view}
+                onView={(v) =>
+                  void navigate({
+                    to: paths.planner,
+                    search: { ...search, view: v === 'list' ? 'list' : undefined },
+                    replace: true,
+                  })
+                }
+                picked={picked}
+                period={period}
+                excluded={slots.data?.excluded}
+                timeZone={timeZone}
+                f={f}
+                selected={selected}
+                onSelect={onSelect}
+                onSchedule={search.wo && canSchedule ? (s) => setScheduling(s) : undefined}
+                action={(slot) => <ScheduleHere code={search.wo} onSchedule={() => setScheduling(slot)} />}
+              />
             )}
           </QueryView>
         )}
@@ -350,3 +193,44 @@ export function PlannerPage() {
     </Stack>
   );
 }
+
+/**
+ * The search's problems by input of the form: the service's refusal (a 400, each code on its
+ * input, the rest for the page) and what a link holds that the form would refuse.
+ */
+function useSearchErrors(search: PlannerSearch, error: unknown, urlProblems: ReturnType<typeof checkForm>) {
+  const { t } = useTranslation('planning');
+  const ctx = {
+    period: search.period ?? 'ranges',
+    target:
+      search.wo || !(search.address || search.zip || search.city || search.lat !== undefined)
+        ? 'workOrder'
+        : 'place',
+  } as const;
+  const refusal = error instanceof ApiError && error.status === 400 ? readServiceError(error) : null;
+  const grouped = refusal ? errorsByField(refusal.errors, ctx) : { fields: {}, page: [] };
+  const serverErrors: Partial<Record<PlannerField, string[]>> = {};
+  for (const [field, list] of Object.entries(grouped.fields))
+    serverErrors[field as PlannerField] = (list ?? []).map((e) => errorSentence(t, e));
+  for (const p of urlProblems) {
+    const message = p.message.startsWith('planning:') ? t(p.message) : p.message;
+    serverErrors[p.field] = [...(serverErrors[p.field] ?? []), message];
+  }
+  return { refusal, pageErrors: grouped.page, serverErrors };
+}
+
+/** The work order's place now, drawn on the timeline beside the slots (none: not scheduled). */
+function pickedOf(s: ReturnType<typeof useSchedule>['data']) {
+  if (!s?.technicianCode || !s.scheduledStart || !s.scheduledEnd) return null;
+  return {
+    uuid: s.uuid,
+    technicianCode: s.technicianCode,
+    workOrderCode: s.workOrderCode,
+    start: Date.parse(s.scheduledStart),
+    end: Date.parse(s.scheduledEnd),
+    picked: true,
+  };
+}
+
+const scrollToResults = () =>
+  document.getElementById('results-title')?.scrollIntoView({ behavior: 'smooth', block: 'start' });

@@ -30,6 +30,7 @@ import {
   ReactFlowProvider,
   useReactFlow,
 } from '@xyflow/react';
+import type { TFunction } from 'i18next';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobRef, ProjectJob } from '../../../../contract/projectManagement.ts';
@@ -145,21 +146,18 @@ function refOf(id: string): JobRef {
   return { jobType: id.slice(0, at) as JobRef['jobType'], code: id.slice(at + 1) };
 }
 
-function Graph(props: DependencyGraphProps) {
-  const { viewKey, jobs, dependencies, readOnly, highlight, pending, onDeclare, onRemove } = props;
-  const { t, i18n } = useTranslation('projects');
-  const direction = i18n.dir() === 'rtl' ? 'rtl' : 'ltr';
-  const scheme = useComputedColorScheme('light');
-  const flow = useReactFlow();
+/**
+ * Where each node goes (the ELK layout, loaded on first use): worked out again only when the
+ * jobs or dependencies shown change, not for a highlight or a pending arrow.
+ */
+function useLayout(
+  jobs: DependencyGraphProps['jobs'],
+  dependencies: DependencyGraphProps['dependencies'],
+  showAll: boolean,
+  direction: 'ltr' | 'rtl',
+) {
   const [positions, setPositions] = useState<Map<string, { x: number; y: number }> | null>(null);
   const [layoutError, setLayoutError] = useState<unknown>(null);
-  const [selected, setSelected] = useState<string | null>(null);
-
-  // A large project shows the jobs that have dependencies first (all of them on demand).
-  const total = useMemo(() => jobs.filter(isDependencyJob).length, [jobs]);
-  const large = total > GRAPH_ALL_LIMIT;
-  const [showAll, setShowAll] = useState(!large);
-  // The layout depends on the jobs and dependencies only: highlights and pending arrows do not move nodes.
   const input = useMemo(
     () => layoutInput(jobs, dependencies, { onlyLinked: !showAll, direction }),
     [jobs, dependencies, showAll, direction],
@@ -181,6 +179,169 @@ function Graph(props: DependencyGraphProps) {
     };
   }, [inputKey]);
 
+  return { input, positions, layoutError };
+}
+
+/** The graph's nodes: each job that can have dependencies, where the layout put it. */
+function nodesOf(
+  jobs: DependencyGraphProps['jobs'],
+  positions: Map<string, { x: number; y: number }>,
+  highlight: DependencyGraphProps['highlight'],
+  readOnly: boolean,
+  direction: 'ltr' | 'rtl',
+  t: TFunction<'projects'>,
+): JobNode[] {
+  return jobs.flatMap((job, index) => {
+    if (!isDependencyJob(job)) return [];
+    const id = refText(job);
+    const at = positions.get(id);
+    if (!at) return [];
+    const collide = highlight.overlap?.get(id);
+    return [
+      {
+        id,
+        type: 'job' as const,
+        position: at,
+        width: NODE_WIDTH,
+        height: NODE_HEIGHT,
+        data: {
+          job,
+          phase: phaseAt(jobs, index),
+          state: highlight.cycle?.nodes.has(id) ? 'cycle' : collide ? 'overlap' : null,
+          collide,
+          readOnly,
+          rtl: direction === 'rtl',
+        },
+        draggable: false,
+        deletable: false,
+        selectable: false,
+        ariaLabel: job.jobType === 'task' ? t('jobs.task', { code: job.code }) : job.code,
+      },
+    ];
+  });
+}
+
+/** The arrows: each dependency, a cycle's refused arrow, and the one being declared. */
+function edgesOf(
+  dependencies: DependencyGraphProps['dependencies'],
+  highlight: DependencyGraphProps['highlight'],
+  pending: DependencyGraphProps['pending'],
+  readOnly: boolean,
+  selected: string | null,
+  t: TFunction<'projects'>,
+): Edge[] {
+  const inCycle = new Set(highlight.cycle?.edges.map((e) => e.id));
+  const label = (d: DependencyRef) =>
+    t('graph.edgeLabel', { blocking: jobLabel(d.blocking, t), blocked: jobLabel(d.blocked, t) });
+  const out: Edge[] = dependencies.map((d) => {
+    const id = edgeId(d.blocking, d.blocked);
+    const red = inCycle.has(id);
+    return {
+      id,
+      source: refText(d.blocking),
+      target: refText(d.blocked),
+      className: red ? 'dep-edge in-cycle' : 'dep-edge',
+      markerEnd: red ? RED_ARROW : ARROW,
+      ariaLabel: label(d),
+      deletable: !readOnly,
+      selected: selected === id,
+    };
+  });
+  // The refused arrow of a cycle, drawn where it would have gone.
+  for (const e of highlight.cycle?.edges ?? [])
+    if (!dependencies.some((d) => sameRef(d.blocking, e.blocking) && sameRef(d.blocked, e.blocked)))
+      out.push({
+        id: `refused:${e.id}`,
+        source: refText(e.blocking),
+        target: refText(e.blocked),
+        className: 'dep-edge in-cycle refused',
+        markerEnd: RED_ARROW,
+        ariaLabel: t('graph.refusedEdge', { edge: label(e) }),
+        deletable: false,
+        selectable: false,
+        focusable: false,
+      });
+  if (
+    pending &&
+    !dependencies.some((d) => sameRef(d.blocking, pending.blocking) && sameRef(d.blocked, pending.blocked))
+  )
+    out.push({
+      id: `pending:${edgeId(pending.blocking, pending.blocked)}`,
+      source: refText(pending.blocking),
+      target: refText(pending.blocked),
+      className: 'dep-edge pending',
+      animated: true,
+      markerEnd: ARROW,
+      deletable: false,
+      selectable: false,
+      focusable: false,
+    });
+  return out;
+}
+
+/** The arrow selected, named, with its removal. */
+function SelectedDependency({
+  dependency,
+  onRemove,
+}: {
+  dependency: DependencyRef;
+  onRemove: (d: DependencyRef) => void;
+}) {
+  const { t } = useTranslation('projects');
+  return (
+    <Panel position="top-right">
+      <Paper withBorder shadow="sm" p={6} radius="md">
+        <Group gap="xs" wrap="nowrap">
+          <Text size="xs" data-testid="selected-dependency">
+            {t('graph.edgeLabel', {
+              blocking: jobLabel(dependency.blocking, t),
+              blocked: jobLabel(dependency.blocked, t),
+            })}
+          </Text>
+          <Button
+            size="compact-xs"
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={12} />}
+            onClick={() => onRemove(dependency)}
+            data-testid="remove-selected-dependency"
+          >
+            {t('dependencies.remove')}
+          </Button>
+        </Group>
+      </Paper>
+    </Panel>
+  );
+}
+
+/** React Flow's own labels, in the console's language. */
+const flowAriaLabels = (t: TFunction<'projects'>) => ({
+  'node.a11yDescription.default': t('graph.a11y.node'),
+  'node.a11yDescription.keyboardDisabled': t('graph.a11y.node'),
+  'edge.a11yDescription.default': t('graph.a11y.edge'),
+  'controls.ariaLabel': t('graph.a11y.controls'),
+  'controls.zoomIn.ariaLabel': t('graph.a11y.zoomIn'),
+  'controls.zoomOut.ariaLabel': t('graph.a11y.zoomOut'),
+  'controls.fitView.ariaLabel': t('graph.a11y.fitView'),
+  'controls.interactive.ariaLabel': t('graph.a11y.interactive'),
+  'handle.ariaLabel': t('graph.a11y.handle'),
+  'minimap.ariaLabel': t('graph.a11y.minimap'),
+});
+
+function Graph(props: DependencyGraphProps) {
+  const { viewKey, jobs, dependencies, readOnly, highlight, pending, onDeclare, onRemove } = props;
+  const { t, i18n } = useTranslation('projects');
+  const direction = i18n.dir() === 'rtl' ? 'rtl' : 'ltr';
+  const scheme = useComputedColorScheme('light');
+  const flow = useReactFlow();
+  const [selected, setSelected] = useState<string | null>(null);
+
+  // A large project shows the jobs that have dependencies first (all of them on demand).
+  const total = useMemo(() => jobs.filter(isDependencyJob).length, [jobs]);
+  const large = total > GRAPH_ALL_LIMIT;
+  const [showAll, setShowAll] = useState(!large);
+  const { input, positions, layoutError } = useLayout(jobs, dependencies, showAll, direction);
+
   // The first layout sets the view (the planner's last one, else a readable opening);
   // later layouts and resizes keep whatever the planner panned and zoomed to.
   const wrapper = useRef<HTMLDivElement>(null);
@@ -196,87 +357,15 @@ function Graph(props: DependencyGraphProps) {
     void flow.setViewport(views.get(viewKey) ?? opening);
   }, [positions]);
 
-  const nodes: JobNode[] = useMemo(() => {
-    if (!positions) return [];
-    return jobs.flatMap((job, index) => {
-      if (!isDependencyJob(job)) return [];
-      const id = refText(job);
-      const at = positions.get(id);
-      if (!at) return [];
-      const collide = highlight.overlap?.get(id);
-      return [
-        {
-          id,
-          type: 'job' as const,
-          position: at,
-          width: NODE_WIDTH,
-          height: NODE_HEIGHT,
-          data: {
-            job,
-            phase: phaseAt(jobs, index),
-            state: highlight.cycle?.nodes.has(id) ? 'cycle' : collide ? 'overlap' : null,
-            collide,
-            readOnly: readOnly !== null,
-            rtl: direction === 'rtl',
-          },
-          draggable: false,
-          deletable: false,
-          selectable: false,
-          ariaLabel: job.jobType === 'task' ? t('jobs.task', { code: job.code }) : job.code,
-        },
-      ];
-    });
-  }, [jobs, positions, highlight, readOnly, direction, t]);
+  const nodes = useMemo(
+    () => (positions ? nodesOf(jobs, positions, highlight, readOnly !== null, direction, t) : []),
+    [jobs, positions, highlight, readOnly, direction, t],
+  );
 
-  const edges: Edge[] = useMemo(() => {
-    const inCycle = new Set(highlight.cycle?.edges.map((e) => e.id));
-    const label = (d: DependencyRef) =>
-      t('graph.edgeLabel', { blocking: jobLabel(d.blocking, t), blocked: jobLabel(d.blocked, t) });
-    const out: Edge[] = dependencies.map((d) => {
-      const id = edgeId(d.blocking, d.blocked);
-      const red = inCycle.has(id);
-      return {
-        id,
-        source: refText(d.blocking),
-        target: refText(d.blocked),
-        className: red ? 'dep-edge in-cycle' : 'dep-edge',
-        markerEnd: red ? RED_ARROW : ARROW,
-        ariaLabel: label(d),
-        deletable: readOnly === null,
-        selected: selected === id,
-      };
-    });
-    // The refused arrow of a cycle, drawn where it would have gone.
-    for (const e of highlight.cycle?.edges ?? [])
-      if (!dependencies.some((d) => sameRef(d.blocking, e.blocking) && sameRef(d.blocked, e.blocked)))
-        out.push({
-          id: `refused:${e.id}`,
-          source: refText(e.blocking),
-          target: refText(e.blocked),
-          className: 'dep-edge in-cycle refused',
-          markerEnd: RED_ARROW,
-          ariaLabel: t('graph.refusedEdge', { edge: label(e) }),
-          deletable: false,
-          selectable: false,
-          focusable: false,
-        });
-    if (
-      pending &&
-      !dependencies.some((d) => sameRef(d.blocking, pending.blocking) && sameRef(d.blocked, pending.blocked))
-    )
-      out.push({
-        id: `pending:${edgeId(pending.blocking, pending.blocked)}`,
-        source: refText(pending.blocking),
-        target: refText(pending.blocked),
-        className: 'dep-edge pending',
-        animated: true,
-        markerEnd: ARROW,
-        deletable: false,
-        selectable: false,
-        focusable: false,
-      });
-    return out;
-  }, [dependencies, highlight, pending, readOnly, selected, t]);
+  const edges = useMemo(
+    () => edgesOf(dependencies, highlight, pending, readOnly !== null, selected, t),
+    [dependencies, highlight, pending, readOnly, selected, t],
+  );
 
   const selectedDependency = selected
     ? dependencies.find((d) => edgeId(d.blocking, d.blocked) === selected)
@@ -344,18 +433,7 @@ function Graph(props: DependencyGraphProps) {
         maxZoom={2}
         proOptions={{ hideAttribution: true }}
         onlyRenderVisibleElements={nodes.length > 200}
-        ariaLabelConfig={{
-          'node.a11yDescription.default': t('graph.a11y.node'),
-          'node.a11yDescription.keyboardDisabled': t('graph.a11y.node'),
-          'edge.a11yDescription.default': t('graph.a11y.edge'),
-          'controls.ariaLabel': t('graph.a11y.controls'),
-          'controls.zoomIn.ariaLabel': t('graph.a11y.zoomIn'),
-          'controls.zoomOut.ariaLabel': t('graph.a11y.zoomOut'),
-          'controls.fitView.ariaLabel': t('graph.a11y.fitView'),
-          'controls.interactive.ariaLabel': t('graph.a11y.interactive'),
-          'handle.ariaLabel': t('graph.a11y.handle'),
-          'minimap.ariaLabel': t('graph.a11y.minimap'),
-        }}
+        ariaLabelConfig={flowAriaLabels(t)}
       >
         <Background gap={20} />
         {large && (
@@ -384,28 +462,7 @@ function Graph(props: DependencyGraphProps) {
           />
         )}
         {selectedDependency && readOnly === null && (
-          <Panel position="top-right">
-            <Paper withBorder shadow="sm" p={6} radius="md">
-              <Group gap="xs" wrap="nowrap">
-                <Text size="xs" data-testid="selected-dependency">
-                  {t('graph.edgeLabel', {
-                    blocking: jobLabel(selectedDependency.blocking, t),
-                    blocked: jobLabel(selectedDependency.blocked, t),
-                  })}
-                </Text>
-                <Button
-                  size="compact-xs"
-                  color="red"
-                  variant="light"
-                  leftSection={<IconTrash size={12} />}
-                  onClick={() => onRemove(selectedDependency)}
-                  data-testid="remove-selected-dependency"
-                >
-                  {t('dependencies.remove')}
-                </Button>
-              </Group>
-            </Paper>
-          </Panel>
+          <SelectedDependency dependency={selectedDependency} onRemove={onRemove} />
         )}
       </ReactFlow>
     </div>

@@ -22,6 +22,68 @@ export const OPTION_FIELDS: readonly PlannerField[] = [
   'max',
 ];
 
+/** A list of codes to pick among the reference's (offices, skills, areas), each shown with its name. */
+function CodesInput({
+  name,
+  choices,
+  placeholder,
+}: {
+  name: 'offices' | 'skills' | 'areas';
+  choices: readonly { code: string; name: string }[] | undefined;
+  placeholder?: string;
+}) {
+  const { t } = useTranslation('planning');
+  const { control } = useFormContext<PlannerFormValues>();
+  const { errorOf } = usePlannerErrors();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <MultiSelect
+          label={t(`form.${name}`)}
+          description={t(`form.${name}Hint`)}
+          placeholder={field.value.length ? undefined : placeholder}
+          searchable
+          clearable
+          value={field.value}
+          onChange={field.onChange}
+          data={mergeChoices(
+            (choices ?? []).map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` })),
+            field.value,
+          )}
+          nothingFoundMessage={t('form.nothingFound')}
+          error={errorOf(name)}
+        />
+      )}
+    />
+  );
+}
+
+/** An on/off option, with its hint. */
+function OptionSwitch({ name, mt }: { name: 'zone' | 'firstOfDay' | 'ignoreCapacity'; mt?: number }) {
+  const { t } = useTranslation('planning');
+  const { control } = useFormContext<PlannerFormValues>();
+  const label = name === 'zone' ? 'zoneFilter' : name;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Switch
+          label={t(`form.${label}`)}
+          description={t(`form.${label}Hint`)}
+          checked={field.value}
+          onChange={(e) => field.onChange(e.currentTarget.checked)}
+          mt={mt}
+        />
+      )}
+    />
+  );
+}
+
+const COLUMN = { base: 12, sm: 6, lg: 4 };
+
 export function OptionsSection() {
   const { t } = useTranslation('planning');
   const { control, register } = useFormContext<PlannerFormValues>();
@@ -32,55 +94,13 @@ export function OptionsSection() {
   const skills = useSkills();
   return (
     <Grid gap="md" mt="xs">
-      <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-        <Controller
-          control={control}
-          name="offices"
-          render={({ field }) => (
-            <MultiSelect
-              label={t('form.offices')}
-              description={t('form.officesHint')}
-              placeholder={field.value.length ? undefined : t('form.allOffices')}
-              searchable
-              clearable
-              value={field.value}
-              onChange={field.onChange}
-              data={mergeChoices(
-                (offices.data ?? []).map((o) => ({ value: o.code, label: `${o.code} — ${o.name}` })),
-                field.value,
-              )}
-              nothingFoundMessage={t('form.nothingFound')}
-              error={errorOf('offices')}
-            />
-          )}
-        />
+      <Grid.Col span={COLUMN}>
+        <CodesInput name="offices" choices={offices.data} placeholder={t('form.allOffices')} />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-        <Controller
-          control={control}
-          name="skills"
-          render={({ field }) => (
-            <MultiSelect
-              label={t('form.skills')}
-              description={t('form.skillsHint')}
-              searchable
-              clearable
-              value={field.value}
-              onChange={field.onChange}
-              data={mergeChoices(
-                (skills.data ?? []).map((s) => ({
-                  value: s.skillCode,
-                  label: `${s.skillCode} — ${s.name}`,
-                })),
-                field.value,
-              )}
-              nothingFoundMessage={t('form.nothingFound')}
-              error={errorOf('skills')}
-            />
-          )}
-        />
+      <Grid.Col span={COLUMN}>
+        <CodesInput name="skills" choices={skills.data?.map((s) => ({ code: s.skillCode, name: s.name }))} />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+      <Grid.Col span={COLUMN}>
         <Controller
           control={control}
           name="portalUser"
@@ -95,32 +115,10 @@ export function OptionsSection() {
           )}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-        <Controller
-          control={control}
-          name="areas"
-          render={({ field }) => (
-            <MultiSelect
-              label={t('form.areas')}
-              description={t('form.areasHint')}
-              searchable
-              clearable
-              value={field.value}
-              onChange={field.onChange}
-              data={mergeChoices(
-                (areas.data ?? []).map((a) => ({
-                  value: a.areaCode,
-                  label: `${a.areaCode} — ${a.name}`,
-                })),
-                field.value,
-              )}
-              nothingFoundMessage={t('form.nothingFound')}
-              error={errorOf('areas')}
-            />
-          )}
-        />
+      <Grid.Col span={COLUMN}>
+        <CodesInput name="areas" choices={areas.data?.map((a) => ({ code: a.areaCode, name: a.name }))} />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+      <Grid.Col span={COLUMN}>
         <Controller
           control={control}
           name="areaScope"
@@ -144,21 +142,9 @@ export function OptionsSection() {
           )}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+      <Grid.Col span={COLUMN}>
         <Stack gap={6}>
-          <Controller
-            control={control}
-            name="zone"
-            render={({ field }) => (
-              <Switch
-                label={t('form.zoneFilter')}
-                description={t('form.zoneFilterHint')}
-                checked={field.value}
-                onChange={(e) => field.onChange(e.currentTarget.checked)}
-                mt={4}
-              />
-            )}
-          />
+          <OptionSwitch name="zone" mt={4} />
           {(zone || refused('zoneZip')) && (
             <TextInput
               label={t('form.zoneZip')}
@@ -169,24 +155,12 @@ export function OptionsSection() {
           )}
         </Stack>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+      <Grid.Col span={COLUMN}>
         <Stack gap={6}>
-          <Controller
-            control={control}
-            name="firstOfDay"
-            render={({ field }) => (
-              <Switch
-                label={t('form.firstOfDay')}
-                description={t('form.firstOfDayHint')}
-                checked={field.value}
-                onChange={(e) => field.onChange(e.currentTarget.checked)}
-                mt={4}
-              />
-            )}
-          />
+          <OptionSwitch name="firstOfDay" mt={4} />
         </Stack>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+      <Grid.Col span={COLUMN}>
         <Controller
           control={control}
           name="hours"
@@ -203,7 +177,7 @@ export function OptionsSection() {
           )}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+      <Grid.Col span={COLUMN}>
         <Stack gap="sm">
           <Controller
             control={control}
@@ -222,18 +196,7 @@ export function OptionsSection() {
               />
             )}
           />
-          <Controller
-            control={control}
-            name="ignoreCapacity"
-            render={({ field }) => (
-              <Switch
-                label={t('form.ignoreCapacity')}
-                description={t('form.ignoreCapacityHint')}
-                checked={field.value}
-                onChange={(e) => field.onChange(e.currentTarget.checked)}
-              />
-            )}
-          />
+          <OptionSwitch name="ignoreCapacity" />
         </Stack>
       </Grid.Col>
     </Grid>
