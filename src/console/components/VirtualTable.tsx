@@ -133,6 +133,9 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
+    // As the work orders' grid (DataGrid.tsx): a render forced inside each scroll event adds
+    // up to long tasks on a fast scroll; React draws it with the next frame instead.
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const last = items[items.length - 1];

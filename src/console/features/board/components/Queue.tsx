@@ -5,6 +5,7 @@
  */
 import { Badge, Button, Card, Group, ScrollArea, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkOrder } from '../../../../contract/fieldService.ts';
 import { EmptyState, ErrorState } from '../../../components/layout/index.ts';
@@ -15,7 +16,8 @@ import type { QueueFilters } from '../transport.ts';
 import type { Dispatch, Target } from '../useDispatch.ts';
 import type { Explain } from '../verdict.ts';
 
-export function Queue({
+/** Memoized: a page of the board's rows arriving does not draw the queue again. */
+export const Queue = memo(function Queue({
   filters,
   text,
   onText,
@@ -176,4 +178,4 @@ export function Queue({
       </ScrollArea.Autosize>
     </Stack>
   );
-}
+});

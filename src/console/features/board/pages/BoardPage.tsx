@@ -98,6 +98,22 @@ function Board() {
     setSearch({ ...search, wo: next.q?.toUpperCase() }),
   );
 
+  // The queue and the inputs above the grid keep their props while pages of rows arrive:
+  // they are not drawn again for each one (the 50 ms task budget of the board's scroll).
+  const queueFilters = useMemo(
+    () => ({ q: search.wo, workOrderTypeCode: search.type }),
+    [search.wo, search.type],
+  );
+  const onType = useCallback(
+    (type: string | undefined) => setSearch({ ...search, type }),
+    [search, setSearch],
+  );
+  const firstCode = codes[0];
+  const firstTarget = useCallback(
+    () => (firstCode ? { technicianCode: firstCode, start: axis.segments[0].start + 2 * 3_600_000 } : null),
+    [firstCode, axis],
+  );
+
   const ticks = useMemo(() => ticksOf(axis), [axis]);
   const columns = useMemo<Column<BoardTechnician>[]>(
     () => [
@@ -173,17 +189,13 @@ function Board() {
         </Stack>
         <Box w={270} style={{ flex: 'none', minHeight: 0 }}>
           <Queue
-            filters={{ q: search.wo, workOrderTypeCode: search.type }}
+            filters={queueFilters}
             text={queueText}
             onText={setQueueText}
-            onType={(type) => setSearch({ ...search, type })}
+            onType={onType}
             dispatch={dispatch}
             explain={explain}
-            firstTarget={() =>
-              codes.length
-                ? { technicianCode: codes[0], start: axis.segments[0].start + 2 * 3_600_000 }
-                : null
-            }
+            firstTarget={firstTarget}
           />
         </Box>
       </Group>
@@ -210,7 +222,7 @@ const TechnicianCell = memo(function TechnicianCell({ code, name }: { code: stri
 });
 
 /** The day or week shown: a step back, the day, a step on, and the view (day or week). */
-function BoardPeriod({
+const BoardPeriod = memo(function BoardPeriod({
   date,
   view,
   timeZone,
@@ -270,10 +282,10 @@ function BoardPeriod({
       />
     </>
   );
-}
+});
 
 /** The filters of the technicians shown: office, skill, area and a text. */
-function BoardFilterInputs({
+const BoardFilterInputs = memo(function BoardFilterInputs({
   search,
   setSearch,
   text,
@@ -333,10 +345,10 @@ function BoardFilterInputs({
       />
     </>
   );
-}
+});
 
 /** The period shown and what the bars' colours and patterns mean. */
-function BoardLegend({ periodLabel }: { periodLabel: string }) {
+const BoardLegend = memo(function BoardLegend({ periodLabel }: { periodLabel: string }) {
   const { t } = useTranslation('board');
   return (
     <Group gap="md" wrap="wrap" aria-label={t('legend.label')} role="group">
@@ -372,7 +384,7 @@ function BoardLegend({ periodLabel }: { periodLabel: string }) {
       </Group>
     </Group>
   );
-}
+});
 
 /** What the board says to a screen reader as a work order is picked, moved, refused or scheduled. */
 function useBoardAnnouncer(f: ReturnType<typeof formats>) {
