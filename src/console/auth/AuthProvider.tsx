@@ -24,11 +24,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryFn: ({ signal }) => api.raw<Me>('GET', ME_PATH, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const signOut = useCallback(() => {
-    const refreshToken = session.tokens?.refreshToken ?? null;
-    session.set(null);
-    return signOutEverywhere(refreshToken);
-  }, []);
+  const signOut = useCallback(() => signOutEverywhere(session.endForSignOut()), []);
   const meUnavailable = me.isError;
   const value = useMemo(() => ({ me: me.data, meUnavailable, signOut }), [me.data, meUnavailable, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

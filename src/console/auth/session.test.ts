@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const refreshTokens = vi.fn();
-vi.mock('./oauth.ts', () => ({ refreshTokens: (t: string) => refreshTokens(t), startSignIn: vi.fn() }));
+const startSignIn = vi.fn();
+vi.mock('./oauth.ts', () => ({
+  refreshTokens: (t: string) => refreshTokens(t),
+  startSignIn: (back: string) => startSignIn(back),
+}));
 const { session } = await import('./session.ts');
 
 const set = (refreshToken: string | null, inMs = 900_000) =>
@@ -11,6 +15,7 @@ describe('console session (tokens in memory)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     refreshTokens.mockReset();
+    startSignIn.mockReset();
   });
   afterEach(() => {
     session.set(null);
@@ -51,5 +56,19 @@ describe('console session (tokens in memory)', () => {
     session.set(null);
     expect(await session.refresh()).toBeNull();
     expect(session.accessToken()).toBeNull();
+  });
+
+  it('a sign-out in progress does not send the user through sign-in when a request fails for want of a token', () => {
+    set('r1');
+    expect(session.endForSignOut()).toBe('r1');
+    expect(session.accessToken()).toBeNull();
+    void session.signInAgain();
+    expect(startSignIn).not.toHaveBeenCalled();
+    // Signed in again (tokens back): a 401 sends the user through sign-in as before.
+    vi.stubGlobal('window', { location: { pathname: '/referentials/customers', search: '?q=A', hash: '' } });
+    set('r2');
+    void session.signInAgain();
+    expect(startSignIn).toHaveBeenCalledWith('/referentials/customers?q=A');
+    vi.unstubAllGlobals();
   });
 });
