@@ -14,31 +14,16 @@
  *
  *   node bench/e2e-cpu.mjs        # ROUNDS=4 IDLE_MS=2000
  */
-import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/chromium.mjs';
+import { startService } from '../scripts/service.mjs';
 import { freePort, log, printTable, root } from './support/service.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 4);
 const IDLE_MS = Number(process.env.IDLE_MS ?? 2000);
-
-async function startE2eService(port) {
-  const child = spawn(process.execPath, ['e2e/support/server.mjs'], {
-    cwd: root,
-    env: { ...process.env, E2E_PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`the e2e service exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${url}/oauth/.well-known/openid-configuration`)).ok) return { child, url };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the e2e service did not answer in 2 minutes');
-}
 
 async function measure(url, args, traced) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args });
@@ -73,8 +58,20 @@ async function measure(url, args, traced) {
 }
 
 const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
 log(`starting the e2e service on ${port} (builds the console)`);
-const { child, url } = await startE2eService(port);
+// As npm test starts it (scripts/service.mjs): its own process group, its output in a file.
+const service = startService({
+  script: join(root, 'e2e/support/server.mjs'),
+  env: { ...process.env, E2E_PORT: String(port) },
+  readyUrl: `${url}/oauth/.well-known/openid-configuration`,
+  log: join(mkdtempSync(join(tmpdir(), 'fieldwork-bench-')), 'e2e-server.log'),
+});
+if (!(await service.ready(180_000))) {
+  log(`the e2e service did not start:\n${service.tail()}`);
+  await service.stop();
+  process.exit(1);
+}
 try {
   const defaults = CHROMIUM_ARGS.filter((a) => !a.startsWith('--disable-features='));
   const rows = [];
@@ -94,5 +91,5 @@ try {
     rows,
   );
 } finally {
-  process.kill(-child.pid, 'SIGTERM');
+  await service.stop();
 }

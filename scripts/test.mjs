@@ -86,9 +86,9 @@ for (const name of only)
 const wanted = (name) => only.length === 0 || only.includes(name);
 
 const results = [];
-async function runner(name, args, env, reportFile, count, limitMinutes) {
+/** `started`: when its time began (the e2e runner's includes the wait for its service). */
+async function runner(name, args, env, reportFile, count, limitMinutes, started = Date.now()) {
   say(`${name}`);
-  const started = Date.now();
   const code = await run(args, env, limitMinutes);
   const report = readJson(reportFile);
   let counts = report ? count(report) : { passed: 0, failed: 0 };
@@ -167,9 +167,8 @@ if (!wanted('e2e')) {
       out,
       countPlaywright,
       20,
+      started,
     );
-    // The runner's time includes the wait for its service.
-    results.at(-1).seconds = Math.round((Date.now() - started) / 1000);
   } else {
     say(`the e2e service did not start:\n${e2eServer.tail()}`);
     results.push({ name, passed: 0, failed: 1, crashed: true, code: -1, seconds: 0 });

@@ -5,7 +5,7 @@
  */
 import { Alert, Box, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconCalendarPlus, IconInfoCircle, IconList, IconTimeline } from '@tabler/icons-react';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../app/Can.tsx';
 import type { ServiceError } from '../../../components/forms/serviceErrors.ts';
@@ -100,7 +100,7 @@ export function ScheduledAlert({
 }
 
 /** What a slot's details offer: schedule the work order there, or first pick a work order. */
-export function ScheduleHere({ code, onSchedule }: { code: string | undefined; onSchedule: () => void }) {
+function ScheduleHere({ code, onSchedule }: { code: string | undefined; onSchedule: () => void }) {
   const { t } = useTranslation('planning');
   return code ? (
     <Can call={writeRows.schedule}>
@@ -149,8 +149,9 @@ export function SlotResults({
   f,
   selected,
   onSelect,
+  workOrderCode,
+  canSchedule,
   onSchedule,
-  action,
 }: {
   slots: readonly Slot[];
   view: 'timeline' | 'list';
@@ -162,9 +163,10 @@ export function SlotResults({
   f: Formats;
   selected: string | null;
   onSelect: (key: string) => void;
-  onSchedule: ((slot: Slot) => void) | undefined;
-  /** What the chosen slot's details offer (schedule it, or pick a work order first). */
-  action: (slot: Slot) => ReactNode;
+  /** The work order to schedule (none: the slots of a type of work at a place). */
+  workOrderCode: string | undefined;
+  canSchedule: boolean;
+  onSchedule: (slot: Slot) => void;
 }) {
   const { t } = useTranslation('planning');
   const chosen = slots.find((s) => slotKey(s) === selected) ?? null;
@@ -205,11 +207,21 @@ export function SlotResults({
           </Group>
         </Tabs.Panel>
         <Tabs.Panel value="list" pt="sm">
-          <SlotList slots={slots} f={f} selected={selected} onSelect={onSelect} onSchedule={onSchedule} />
+          <SlotList
+            slots={slots}
+            f={f}
+            selected={selected}
+            onSelect={onSelect}
+            onSchedule={workOrderCode && canSchedule ? onSchedule : undefined}
+          />
         </Tabs.Panel>
       </Tabs>
       {chosen ? (
-        <SlotDetails slot={chosen} f={f} action={action(chosen)} />
+        <SlotDetails
+          slot={chosen}
+          f={f}
+          action={<ScheduleHere code={workOrderCode} onSchedule={() => onSchedule(chosen)} />}
+        />
       ) : (
         <Text size="sm" c="dimmed">
           {t('results.pickHint')}

@@ -20,7 +20,6 @@ import {
   NoSlots,
   ResultsHeading,
   ScheduledAlert,
-  ScheduleHere,
   SearchRefusal,
   SlotResults,
 } from '../components/PlannerResults.tsx';
@@ -168,8 +167,9 @@ export function PlannerPage() {
                 f={f}
                 selected={selected}
                 onSelect={onSelect}
-                onSchedule={search.wo && canSchedule ? (s) => setScheduling(s) : undefined}
-                action={(slot) => <ScheduleHere code={search.wo} onSchedule={() => setScheduling(slot)} />}
+                workOrderCode={search.wo}
+                canSchedule={canSchedule}
+                onSchedule={setScheduling}
               />
             )}
           </QueryView>
