@@ -28,6 +28,13 @@ export default defineConfig({
     trace: 'on-first-retry',
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
+  // The long-task budgets (e2e/long-tasks.spec.ts) measure the page's CPU: they run last and
+  // alone, not beside a second browser on the same two cores. A test of `console` that fails
+  // leaves them not run, which scripts/test.mjs counts as failed.
+  projects: [
+    { name: 'console', testIgnore: 'long-tasks.spec.ts' },
+    { name: 'performance', testMatch: 'long-tasks.spec.ts', dependencies: ['console'], workers: 1 },
+  ],
   // `npm test` starts the service itself while the PostgreSQL runner works (scripts/test.mjs:
   // its console build and imports overlap that runner) and says so with E2E_SERVER_STARTED.
   webServer: process.env.E2E_SERVER_STARTED

@@ -68,10 +68,13 @@ function countVitest(report) {
   return { passed, failed };
 }
 
-/** Counts of a playwright JSON report: flaky tests passed on retry. */
+/**
+ * Counts of a playwright JSON report: flaky tests passed on retry; a test skipped (none is
+ * marked so: the `performance` project's when a test it depends on failed) did not pass.
+ */
 function countPlaywright(report) {
   const s = report.stats ?? {};
-  let failed = s.unexpected ?? 0;
+  let failed = (s.unexpected ?? 0) + (s.skipped ?? 0);
   if ((report.errors ?? []).length > 0 && failed === 0) failed = 1;
   return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed };
 }

@@ -192,6 +192,17 @@ export async function networkSettled(page: Page, quietMs = 500) {
   }
 }
 
+/** The API calls of the page from now on, by path. */
+export function recordCalls(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/rest/') || pathname.startsWith('/eTech/'))
+      calls.push(`${r.method()} ${pathname}`);
+  });
+  return calls;
+}
+
 export const test = base.extend({
   page: async ({ page }, use) => {
     track(page);
