@@ -183,6 +183,50 @@ describe('the change log', () => {
     expect(after.data.map((e) => e.code)).toEqual(['NEW-1']);
   });
 
+  it("prunes each tenant's oldest entries up to the first one kept: none is left below pruned_through", async () => {
+    const entryOf = async (tenant: string, code: string) =>
+      (
+        await t.db
+          .selectFrom('changes')
+          .select('id')
+          .where('tenant_id', '=', tenant)
+          .where('code', '=', code)
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const put = (as: TestClient, skillCode: string) =>
+      t.api(putSkill, { as, params: { skillCode }, body: { name: skillCode } });
+    await put('root', 'PRUNE-A');
+    await put('root', 'PRUNE-B');
+    await put('root', 'PRUNE-C');
+    await put('rival', 'PRUNE-R');
+    const [a, b, c] = [
+      await entryOf(t.tenants.ROOT, 'PRUNE-A'),
+      await entryOf(t.tenants.ROOT, 'PRUNE-B'),
+      await entryOf(t.tenants.ROOT, 'PRUNE-C'),
+    ];
+    // Everything expired but B, an entry whose transaction started later than C's.
+    const expired = new Date(Date.now() - 91 * 86_400_000);
+    await t.db.updateTable('changes').set({ at: expired }).where('id', '!=', b).execute();
+    await pruneChanges(t.db, 90, 1);
+    const left = await t.db
+      .selectFrom('changes')
+      .select(['tenant_id', 'id'])
+      .orderBy('tenant_id')
+      .orderBy('id')
+      .execute();
+    // The root tenant's A and everything before it went; B stays, and C after it waits.
+    expect(left.filter((e) => e.tenant_id === t.tenants.ROOT).map((e) => e.id)).toEqual([b, c]);
+    // The rival tenant's expired entries went too.
+    expect(left.filter((e) => e.tenant_id === t.tenants.RIVAL)).toEqual([]);
+    const pruned = await t.db
+      .selectFrom('change_counters')
+      .select(['tenant_id', 'pruned_through'])
+      .where('tenant_id', '=', t.tenants.ROOT)
+      .executeTakeFirstOrThrow();
+    expect(pruned.pruned_through).toBe(a);
+  });
+
   it("answers a record's history newest first, keyset-paged, filtered by actor, and 404 outside the caller's tree", async () => {
     await t.api(putCustomer, { params: { customerCode: 'HIST' }, body: customer('H0', 'NORTH') });
     await t.api(putCustomer, {

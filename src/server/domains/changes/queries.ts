@@ -99,14 +99,26 @@ export async function recordEntries(
 
 /**
  * Deletes up to `batch` entries older than `cutoff` (every tenant: the owner's handle),
- * and moves each tenant's `pruned_through` past them. Returns how many went. Any expired
- * entries, not the oldest first (the time index is a BRIN, migration 103): a cursor below
- * `pruned_through` is refused, so an entry kept below it is one nobody reads again.
+ * and moves each tenant's `pruned_through` past them. Returns how many went. Each tenant's
+ * oldest entries by id, through the primary key (the log has no index on its time,
+ * migration 105), up to the first one still kept: nothing remains below `pruned_through`,
+ * where a cursor is refused. Ids follow commit order and times the transactions' starts,
+ * so an entry that expired after a later one waits for the next run.
  */
 export async function pruneBatch(db: Db, cutoff: Date, batch: number): Promise<number> {
   const { rows } = await sql<{ pruned: number }>`
-    WITH doomed AS (
-      SELECT tenant_id, id FROM changes WHERE at < ${cutoff} LIMIT ${batch}
+    WITH RECURSIVE tenants(id) AS (
+      SELECT min(tenant_id) FROM changes
+      UNION ALL
+      SELECT (SELECT min(tenant_id) FROM changes WHERE tenant_id > t.id) FROM tenants t WHERE t.id IS NOT NULL
+    ), doomed AS (
+      SELECT c.tenant_id, c.id FROM tenants t
+      CROSS JOIN LATERAL (
+        SELECT tenant_id, id, bool_and(at < ${cutoff}) OVER (ORDER BY id) AS expired
+        FROM (SELECT tenant_id, id, at FROM changes WHERE tenant_id = t.id ORDER BY id LIMIT ${batch}) oldest
+      ) c
+      WHERE c.expired
+      LIMIT ${batch}
     ), gone AS (
       DELETE FROM changes c USING doomed d WHERE c.tenant_id = d.tenant_id AND c.id = d.id
       RETURNING c.tenant_id, c.id
