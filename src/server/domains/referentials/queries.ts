@@ -120,28 +120,37 @@ export async function findRef(
   return rows[0];
 }
 
-/** Replaces a record's columns; its version (`last_update`) moves on. */
+/** Replaces a record's columns; its version (`last_update`) moves on. Answers the new version. */
 export async function updateRecord(
   trx: Db,
   entity: Entity,
   tenant: string,
   code: string,
   values: Record<string, unknown>,
-): Promise<void> {
+): Promise<string | undefined> {
   const table = TABLE[entity] as 'customers';
-  await trx
+  const row = await trx
     .updateTable(table)
     .set({ ...values, last_update: nextVersion(`${table}.last_update`) } as never)
     .where('tenant_id', '=', tenant)
     .where('code', '=', code)
-    .execute();
+    .returning(versionOf('last_update').as('version'))
+    .executeTakeFirst();
+  return row?.version;
 }
 
-export async function insertRecord(trx: Db, entity: Entity, values: Record<string, unknown>): Promise<void> {
-  await trx
+/** Inserts a record; answers its version. */
+export async function insertRecord(
+  trx: Db,
+  entity: Entity,
+  values: Record<string, unknown>,
+): Promise<string | undefined> {
+  const row = await trx
     .insertInto(TABLE[entity] as 'customers')
     .values({ ...values, last_update: sql`now()` } as never)
-    .execute();
+    .returning(versionOf('last_update').as('version'))
+    .executeTakeFirst();
+  return row?.version;
 }
 
 export async function isOfficeInScope(db: Db, scope: OfficeScope, officeId: string): Promise<boolean> {

@@ -61,7 +61,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { findOfficeInScope, type OfficeScope, tenantOf } from '../../platform/officeScope.ts';
 import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import { writeTransaction } from '../../platform/transactions.ts';
-import { jsonb, type WriteOutcome } from '../../platform/upsert.ts';
+import { jsonb } from '../../platform/upsert.ts';
 import { checkIfMatch, type IfMatch, type Written } from '../../platform/versions.ts';
 import type { Ref } from './queries.ts';
 import {
@@ -255,36 +255,26 @@ function storedContact(c: Contact): StoredContact | null {
 type Row = Record<string, unknown> & { code: string };
 const JSON_COLUMNS = new Set(['contact', 'custom_fields']);
 
-/** Inserts or replaces the row; an identical row is left as it is. Answers the new version. */
+/**
+ * Inserts or replaces the row; an identical row is left as it is. Answers the outcome and the
+ * record's version (the stored one when unchanged, the written one from the write itself).
+ */
 async function write(
   trx: Db,
   entity: Entity,
   tenant: string,
-  existing: Row | undefined,
+  existing: (Row & { version: string }) | undefined,
   row: Row,
 ): Promise<Written> {
-  const outcome = await writeRow(trx, entity, tenant, existing, row);
-  const version = (await lockedRow(trx, entity, tenant, row.code))?.version;
-  if (version === undefined) throw new Error(`${entity} ${row.code}: written but not found`);
-  return { outcome, version };
-}
-
-async function writeRow(
-  trx: Db,
-  entity: Entity,
-  tenant: string,
-  existing: Row | undefined,
-  row: Row,
-): Promise<WriteOutcome> {
-  if (existing && Object.keys(row).every((k) => isDeepStrictEqual(existing[k], row[k]))) return 'unchanged';
+  if (existing && Object.keys(row).every((k) => isDeepStrictEqual(existing[k], row[k])))
+    return { outcome: 'unchanged', version: existing.version };
   const values: Record<string, unknown | RawBuilder<unknown>> = {};
   for (const [k, v] of Object.entries(row)) values[k] = JSON_COLUMNS.has(k) && v !== null ? jsonb(v) : v;
-  if (existing) {
-    await updateRecord(trx, entity, tenant, row.code, values);
-    return 'updated';
-  }
-  await insertRecord(trx, entity, values);
-  return 'created';
+  const version = existing
+    ? await updateRecord(trx, entity, tenant, row.code, values)
+    : await insertRecord(trx, entity, values);
+  if (version === undefined) throw new Error(`${entity} ${row.code}: written but not found`);
+  return { outcome: existing ? 'updated' : 'created', version };
 }
 
 /* ---------------- customer ---------------- */
