@@ -350,18 +350,32 @@ export function technicianStreams(c: Candidate): Stream[] {
 const startAt = (s: Stream, i: number) => (s.list ? s.list[i] : s.first + i * STEP);
 
 /** An entry of the merge: a slot of a stream, or the bound of a technician or day not opened yet. */
-interface Entry {
+/**
+ * An entry of the heap. Every kind carries every field (null where it has none): the heap
+ * holds objects of one shape, and the kind narrows the type.
+ */
+interface EntryBase {
   score: number;
   start: number;
   code: string;
-  /** 0: a technician's bound, 1: a day's bound, 2: a slot (bounds come out first on a tie). */
-  kind: 0 | 1 | 2;
-  candidate: Candidate | null;
   travelBound: number;
-  day: Day | null;
-  stream: Stream | null;
   index: number;
 }
+/** A technician's bound (0) or a day's (1): bounds come out first on a tie. */
+interface BoundEntry extends EntryBase {
+  kind: 0 | 1;
+  candidate: Candidate;
+  day: Day | null;
+  stream: null;
+}
+/** A slot of a stream (2). */
+interface SlotEntry extends EntryBase {
+  kind: 2;
+  candidate: null;
+  day: null;
+  stream: Stream;
+}
+type Entry = BoundEntry | SlotEntry;
 
 const better = (a: Entry, b: Entry) =>
   a.score !== b.score
@@ -431,17 +445,18 @@ export function searchSlots(req: EngineRequest): EngineResult {
   const dayStreamsOut: Stream[] = [];
   const cap = req.maximumSlotsPerTechnician ?? Number.POSITIVE_INFINITY;
   const taken = new Map<string, number>();
-  while (slots.length < req.maximumSlotNumber && heap.size) {
-    const h = heap.pop() as Entry;
+  while (slots.length < req.maximumSlotNumber) {
+    const h = heap.pop();
+    if (!h) break;
     if (h.kind === 0) {
       opened++;
       openTechnician(search, h, heap);
     } else if (h.kind === 1) {
       dayStreamsOut.length = 0;
-      dayStreams(h.candidate as Candidate, h.day as Day, dayStreamsOut);
+      if (h.day) dayStreams(h.candidate, h.day, dayStreamsOut);
       pushStreams(dayStreamsOut);
-    } else {
-      const s = h.stream as Stream;
+    } else if (h.kind === 2) {
+      const s = h.stream;
       // A technician who has their share: their other slots are passed over.
       const n = taken.get(s.code) ?? 0;
       if (n >= cap) continue;
@@ -454,8 +469,8 @@ export function searchSlots(req: EngineRequest): EngineResult {
 }
 
 /** A technician's bound came out first: each open day enters with its own bound. */
-function openTechnician(search: Search, h: Entry, heap: Heap<Entry>) {
-  const c = h.candidate as Candidate;
+function openTechnician(search: Search, h: BoundEntry, heap: Heap<Entry>) {
+  const c = h.candidate;
   for (const day of c.daysOfPeriod()) {
     if (dayOpen(search, c.tech, day) !== 'open') continue;
     // No slot of the day starts before its earliest free interval long enough for the work.
@@ -473,7 +488,7 @@ function boundEntry(
   start: number,
   kind: 0 | 1,
   day: Day | null,
-): Entry {
+): BoundEntry {
   return {
     score: round2(travel + workload + c.search.earlinessPoints(start)),
     start,
@@ -487,7 +502,7 @@ function boundEntry(
   };
 }
 
-function slotEntry(search: Search, stream: Stream, index: number): Entry {
+function slotEntry(search: Search, stream: Stream, index: number): SlotEntry {
   const start = startAt(stream, index);
   return {
     score: round2(stream.fixedPoints + search.earlinessPoints(start)),
