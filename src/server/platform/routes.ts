@@ -97,9 +97,20 @@ interface Segment {
   key: string;
 }
 
-const ROUTED = 'fieldworkRouted';
 type Routed = { chosen: Route & { segments: Segment[] }; caller: Caller };
-type RoutedRequest = FastifyRequest & { [ROUTED]: Routed | null };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The endpoint chosen and the caller authenticated by the route's onRequest. */
+    fieldworkRouted: Routed | null;
+  }
+}
+
+/** What onRequest settled for the request (it ran before any later hook or the handler). */
+function routedOf(request: FastifyRequest): Routed {
+  if (!request.fieldworkRouted) throw new Error(`${request.method} ${request.url}: not routed`);
+  return request.fieldworkRouted;
+}
 
 /** `/a/code:{x}/b/{y}` -> fastify path `/a/:p0/b/:p1` and the literal prefix of each value. */
 export function toFastifyPath(path: string): { url: string; segments: Segment[] } {
@@ -144,7 +155,7 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
   }
 
   // What the guards found for a request, from its onRequest hook to its handler.
-  if (!app.hasRequestDecorator(ROUTED)) app.decorateRequest(ROUTED, null);
+  if (!app.hasRequestDecorator('fieldworkRouted')) app.decorateRequest('fieldworkRouted', null);
   for (const group of groups.values()) {
     app.route({
       method: group.method,
@@ -170,11 +181,11 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
         }
         const caller = await deps.guards.authenticate(request, chosen.endpoint);
         await deps.guards.rateLimit(request, reply, caller, chosen.endpoint);
-        (request as RoutedRequest)[ROUTED] = { chosen, caller };
+        request.fieldworkRouted = { chosen, caller };
       },
       ...(group.method === 'POST' && deps.idempotency ? idempotencyHooks(deps.idempotency) : {}),
       handler: async (request, reply) => {
-        const { chosen, caller } = (request as RoutedRequest)[ROUTED] as Routed;
+        const { chosen, caller } = routedOf(request);
         const raw = request.params as Record<string, string>;
         const { endpoint, handler } = chosen;
         if (endpoint.deprecated) {
@@ -237,7 +248,7 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
 function idempotencyHooks(idempotency: Idempotency) {
   return {
     preHandler: async (request: FastifyRequest, reply: FastifyReply) =>
-      idempotency.begin(request, reply, ((request as RoutedRequest)[ROUTED] as Routed).caller),
+      idempotency.begin(request, reply, routedOf(request).caller),
     onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) =>
       idempotency.record(request, reply, payload),
     onResponse: async (request: FastifyRequest) => idempotency.settle(request),
