@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Alert,
   Button,
+  Checkbox,
   Code,
   CopyButton,
   Group,
@@ -10,13 +11,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type FieldError, useFieldArray, type useForm, useWatch } from 'react-hook-form';
+import { Controller, type FieldError, useFieldArray, type useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MAX_CUSTOM_HEADERS, RESERVED_HEADERS } from '../../../../contract/webhooks.ts';
+import { eventKey } from '../errors.ts';
 import type { subscriptionFormSchema } from '../form.ts';
-import { generateSecret, type SubscriptionForm } from '../model.ts';
+import { checkCallbackUrl, EVENT_TYPES, generateSecret, type SubscriptionForm } from '../model.ts';
 /** A yellow alert's title in the text color: Mantine's yellow title on its tint is below 4.5:1. */
 export const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
@@ -32,6 +34,83 @@ export function useErrorText() {
 export type Form = ReturnType<
   typeof useForm<SubscriptionForm, unknown, ReturnType<typeof subscriptionFormSchema.parse>>
 >;
+
+/** The event types, one checkbox each with its description. */
+export function EventTypesField({ form }: { form: Form }) {
+  const { t } = useTranslation('webhooks');
+  const errorText = useErrorText();
+  return (
+    <Controller
+      control={form.control}
+      name="eventTypes"
+      render={({ field, fieldState }) => (
+        <Checkbox.Group
+          label={t('form.eventTypes')}
+          description={t('form.eventTypesHint')}
+          withAsterisk
+          value={field.value}
+          onChange={(v) => field.onChange(v)}
+          error={errorText(fieldState.error)}
+          inputWrapperOrder={['label', 'description', 'input', 'error']}
+        >
+          <Stack gap="sm" mt="xs">
+            {EVENT_TYPES.map((type) => (
+              <Checkbox
+                key={type}
+                value={type}
+                onBlur={field.onBlur}
+                label={
+                  <Text span ff="monospace" size="sm" fw={500}>
+                    {type}
+                  </Text>
+                }
+                description={t(eventKey(type))}
+                data-testid={`event-${type}`}
+              />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      )}
+    />
+  );
+}
+
+/** The callback URL, checked as it is typed, and the note on what the service may refuse of it. */
+export function CallbackUrlField({ form }: { form: Form }) {
+  const { t } = useTranslation('webhooks');
+  const errorText = useErrorText();
+  const { control, register, formState } = form;
+  const url = useWatch({ control, name: 'callbackUrl' });
+  const urlNote = checkCallbackUrl(url).note;
+  return (
+    <>
+      <TextInput
+        label={t('form.url.label')}
+        placeholder={t('form.url.placeholder')}
+        description={t('form.url.hint')}
+        withAsterisk
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        spellCheck={false}
+        autoComplete="url"
+        inputMode="url"
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        {...register('callbackUrl', {
+          // Checked as typed once there is more than a scheme to judge.
+          onChange: (e) => {
+            if (e.target.value.length > 8 || formState.errors.callbackUrl) void form.trigger('callbackUrl');
+          },
+        })}
+        error={errorText(formState.errors.callbackUrl)}
+        data-testid="callback-url"
+      />
+      {urlNote && !formState.errors.callbackUrl && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={16} />} data-testid="url-note">
+          <Text size="sm">{t(`form.url.${urlNote}`)}</Text>
+        </Alert>
+      )}
+    </>
+  );
+}
 
 /** The secret: typed (hidden), or generated and then shown once, with a copy button. */
 export function SecretField({ form }: { form: Form }) {

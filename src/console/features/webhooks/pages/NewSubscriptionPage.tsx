@@ -6,12 +6,12 @@
  * and not reserved, as the service does). The service's refusals land on their fields by
  * code (model.ts, fieldForServiceError); the limit of 3 is said before the form.
  */
-import { Alert, Checkbox, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { WebhooksCodes } from '../../../../contract/webhooks.ts';
@@ -31,21 +31,16 @@ import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
 import { BackLabel, RecordHeader, Section } from '../../../components/records/RecordParts.tsx';
 import { BreakableUrl } from '../components/CallbackUrl.tsx';
 import {
+  CallbackUrlField,
+  EventTypesField,
+  type Form,
   HeadersEditor,
   READABLE_TITLE,
   SecretField,
-  useErrorText,
 } from '../components/SubscriptionFormParts.tsx';
-import { eventKey, serviceErrorText } from '../errors.ts';
+import { serviceErrorText } from '../errors.ts';
 import { subscriptionFormSchema } from '../form.ts';
-import {
-  checkCallbackUrl,
-  EVENT_TYPES,
-  emptyForm,
-  fieldForServiceError,
-  limitState,
-  type SubscriptionForm,
-} from '../model.ts';
+import { emptyForm, fieldForServiceError, limitState, type SubscriptionForm } from '../model.ts';
 import { notify } from '../notify.ts';
 import { webhooksPaths as paths } from '../paths.ts';
 import { useCreateSubscription, useSubscriptions, webhooksKeys } from '../queries.ts';
@@ -98,59 +93,11 @@ export function NewSubscriptionPage() {
 function SubscriptionFormBody() {
   const { t } = useTranslation('webhooks');
   const navigate = useNavigate();
-  const create = useCreateSubscription();
-  const qc = useQueryClient();
-  const resolver = useMemo(
-    () =>
-      formResolver<SubscriptionForm, z.output<typeof subscriptionFormSchema>>(
-        subscriptionFormSchema,
-        zodErrorMap(t),
-      ),
-    [t],
-  );
-  const form = useForm<SubscriptionForm, unknown, ReturnType<typeof subscriptionFormSchema.parse>>({
-    defaultValues: emptyForm(),
-    resolver,
-    mode: 'onTouched',
-  });
-  const { control, register, formState } = form;
-  const errorText = useErrorText();
-  const [alert, setAlert] = useState<ServiceError | null>(null);
-  const alertRef = useScrollIntoView(alert);
+  const form = useSubscriptionForm();
+  const { formState } = form;
   const guard = useUnsavedGuard(formState.isDirty);
-  const explain = (e: { code: string; message: string }) => serviceErrorText(t, e);
-  const url = useWatch({ control, name: 'callbackUrl' });
-  const urlNote = checkCallbackUrl(url).note;
-
-  const onValid = async (body: ReturnType<typeof subscriptionFormSchema.parse>) => {
-    setAlert(null);
-    try {
-      const created = await create.mutateAsync(body);
-      guard.release();
-      notify(t, {
-        color: 'teal',
-        title: t('form.createdTitle'),
-        message: (
-          <Trans
-            t={t}
-            i18nKey={body.secret ? 'form.createdSecret' : 'form.createdBody'}
-            components={{ url: <BreakableUrl url={created.callbackUrl} /> }}
-          />
-        ),
-      });
-      await navigate({ to: paths.subscription.detail, params: { code: created.subscriptionId } });
-    } catch (e) {
-      const left = serviceErrorForForm(e, {
-        fieldFor: (err) => fieldForServiceError(err, form.getValues('headers')),
-        message: explain,
-        setError: form.setError,
-      });
-      setAlert(left);
-      // Reached meanwhile (another tab): the page then says so in place of the form.
-      if (left?.errors.some((x) => x.code === WebhooksCodes.subscriptionLimit))
-        void qc.invalidateQueries({ queryKey: webhooksKeys.subscriptions });
-    }
-  };
+  const { alert, setAlert, explain, onValid } = useCreateSubmission(form, guard.release);
+  const alertRef = useScrollIntoView(alert);
 
   const hasFieldErrors = Object.keys(formState.errors).length > 0;
   return (
@@ -177,71 +124,11 @@ function SubscriptionFormBody() {
         )}
 
         <Section title={t('form.sections.events')} testId="section-events">
-          <Controller
-            control={control}
-            name="eventTypes"
-            render={({ field, fieldState }) => (
-              <Checkbox.Group
-                label={t('form.eventTypes')}
-                description={t('form.eventTypesHint')}
-                withAsterisk
-                value={field.value}
-                onChange={(v) => field.onChange(v)}
-                error={errorText(fieldState.error)}
-                inputWrapperOrder={['label', 'description', 'input', 'error']}
-              >
-                <Stack gap="sm" mt="xs">
-                  {EVENT_TYPES.map((type) => (
-                    <Checkbox
-                      key={type}
-                      value={type}
-                      onBlur={field.onBlur}
-                      label={
-                        <Text span ff="monospace" size="sm" fw={500}>
-                          {type}
-                        </Text>
-                      }
-                      description={t(eventKey(type))}
-                      data-testid={`event-${type}`}
-                    />
-                  ))}
-                </Stack>
-              </Checkbox.Group>
-            )}
-          />
+          <EventTypesField form={form} />
         </Section>
 
         <Section title={t('form.sections.receiver')} testId="section-receiver">
-          <TextInput
-            label={t('form.url.label')}
-            placeholder={t('form.url.placeholder')}
-            description={t('form.url.hint')}
-            withAsterisk
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            spellCheck={false}
-            autoComplete="url"
-            inputMode="url"
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            {...register('callbackUrl', {
-              // Checked as typed once there is more than a scheme to judge.
-              onChange: (e) => {
-                if (e.target.value.length > 8 || formState.errors.callbackUrl)
-                  void form.trigger('callbackUrl');
-              },
-            })}
-            error={errorText(formState.errors.callbackUrl)}
-            data-testid="callback-url"
-          />
-          {urlNote && !formState.errors.callbackUrl && (
-            <Alert
-              color="yellow"
-              variant="light"
-              icon={<IconAlertTriangle size={16} />}
-              data-testid="url-note"
-            >
-              <Text size="sm">{t(`form.url.${urlNote}`)}</Text>
-            </Alert>
-          )}
+          <CallbackUrlField form={form} />
         </Section>
 
         <Section title={t('form.sections.secret')} testId="section-secret">
@@ -264,4 +151,66 @@ function SubscriptionFormBody() {
       </Stack>
     </form>
   );
+}
+
+/** The form over an empty subscription, resolved by the form's schema with translated messages. */
+function useSubscriptionForm(): Form {
+  const { t } = useTranslation('webhooks');
+  const resolver = useMemo(
+    () =>
+      formResolver<SubscriptionForm, z.output<typeof subscriptionFormSchema>>(
+        subscriptionFormSchema,
+        zodErrorMap(t),
+      ),
+    [t],
+  );
+  return useForm<SubscriptionForm, unknown, ReturnType<typeof subscriptionFormSchema.parse>>({
+    defaultValues: emptyForm(),
+    resolver,
+    mode: 'onTouched',
+  });
+}
+
+/**
+ * The creation: on success, the notice and the new subscription's page; on refusal, the
+ * errors on their fields and the rest in the alert.
+ */
+function useCreateSubmission(form: Form, releaseGuard: () => void) {
+  const { t } = useTranslation('webhooks');
+  const navigate = useNavigate();
+  const create = useCreateSubscription();
+  const qc = useQueryClient();
+  const [alert, setAlert] = useState<ServiceError | null>(null);
+  const explain = (e: { code: string; message: string }) => serviceErrorText(t, e);
+
+  const onValid = async (body: ReturnType<typeof subscriptionFormSchema.parse>) => {
+    setAlert(null);
+    try {
+      const created = await create.mutateAsync(body);
+      releaseGuard();
+      notify(t, {
+        color: 'teal',
+        title: t('form.createdTitle'),
+        message: (
+          <Trans
+            t={t}
+            i18nKey={body.secret ? 'form.createdSecret' : 'form.createdBody'}
+            components={{ url: <BreakableUrl url={created.callbackUrl} /> }}
+          />
+        ),
+      });
+      await navigate({ to: paths.subscription.detail, params: { code: created.subscriptionId } });
+    } catch (e) {
+      const left = serviceErrorForForm(e, {
+        fieldFor: (err) => fieldForServiceError(err, form.getValues('headers')),
+        message: explain,
+        setError: form.setError,
+      });
+      setAlert(left);
+      // Reached meanwhile (another tab): the page then says so in place of the form.
+      if (left?.errors.some((x) => x.code === WebhooksCodes.subscriptionLimit))
+        void qc.invalidateQueries({ queryKey: webhooksKeys.subscriptions });
+    }
+  };
+  return { alert, setAlert, explain, onValid };
 }
