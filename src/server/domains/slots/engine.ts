@@ -349,10 +349,10 @@ export function technicianStreams(c: Candidate): Stream[] {
 
 const startAt = (s: Stream, i: number) => (s.list ? s.list[i] : s.first + i * STEP);
 
-/** An entry of the merge: a slot of a stream, or the bound of a technician or day not opened yet. */
 /**
- * An entry of the heap. Every kind carries every field (null where it has none): the heap
- * holds objects of one shape, and the kind narrows the type.
+ * An entry of the merge: a slot of a stream, or the bound of a technician or day not opened
+ * yet. Every kind carries every field (null where it has none): the heap holds objects of
+ * one shape, and the kind narrows the type.
  */
 interface EntryBase {
   score: number;
