@@ -54,31 +54,43 @@ export function validateCustomField(
   const present = presentType(value);
   if (present === null) return def.mandatory ? 'mandatory' : null;
   if (present !== def.type) return 'typeMismatch';
-  const v = (value as Record<string, unknown>)[def.type];
+  // The value as sent (the console checks what the user typed): each type's content checked.
   switch (def.type) {
-    case 'textValue':
+    case 'textValue': {
+      const v = value?.textValue;
       if (typeof v !== 'string') return 'text';
       return def.mandatory && v.trim() === '' ? 'mandatory' : null;
+    }
     case 'booleanValue':
-      return typeof v === 'boolean' ? null : 'mandatory';
-    case 'dateValue':
+      return typeof value?.booleanValue === 'boolean' ? null : 'mandatory';
+    case 'dateValue': {
+      const v = value?.dateValue;
       return typeof v === 'string' && isValidCalendarDate(v) ? null : 'date';
-    case 'dateTimeValue':
+    }
+    case 'dateTimeValue': {
+      const v = value?.dateTimeValue;
       return typeof v === 'string' && isValidDateTime(v) ? null : 'dateTime';
-    case 'timeValue':
+    }
+    case 'timeValue': {
+      const v = value?.timeValue;
       return typeof v === 'number' && Number.isInteger(v) ? null : 'integer';
-    case 'dropDownValue':
+    }
+    case 'dropDownValue': {
+      const v = value?.dropDownValue;
       if (typeof v !== 'string') return 'dropDown';
       return def.values && !def.values.includes(v) ? 'dropDown' : null;
-    case 'urlValue':
+    }
+    case 'urlValue': {
+      const v = value?.urlValue;
       return typeof v === 'string' && isValidUrl(v) ? null : 'url';
+    }
     case 'gpsValue': {
-      const g = (v ?? {}) as { latitude?: unknown; longitude?: unknown };
-      const hasLat = typeof g.latitude === 'number' && !Number.isNaN(g.latitude);
-      const hasLng = typeof g.longitude === 'number' && !Number.isNaN(g.longitude);
-      if (!hasLat || !hasLng) return 'gpsBoth';
-      if ((g.latitude as number) < -90 || (g.latitude as number) > 90) return 'latitude';
-      if ((g.longitude as number) < -180 || (g.longitude as number) > 180) return 'longitude';
+      const lat = value?.gpsValue?.latitude;
+      const lng = value?.gpsValue?.longitude;
+      if (typeof lat !== 'number' || Number.isNaN(lat) || typeof lng !== 'number' || Number.isNaN(lng))
+        return 'gpsBoth';
+      if (lat < -90 || lat > 90) return 'latitude';
+      if (lng < -180 || lng > 180) return 'longitude';
       return null;
     }
   }
