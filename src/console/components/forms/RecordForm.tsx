@@ -15,6 +15,7 @@ import {
   FormProvider,
   type Path,
   type Resolver,
+  type UseFormReturn,
   useForm,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -67,17 +68,16 @@ export interface RecordFormProps<F extends FieldValues, B> {
   children: ReactNode;
 }
 
-export function RecordForm<F extends FieldValues, B>(props: RecordFormProps<F, B>) {
-  const { t } = useTranslation('common');
+/**
+ * What saving the form goes through: the existence check of a new code, the write with
+ * If-Match, service errors (on their fields or in the alert) and the 412 conflict's two
+ * ways out (reload or overwrite).
+ */
+function useRecordFormSave<F extends FieldValues, B>(form: UseFormReturn<F>, props: RecordFormProps<F, B>) {
   const { code, previous, etag } = props;
-  const form = useForm<F>({
-    defaultValues: props.defaults as DefaultValues<F>,
-    resolver: props.resolver,
-    mode: 'onTouched',
-  });
   const [alert, setAlert] = useState<ServiceError | null>(null);
   const [conflict, setConflict] = useState<{ code: string; body: B } | null>(null);
-  const [resolving, setResolving] = useState<'reload' | 'overwrite' | null>(null);
+  const [resolving, setResolving] = useState<Resolving>(null);
   const alertRef = useScrollIntoView(alert);
   const guard = useUnsavedGuard(form.formState.isDirty);
   const save = useSaveWithUndo<B>({
@@ -87,7 +87,6 @@ export function RecordForm<F extends FieldValues, B>(props: RecordFormProps<F, B
     explain: props.explain,
   });
   const creating = code === undefined;
-  const changed = useRecordChanged(props.changeKind, code);
 
   const fail = (e: unknown) =>
     setAlert(
@@ -144,70 +143,71 @@ export function RecordForm<F extends FieldValues, B>(props: RecordFormProps<F, B
     }
   };
 
+  const clearAlert = () => setAlert(null);
+  const closeConflict = () => setConflict(null);
+  return {
+    creating,
+    alert,
+    alertRef,
+    clearAlert,
+    guard,
+    conflict,
+    closeConflict,
+    resolving,
+    onValid,
+    reload,
+    overwrite,
+  };
+}
+
+export function RecordForm<F extends FieldValues, B>(props: RecordFormProps<F, B>) {
+  const { t } = useTranslation('common');
+  const form = useForm<F>({
+    defaultValues: props.defaults as DefaultValues<F>,
+    resolver: props.resolver,
+    mode: 'onTouched',
+  });
+  const saving = useRecordFormSave(form, props);
+  const changed = useRecordChanged(props.changeKind, props.code);
+
   const hasFieldErrors = Object.keys(form.formState.errors).length > 0;
   return (
     <FormProvider {...form}>
-      <UnsavedChangesDialog blocker={guard.blocker} />
-      <Modal
-        opened={conflict !== null}
-        onClose={() => setConflict(null)}
-        title={t('conflict.title')}
-        closeButtonProps={{ 'aria-label': t('conflict.close') }}
-        centered
-        data-testid="conflict-dialog"
-      >
-        <Stack gap="sm">
-          <Text size="sm">{t('conflict.body', { entity: props.entity, code: conflict?.code ?? code })}</Text>
-          <Text size="sm" c="dimmed">
-            {t('conflict.choice')}
-          </Text>
-        </Stack>
-        <Group justify="flex-end" mt="lg" gap="sm">
-          <Button variant="default" onClick={() => setConflict(null)} disabled={resolving !== null}>
-            {t('conflict.keepEditing')}
-          </Button>
-          <Button
-            variant="light"
-            onClick={() => void reload()}
-            loading={resolving === 'reload'}
-            disabled={resolving === 'overwrite'}
-            data-autofocus
-            data-testid="conflict-reload"
-          >
-            {t('conflict.reload')}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => void overwrite()}
-            loading={resolving === 'overwrite'}
-            disabled={resolving === 'reload'}
-            data-testid="conflict-overwrite"
-          >
-            {t('conflict.overwrite')}
-          </Button>
-        </Group>
-      </Modal>
+      <UnsavedChangesDialog blocker={saving.guard.blocker} />
+      <ConflictDialog
+        conflictCode={saving.conflict?.code}
+        code={props.code}
+        entity={props.entity}
+        resolving={saving.resolving}
+        onKeepEditing={saving.closeConflict}
+        onReload={() => void saving.reload()}
+        onOverwrite={() => void saving.overwrite()}
+      />
       {/* A later submit refused by the form's own checks clears the service's earlier refusal. */}
-      <form noValidate onSubmit={form.handleSubmit(onValid, () => setAlert(null))} aria-label={props.label}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(saving.onValid, saving.clearAlert)}
+        aria-label={props.label}
+      >
         <Stack gap="md">
-          {alert && (alert.errors.length > 0 || alert.errorReference) && (
-            <div ref={alertRef}>
+          {saving.alert && (saving.alert.errors.length > 0 || saving.alert.errorReference) && (
+            <div ref={saving.alertRef}>
               <ServiceErrorAlert
-                errors={alert.errors}
-                errorReference={alert.errorReference}
+                errors={saving.alert.errors}
+                errorReference={saving.alert.errorReference}
                 explain={props.explain}
                 title={t('form.errorTitle')}
                 closeLabel={t('form.close')}
                 emptyHint={t('form.seeFields')}
-                onClose={() => setAlert(null)}
+                onClose={saving.clearAlert}
               />
             </div>
           )}
           {changed.entry && (
             <RecordChangedNotice
               entry={changed.entry}
-              reloading={resolving === 'reload'}
-              onReload={() => void reload()}
+              reloading={saving.resolving === 'reload'}
+              onReload={() => void saving.reload()}
               onDismiss={changed.dismiss}
             />
           )}
@@ -218,11 +218,77 @@ export function RecordForm<F extends FieldValues, B>(props: RecordFormProps<F, B
             errorsHint={t('form.fixErrors')}
             cancelLabel={t('form.cancel')}
             onCancel={props.onCancel}
-            submitLabel={creating ? t('form.create') : t('form.save')}
+            submitLabel={saving.creating ? t('form.create') : t('form.save')}
             submitting={form.formState.isSubmitting}
           />
         </Stack>
       </form>
     </FormProvider>
+  );
+}
+
+/** Which way out of a conflict is under way. */
+type Resolving = 'reload' | 'overwrite' | null;
+
+/** The record changed since it was opened (412): keep editing, reload it or overwrite it. */
+function ConflictDialog({
+  conflictCode,
+  code,
+  entity,
+  resolving,
+  onKeepEditing,
+  onReload,
+  onOverwrite,
+}: {
+  /** The code of the refused write; undefined when there is no conflict (closed). */
+  conflictCode: string | undefined;
+  code: string | undefined;
+  entity: string;
+  resolving: Resolving;
+  onKeepEditing: () => void;
+  onReload: () => void;
+  onOverwrite: () => void;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <Modal
+      opened={conflictCode !== undefined}
+      onClose={onKeepEditing}
+      title={t('conflict.title')}
+      closeButtonProps={{ 'aria-label': t('conflict.close') }}
+      centered
+      data-testid="conflict-dialog"
+    >
+      <Stack gap="sm">
+        <Text size="sm">{t('conflict.body', { entity, code: conflictCode ?? code })}</Text>
+        <Text size="sm" c="dimmed">
+          {t('conflict.choice')}
+        </Text>
+      </Stack>
+      <Group justify="flex-end" mt="lg" gap="sm">
+        <Button variant="default" onClick={onKeepEditing} disabled={resolving !== null}>
+          {t('conflict.keepEditing')}
+        </Button>
+        <Button
+          variant="light"
+          onClick={onReload}
+          loading={resolving === 'reload'}
+          disabled={resolving === 'overwrite'}
+          data-autofocus
+          data-testid="conflict-reload"
+        >
+          {t('conflict.reload')}
+        </Button>
+        <Button
+          color="red"
+          onClick={onOverwrite}
+          loading={resolving === 'overwrite'}
+          disabled={resolving === 'reload'}
+          data-testid="conflict-overwrite"
+        >
+          {t('conflict.overwrite')}
+        </Button>
+      </Group>
+    </Modal>
   );
 }
