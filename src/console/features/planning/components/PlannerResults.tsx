@@ -1,15 +1,23 @@
 /**
  * The planner's results (pages/PlannerPage.tsx owns the search and its state): the alert
- * once a slot is scheduled, the service's refusal of a search, and the slots found, on a
- * timeline beside "Why not…?" or as a list, with the chosen slot's details.
+ * once a slot is scheduled, what shows before a search or for a link the form refuses, the
+ * service's refusal of a search, and the slots found, on a timeline beside "Why not…?" or as
+ * a list, with the chosen slot's details.
  */
 import { Alert, Box, Button, Group, Stack, Tabs, Text } from '@mantine/core';
-import { IconCalendarPlus, IconInfoCircle, IconList, IconTimeline } from '@tabler/icons-react';
+import {
+  IconCalendarPlus,
+  IconCalendarSearch,
+  IconInfoCircle,
+  IconList,
+  IconTimeline,
+} from '@tabler/icons-react';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../app/Can.tsx';
 import type { ServiceError } from '../../../components/forms/serviceErrors.ts';
 import { EmptyState } from '../../../components/layout/index.ts';
+import { type QueryLike, QueryView } from '../../../components/layout/QueryView.tsx';
 import type { ErrorItem } from '../errorFields.ts';
 import type { Formats } from '../format.ts';
 import { type Slot, slotKey } from '../slotsModel.ts';
@@ -228,5 +236,62 @@ export function SlotResults({
         </Text>
       )}
     </Stack>
+  );
+}
+
+/**
+ * Below the results' heading: a prompt before any search, a request to fix a link the form
+ * refuses (not sent), else the search's answer: its refusal, no slot, or the slots.
+ */
+export function SearchOutcome({
+  started,
+  refusedByForm,
+  query,
+  refusal,
+  pageErrors,
+  results,
+}: {
+  /** The URL holds a search (its period). */
+  started: boolean;
+  refusedByForm: boolean;
+  query: QueryLike<unknown>;
+  refusal: ServiceError | null;
+  pageErrors: readonly ErrorItem[];
+  results: ComponentProps<typeof SlotResults>;
+}) {
+  const { t } = useTranslation('planning');
+  if (!started)
+    return (
+      <EmptyState
+        icon={<IconCalendarSearch size={40} stroke={1.4} color="var(--mantine-color-dimmed)" aria-hidden />}
+        title={t('results.startTitle')}
+        body={t('results.start')}
+      />
+    );
+  if (refusedByForm)
+    return (
+      <Alert color="red" variant="light" role="alert" title={t('results.fixTitle')}>
+        {t('results.fix')}
+      </Alert>
+    );
+  return (
+    <QueryView
+      query={query}
+      loadingRows={6}
+      loadingLabel={t('results.searching')}
+      // The service's refusal of the search, each sentence with its code.
+      explain={() => (refusal ? <SearchRefusal refusal={refusal} page={pageErrors} /> : undefined)}
+      isEmpty={() => results.slots.length === 0}
+      empty={
+        <NoSlots
+          excluded={results.excluded}
+          periodStart={results.period?.start ?? Date.now()}
+          timeZone={results.timeZone}
+          f={results.f}
+        />
+      }
+    >
+      {() => <SlotResults {...results} />}
+    </QueryView>
   );
 }

@@ -5,24 +5,16 @@
  * a list, each with its travel and why it scored as it did; a slot is scheduled after a
  * confirmation, and the work order then shows on its technician's row.
  */
-import { Alert, Stack } from '@mantine/core';
-import { IconCalendarSearch } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../client/index.ts';
 import { Refused, useCan } from '../../../app/Can.tsx';
 import { readServiceError } from '../../../components/forms/serviceErrors.ts';
-import { EmptyState, PageHeader } from '../../../components/layout/index.ts';
-import { QueryView } from '../../../components/layout/QueryView.tsx';
+import { PageHeader } from '../../../components/layout/index.ts';
 import { PlannerForm } from '../components/PlannerForm.tsx';
-import {
-  NoSlots,
-  ResultsHeading,
-  ScheduledAlert,
-  SearchRefusal,
-  SlotResults,
-} from '../components/PlannerResults.tsx';
+import { ResultsHeading, ScheduledAlert, SearchOutcome } from '../components/PlannerResults.tsx';
 import { ScheduleDialog } from '../components/ScheduleDialog.tsx';
 import { errorSentence, errorsByField } from '../errorFields.ts';
 import { formats } from '../format.ts';
@@ -32,6 +24,7 @@ import {
   checkForm,
   formFromSearch,
   type PlannerField,
+  type PlannerFormValues,
   periodOf,
   requestFromSearch,
   searchFromForm,
@@ -44,42 +37,27 @@ import { writeRows } from '../transport.ts';
 const route = getRouteApi(paths.planner);
 
 export function PlannerPage() {
-  const { t, i18n } = useTranslation('planning');
+  const { t } = useTranslation('planning');
   const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const timeZone = useMemo(() => browserTimeZone(), []);
-  const f = useMemo(
-    () => formats(i18n.resolvedLanguage ?? 'en', timeZone),
-    [i18n.resolvedLanguage, timeZone],
+  const { timeZone, f } = usePlannerFormats();
+  const { urlProblems, canSearch, slots, refusal, pageErrors, serverErrors } = useUrlSlotSearch(
+    search,
+    timeZone,
   );
-  const setSearch = (next: PlannerSearch) => void navigate({ to: paths.planner, search: next });
-
-  // A link may hold what the form would refuse (a date that does not exist): not sent.
-  const urlProblems = useMemo(
-    () => (search.period ? checkForm(formFromSearch(search, timeZone, Date.now()), timeZone) : []),
-    [search, timeZone],
-  );
-  const body = useMemo(
-    () => (search.period && urlProblems.length === 0 ? requestFromSearch(search) : null),
-    [search, urlProblems],
-  );
-  // A role without the search's scope (a link opened by a viewer) sends nothing.
-  const canSearch = useCan(writeRows.searchSlots);
   const canSchedule = useCan(writeRows.schedule).allowed;
-  // explain: the answer also says why each other technician has no slot ("Why not…?").
-  const slots = useSlotSearch(canSearch.allowed && body ? { ...body, explain: true } : null);
   const schedule = useSchedule(search.wo);
-  const [selected, setSelected] = useState<string | null>(null);
-  const [scheduling, setScheduling] = useState<Slot | null>(null);
-  const [scheduled, setScheduled] = useState<{ code: string; slot: Slot } | null>(null);
+  const choice = useSlotChoice();
+  const { onSearch, onReset, onView } = useSearchActions({
+    search,
+    timeZone,
+    canSearch: canSearch.allowed,
+    refetch: slots.refetch,
+    clearChoice: choice.clear,
+  });
 
-  const { refusal, pageErrors, serverErrors } = useSearchErrors(search, slots.error, urlProblems);
-
-  const view = search.view ?? 'timeline';
   const list = useMemo(() => slots.data?.slots ?? [], [slots.data]);
   const picked = useMemo(() => pickedOf(schedule.data), [schedule.data]);
   const period = useMemo(() => periodOf(search, timeZone), [search, timeZone]);
-  const onSelect = useCallback((key: string) => setSelected((k) => (k === key ? null : key)), []);
 
   return (
     <Stack gap="lg">
@@ -92,106 +70,148 @@ export function PlannerPage() {
         f={f}
         serverErrors={serverErrors}
         searching={slots.isFetching}
-        onSearch={(values) => {
-          if (!canSearch.allowed) return;
-          const next = searchFromForm(values, timeZone, search.view);
-          setSelected(null);
-          setScheduled(null);
-          if (JSON.stringify(next) === JSON.stringify(search)) void slots.refetch();
-          else setSearch(next);
-          requestAnimationFrame(scrollToResults);
-        }}
-        onReset={() => {
-          setSelected(null);
-          setScheduled(null);
-          setSearch({});
-        }}
+        onSearch={onSearch}
+        onReset={onReset}
       />
 
       <section aria-labelledby="results-title">
         <ResultsHeading count={list.length} target={slots.data?.target} />
 
-        {scheduled && (
+        {choice.scheduled && (
           <ScheduledAlert
-            code={scheduled.code}
+            code={choice.scheduled.code}
             now={schedule.data}
             f={f}
-            onClose={() => setScheduled(null)}
+            onClose={() => choice.setScheduled(null)}
           />
         )}
 
-        {!search.period ? (
-          <EmptyState
-            icon={
-              <IconCalendarSearch size={40} stroke={1.4} color="var(--mantine-color-dimmed)" aria-hidden />
-            }
-            title={t('results.startTitle')}
-            body={t('results.start')}
-          />
-        ) : urlProblems.length > 0 ? (
-          <Alert color="red" variant="light" role="alert" title={t('results.fixTitle')}>
-            {t('results.fix')}
-          </Alert>
-        ) : (
-          <QueryView
-            query={slots}
-            loadingRows={6}
-            loadingLabel={t('results.searching')}
-            // The service's refusal of the search, each sentence with its code.
-            explain={() => (refusal ? <SearchRefusal refusal={refusal} page={pageErrors} /> : undefined)}
-            isEmpty={() => list.length === 0}
-            empty={
-              <NoSlots
-                excluded={slots.data?.excluded}
-                periodStart={period?.start ?? Date.now()}
-                timeZone={timeZone}
-                f={f}
-              />
-            }
-          >
-            {() => (
-              <SlotResults
-                slots={list}
-                view={view}
-                onView={(v) =>
-                  void navigate({
-                    to: paths.planner,
-                    search: { ...search, view: v === 'list' ? 'list' : undefined },
-                    replace: true,
-                  })
-                }
-                picked={picked}
-                period={period}
-                excluded={slots.data?.excluded}
-                timeZone={timeZone}
-                f={f}
-                selected={selected}
-                onSelect={onSelect}
-                workOrderCode={search.wo}
-                canSchedule={canSchedule}
-                onSchedule={setScheduling}
-              />
-            )}
-          </QueryView>
-        )}
+        <SearchOutcome
+          started={!!search.period}
+          refusedByForm={urlProblems.length > 0}
+          query={slots}
+          refusal={refusal}
+          pageErrors={pageErrors}
+          results={{
+            slots: list,
+            view: search.view ?? 'timeline',
+            onView,
+            picked,
+            period,
+            excluded: slots.data?.excluded,
+            timeZone,
+            f,
+            selected: choice.selected,
+            onSelect: choice.onSelect,
+            workOrderCode: search.wo,
+            canSchedule,
+            onSchedule: choice.setScheduling,
+          }}
+        />
       </section>
 
-      {scheduling && search.wo && (
+      {choice.scheduling && search.wo && (
         <ScheduleDialog
           workOrderCode={search.wo}
-          slot={scheduling}
+          slot={choice.scheduling}
           f={f}
           timeZone={timeZone}
-          onClose={() => setScheduling(null)}
+          onClose={() => choice.setScheduling(null)}
           onScheduled={(slot) => {
-            setScheduling(null);
+            choice.setScheduling(null);
             // Announced once, by the alert above the results.
-            setScheduled({ code: search.wo ?? '', slot });
+            choice.setScheduled({ code: search.wo ?? '', slot });
           }}
         />
       )}
     </Stack>
   );
+}
+
+/** The display time zone (the browser's) and the formats of the console's language in it. */
+function usePlannerFormats() {
+  const { i18n } = useTranslation('planning');
+  const timeZone = useMemo(() => browserTimeZone(), []);
+  const f = useMemo(
+    () => formats(i18n.resolvedLanguage ?? 'en', timeZone),
+    [i18n.resolvedLanguage, timeZone],
+  );
+  return { timeZone, f };
+}
+
+/** The URL's search sent (none before a period is given), its answer and its problems by input. */
+function useUrlSlotSearch(search: PlannerSearch, timeZone: string) {
+  // A link may hold what the form would refuse (a date that does not exist): not sent.
+  const urlProblems = useMemo(
+    () => (search.period ? checkForm(formFromSearch(search, timeZone, Date.now()), timeZone) : []),
+    [search, timeZone],
+  );
+  const body = useMemo(
+    () => (search.period && urlProblems.length === 0 ? requestFromSearch(search) : null),
+    [search, urlProblems],
+  );
+  // A role without the search's scope (a link opened by a viewer) sends nothing.
+  const canSearch = useCan(writeRows.searchSlots);
+  // explain: the answer also says why each other technician has no slot ("Why not…?").
+  const slots = useSlotSearch(canSearch.allowed && body ? { ...body, explain: true } : null);
+  return { urlProblems, canSearch, slots, ...useSearchErrors(search, slots.error, urlProblems) };
+}
+
+/**
+ * What writes the URL: Search (the form's search, or the same one fetched again) and Reset,
+ * both forgetting the chosen slot and the scheduled alert; and the results' view.
+ */
+function useSearchActions({
+  search,
+  timeZone,
+  canSearch,
+  refetch,
+  clearChoice,
+}: {
+  search: PlannerSearch;
+  timeZone: string;
+  canSearch: boolean;
+  refetch: () => unknown;
+  clearChoice: () => void;
+}) {
+  const navigate = route.useNavigate();
+  const setSearch = (next: PlannerSearch) => void navigate({ to: paths.planner, search: next });
+  return {
+    onSearch: (values: PlannerFormValues) => {
+      if (!canSearch) return;
+      const next = searchFromForm(values, timeZone, search.view);
+      clearChoice();
+      if (JSON.stringify(next) === JSON.stringify(search)) void refetch();
+      else setSearch(next);
+      requestAnimationFrame(scrollToResults);
+    },
+    onReset: () => {
+      clearChoice();
+      setSearch({});
+    },
+    onView: (v: 'timeline' | 'list') =>
+      void navigate({
+        to: paths.planner,
+        search: { ...search, view: v === 'list' ? 'list' : undefined },
+        replace: true,
+      }),
+  };
+}
+
+/**
+ * The slot chosen on the results, the one being scheduled (its confirmation open) and the
+ * work order just scheduled (its alert); `clear` (a new search, a reset) forgets the first and the last.
+ */
+function useSlotChoice() {
+  const [selected, setSelected] = useState<string | null>(null);
+  const [scheduling, setScheduling] = useState<Slot | null>(null);
+  const [scheduled, setScheduled] = useState<{ code: string; slot: Slot } | null>(null);
+  const onSelect = useCallback((key: string) => setSelected((k) => (k === key ? null : key)), []);
+  const clear = () => {
+    setSelected(null);
+    setScheduled(null);
+  };
+  return { selected, onSelect, scheduling, setScheduling, scheduled, setScheduled, clear };
 }
 
 /**
