@@ -7,7 +7,7 @@
  * the queue card) that was moved, and the rows the drop touched are read again.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../client/index.ts';
 import type { SlotCheck } from '../../../contract/slots.ts';
 import { useDebounced } from '../../components/useDebounced.ts';
@@ -61,24 +61,100 @@ export function useDispatch({
   announce: Announce;
   reloadRows: (technicianCodes: readonly string[]) => Promise<void>;
 }) {
-  const api = useBoardApi();
-  const client = useQueryClient();
+  const { refusals, refuse, forget } = useRefusals();
+  const { picked, target, pickedAt, setTarget, pick, cancel, release } = usePickedTarget(announce, forget);
+  const verdict = useTargetVerdict(picked, target);
+  useSpokenVerdict(picked, target, verdict, pickedAt, announce);
+  const { dropping, schedule, unschedule } = useScheduleMutation(refuse, announce, reloadRows);
+
+  const drop = useCallback(
+    async (at: Target | null = target) => {
+      if (!picked || !at) return;
+      const moved = picked;
+      release();
+      if (moved.from && moved.from.technicianCode === at.technicianCode && moved.from.start === at.start)
+        return;
+      await schedule(moved, at);
+    },
+    [picked, target, release, schedule],
+  );
+
+  useKeyboardMove({ picked, target, pickedAt, axis, technicianCodes, drop, cancel, setTarget });
+
+  // One object while nothing changes: the lanes are memoized on it (a page of rows arriving
+  // does not draw the others again).
+  const verdictKey = verdict ? JSON.stringify(verdict.state === 'known' ? verdict.check : verdict.state) : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the verdict changes with its key
+  return useMemo(
+    () => ({ picked, target, verdict, refusals, dropping, pick, setTarget, drop, cancel, unschedule }),
+    [picked, target, verdictKey, refusals, dropping, pick, setTarget, drop, cancel, unschedule],
+  );
+}
+export type Dispatch = ReturnType<typeof useDispatch>;
+
+/** The refusals kept on the bar or card of the work order moved (cleared by its next move). */
+function useRefusals() {
+  const [refusals, setRefusals] = useState<ReadonlyMap<string, string | SlotCheck>>(new Map());
+  const refuse = useCallback((code: string, why: string | SlotCheck) => {
+    setRefusals((m) => new Map(m).set(code, why));
+  }, []);
+  const forget = useCallback((code: string) => {
+    setRefusals((m) => {
+      if (!m.has(code)) return m;
+      const next = new Map(m);
+      next.delete(code);
+      return next;
+    });
+  }, []);
+  return { refusals, refuse, forget };
+}
+
+/** The drag state: the work order picked (by the mouse or the keyboard) and the target under it. */
+function usePickedTarget(announce: Announce, forget: (code: string) => void) {
   const [picked, setPicked] = useState<Picked | null>(null);
   const [target, setTargetState] = useState<Target | null>(null);
-  /** A refusal, on the bar or card of the work order moved (cleared by its next move). */
-  const [refusals, setRefusals] = useState<ReadonlyMap<string, string | SlotCheck>>(new Map());
-  const [dropping, setDropping] = useState(false);
   /** When the pick happened: the key that picked (Enter on a menu item) is not also a drop. */
   const pickedAt = useRef(0);
 
   const setTarget = useCallback((next: Target | null) => {
     setTargetState((prev) => (same(prev, next) || (prev === null && next === null) ? prev : next));
   }, []);
+
+  const pick = useCallback(
+    (p: Picked, at: Target | null) => {
+      pickedAt.current = performance.now();
+      setPicked(p);
+      setTargetState(at);
+      forget(p.workOrderCode);
+      if (p.by === 'keyboard' && at) announce({ kind: 'picked', picked: p, target: at });
+    },
+    [announce, forget],
+  );
+
+  /** Nothing picked any more (a drop or a cancel). */
+  const release = useCallback(() => {
+    setPicked(null);
+    setTargetState(null);
+  }, []);
+
+  const cancel = useCallback(
+    (say = true) => {
+      if (picked && say) announce({ kind: 'cancelled', workOrderCode: picked.workOrderCode });
+      release();
+    },
+    [picked, announce, release],
+  );
+
+  return { picked, target, pickedAt, setTarget, pick, cancel, release };
+}
+
+/** The target's check, asked once the target has paused (not once per mouse move). */
+function useTargetVerdict(picked: Picked | null, target: Target | null): Verdict | null {
   const settled = useDebounced(target, CHECK_DEBOUNCE_MS);
   const asked =
     picked && settled && same(settled, target) ? { workOrderCode: picked.workOrderCode, ...settled } : null;
   const check = useCheck(asked);
-  const verdict: Verdict | null = !target
+  return !target
     ? null
     : !asked || check.isPending
       ? { state: 'checking' }
@@ -87,8 +163,16 @@ export function useDispatch({
         : check.data
           ? { state: 'known', check: check.data }
           : { state: 'checking' };
+}
 
-  // The keyboard hears the verdict of each target it moves to (the mouse sees it drawn).
+/** The keyboard hears the verdict of each target it moves to (the mouse sees it drawn). */
+function useSpokenVerdict(
+  picked: Picked | null,
+  target: Target | null,
+  verdict: Verdict | null,
+  pickedAt: RefObject<number>,
+  announce: Announce,
+) {
   const spoken = useRef('');
   const spokenAt = useRef(0);
   useEffect(() => {
@@ -100,45 +184,21 @@ export function useDispatch({
     spoken.current = key;
     spokenAt.current = performance.now();
     announce({ kind: 'target', target, verdict, picked: first ? picked : undefined });
-  }, [picked, target, verdict, announce]);
+  }, [picked, target, verdict, announce, pickedAt]);
+}
 
-  const pick = useCallback(
-    (p: Picked, at: Target | null) => {
-      pickedAt.current = performance.now();
-      setPicked(p);
-      setTargetState(at);
-      setRefusals((m) => {
-        if (!m.has(p.workOrderCode)) return m;
-        const next = new Map(m);
-        next.delete(p.workOrderCode);
-        return next;
-      });
-      if (p.by === 'keyboard' && at) announce({ kind: 'picked', picked: p, target: at });
-    },
-    [announce],
-  );
+/** The schedule mutation (the drop's check, then the PUT) and the unschedule, with the rows they touch read again. */
+function useScheduleMutation(
+  refuse: (code: string, why: string | SlotCheck) => void,
+  announce: Announce,
+  reloadRows: (technicianCodes: readonly string[]) => Promise<void>,
+) {
+  const api = useBoardApi();
+  const client = useQueryClient();
+  const [dropping, setDropping] = useState(false);
 
-  const cancel = useCallback(
-    (say = true) => {
-      if (picked && say) announce({ kind: 'cancelled', workOrderCode: picked.workOrderCode });
-      setPicked(null);
-      setTargetState(null);
-    },
-    [picked, announce],
-  );
-
-  const refuse = useCallback((code: string, why: string | SlotCheck) => {
-    setRefusals((m) => new Map(m).set(code, why));
-  }, []);
-
-  const drop = useCallback(
-    async (at: Target | null = target) => {
-      if (!picked || !at) return;
-      const moved = picked;
-      setPicked(null);
-      setTargetState(null);
-      if (moved.from && moved.from.technicianCode === at.technicianCode && moved.from.start === at.start)
-        return;
+  const schedule = useCallback(
+    async (moved: Picked, at: Target) => {
       setDropping(true);
       const touched = [at.technicianCode, ...(moved.from ? [moved.from.technicianCode] : [])];
       try {
@@ -171,7 +231,7 @@ export function useDispatch({
         client.removeQueries({ queryKey: ['board', 'check'] });
       }
     },
-    [picked, target, client, api, refuse, announce, reloadRows],
+    [client, api, refuse, announce, reloadRows],
   );
 
   /** From a bar's menu: back to the queue. */
@@ -196,7 +256,29 @@ export function useDispatch({
     [api, client, refuse, announce, reloadRows],
   );
 
-  // The keyboard's move: arrows along the time grid and between rows, Enter drops, Escape cancels.
+  return { dropping, schedule, unschedule };
+}
+
+/** The keyboard's move: arrows along the time grid and between rows, Enter drops, Escape cancels. */
+function useKeyboardMove({
+  picked,
+  target,
+  pickedAt,
+  axis,
+  technicianCodes,
+  drop,
+  cancel,
+  setTarget,
+}: {
+  picked: Picked | null;
+  target: Target | null;
+  pickedAt: RefObject<number>;
+  axis: Axis;
+  technicianCodes: readonly string[];
+  drop: () => Promise<void>;
+  cancel: () => void;
+  setTarget: (next: Target | null) => void;
+}) {
   useEffect(() => {
     if (picked?.by !== 'keyboard') return;
     const onKey = (e: KeyboardEvent) => {
@@ -225,15 +307,5 @@ export function useDispatch({
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [picked, target, axis, technicianCodes, drop, cancel, setTarget]);
-
-  // One object while nothing changes: the lanes are memoized on it (a page of rows arriving
-  // does not draw the others again).
-  const verdictKey = verdict ? JSON.stringify(verdict.state === 'known' ? verdict.check : verdict.state) : '';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the verdict changes with its key
-  return useMemo(
-    () => ({ picked, target, verdict, refusals, dropping, pick, setTarget, drop, cancel, unschedule }),
-    [picked, target, verdictKey, refusals, dropping, pick, setTarget, drop, cancel, unschedule],
-  );
+  }, [picked, target, pickedAt, axis, technicianCodes, drop, cancel, setTarget]);
 }
-export type Dispatch = ReturnType<typeof useDispatch>;
