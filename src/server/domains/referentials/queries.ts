@@ -68,17 +68,27 @@ export async function lockTrees(trx: Db, entity: Entity, tenant: string, codes: 
   }
 }
 
-/** The stored row of `code` in `tenant` and its version, locked for the rest of the transaction. */
-export function lockedRow<E extends Entity>(trx: Db, entity: E, tenant: string, code: string) {
+/**
+ * The stored row of `code` in `tenant`, its version, and whether it is in the caller's tree
+ * (`visible`), locked for the rest of the transaction.
+ */
+export function lockedRow<E extends Entity>(
+  trx: Db,
+  entity: E,
+  tenant: string,
+  code: string,
+  scope: OfficeScope,
+) {
   return trx
     .selectFrom(TABLE[entity] as 'customers')
     .selectAll()
     .select(versionOf('last_update').as('version'))
+    .select(sql<boolean>`${inScope(scope, 'office_id')}`.as('visible'))
     .where('tenant_id', '=', tenant)
     .where('code', '=', code)
     .forUpdate()
     .executeTakeFirst() as Promise<
-    (Selectable<ReferentialsTables[(typeof TABLE)[E]]> & { version: string }) | undefined
+    (Selectable<ReferentialsTables[(typeof TABLE)[E]]> & { version: string; visible: boolean }) | undefined
   >;
 }
 

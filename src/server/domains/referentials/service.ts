@@ -161,13 +161,14 @@ async function importRowTenant(
  */
 async function lockRecord<E extends Entity>(
   trx: Db,
+  scope: OfficeScope,
   entity: E,
   tenant: string,
   code: string,
   parentCode: string | null | undefined,
 ) {
   await lockForWrite(trx, entity, tenant, code, parentCode);
-  const existing = await lockedRow(trx, entity, tenant, code);
+  const existing = await lockedRow(trx, entity, tenant, code, scope);
   const stored = existing as { parent_code: string | null } | undefined; // every entity has one
   if ((stored?.parent_code ?? null) !== (parentCode ?? null))
     await lockTrees(trx, entity, tenant, parentCode ? [code, parentCode] : [code]);
@@ -179,16 +180,14 @@ async function lockRecord<E extends Entity>(
  * 412, as for a free code), then: the existing record must be in the caller's tree to be
  * replaced (see header).
  */
-async function assertReplaceable(
-  trx: Db,
-  scope: OfficeScope,
+function assertReplaceable(
   entity: Entity,
-  existing: { office_id: string; version: string } | undefined,
+  existing: { visible: boolean; version: string } | undefined,
   code: string,
   codes: RuleCodes,
   ifMatch: IfMatch | undefined,
 ) {
-  const visible = existing && (await isOfficeInScope(trx, scope, existing.office_id));
+  const visible = existing?.visible;
   checkIfMatch(ifMatch, visible ? existing.version : undefined, PREFIX[entity], `${LABEL[entity]} ${code}`);
   if (existing && !visible)
     throw badRequest(codes.officeUnknown, `The office of ${entity} ${code} is unknown`);
@@ -288,8 +287,8 @@ export async function putCustomer(
 ): Promise<Written> {
   const codes = C.customer;
   const tenant = await writeTenant(trx, scope, body.officeCode, [['customer', body.parentCustomerCode]]);
-  const existing = await lockRecord(trx, 'customer', tenant, code, body.parentCustomerCode);
-  await assertReplaceable(trx, scope, 'customer', existing, code, codes, opts.ifMatch);
+  const existing = await lockRecord(trx, scope, 'customer', tenant, code, body.parentCustomerCode);
+  assertReplaceable('customer', existing, code, codes, opts.ifMatch);
   const customFields = await checkCustomFields(trx, 'customer', CUSTOMER, body.customFields);
   const parent = await checkParent(
     trx,
@@ -332,8 +331,8 @@ export async function putSite(
     ['site', body.parentSiteCode],
     ['customer', body.customerCode],
   ]);
-  const existing = await lockRecord(trx, 'site', tenant, code, body.parentSiteCode);
-  await assertReplaceable(trx, scope, 'site', existing, code, codes, opts.ifMatch);
+  const existing = await lockRecord(trx, scope, 'site', tenant, code, body.parentSiteCode);
+  assertReplaceable('site', existing, code, codes, opts.ifMatch);
   const customFields = await checkCustomFields(trx, 'site', SITE, body.customFields);
   const customer = await usableRef(
     trx,
@@ -397,8 +396,8 @@ export async function putAsset(
     ['site', body.siteCode],
     ['customer', body.customerCode],
   ]);
-  const existing = await lockRecord(trx, 'asset', tenant, code, body.parentAssetCode);
-  await assertReplaceable(trx, scope, 'asset', existing, code, codes, opts.ifMatch);
+  const existing = await lockRecord(trx, scope, 'asset', tenant, code, body.parentAssetCode);
+  assertReplaceable('asset', existing, code, codes, opts.ifMatch);
   const customFields = await checkCustomFields(trx, 'asset', ASSET, body.customFields);
 
   const siteCode = body.siteCode ?? null;
