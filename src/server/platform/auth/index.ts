@@ -129,6 +129,16 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
   provider.use(databaseUnavailable(provider));
   provider.use(revokeAccessTokens(opts.db, verifyToken));
 
+  await mountProvider(app, provider);
+  registerLoginRoutes(app, provider, opts.db, opts.publicUrl, opts.loginGuard);
+  serveMetadata(app);
+  const callers = opts.callers ?? new CallerCache();
+  const { authenticate, stats } = bearerGuard(opts.db, verifyToken, callers, opts.verifiedTokens);
+  return { authenticate, provider, callers, stats };
+}
+
+/** oidc-provider's requests: /oauth and below, but the sign-in page (login.ts). */
+async function mountProvider(app: FastifyInstance, provider: Provider) {
   const handle = provider.callback();
   // oidc-provider keeps each of its requests' context in an AsyncLocalStorage. Once used,
   // Node 20 keeps an async hook that runs on every promise of the process, every API
@@ -172,14 +182,17 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
     oauth.all('/oauth', unknown);
     oauth.all('/oauth/*', unknown);
   });
-  registerLoginRoutes(app, provider, opts.db, opts.publicUrl, opts.loginGuard);
+}
 
-  // The authorization server's metadata (oidc-provider's, at /oauth/.well-known/openid-
-  // configuration) also where RFC 8414 and integrators look: /.well-known/oauth-
-  // authorization-server with the issuer's path inserted (/oauth) and at the root, and
-  // /.well-known/openid-configuration at the root. One document: the same endpoints.
+/**
+ * The authorization server's metadata (oidc-provider's, at /oauth/.well-known/openid-
+ * configuration) also where RFC 8414 and integrators look: /.well-known/oauth-
+ * authorization-server with the issuer's path inserted (/oauth) and at the root, and
+ * /.well-known/openid-configuration at the root. One document: the same endpoints.
+ */
+function serveMetadata(app: FastifyInstance) {
   let metadata: string | undefined;
-  const serveMetadata = async (_request: FastifyRequest, reply: FastifyReply) => {
+  const serve = async (_request: FastifyRequest, reply: FastifyReply) => {
     if (!metadata) {
       const res = await app.inject({ method: 'GET', url: `${OAUTH_PATH}/.well-known/openid-configuration` });
       if (res.statusCode !== 200) throw new Error(`authorization server metadata: ${res.statusCode}`);
@@ -196,17 +209,26 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
     `/.well-known/oauth-authorization-server${OAUTH_PATH}`,
     '/.well-known/openid-configuration',
   ])
-    app.get(path, serveMetadata);
+    app.get(path, serve);
+}
 
-  // A token's signature, issuer, audience and lifetime are checked once (ES256 costs about
-  // a tenth of a millisecond); the verified claims are kept until the token expires. What
-  // the token may do is not kept with it: its caller is resolved through `callers`, which a
-  // revocation invalidates in every process.
+/**
+ * The bearer token of a request -> its Caller, and the endpoint's scope checked. A token's
+ * signature, issuer, audience and lifetime are checked once (ES256 costs about a tenth of a
+ * millisecond); the verified claims are kept until the token expires. What the token may do
+ * is not kept with it: its caller is resolved through `callers`, which a revocation
+ * invalidates in every process.
+ */
+function bearerGuard(
+  db: Db,
+  verifyToken: (token: string) => Promise<Record<string, unknown> | undefined>,
+  callers: CallerCache,
+  size = 10_000,
+) {
   const verified = new Lru<
     string,
     { expiresAt: number; key: string | undefined; claims: Record<string, unknown> }
-  >(opts.verifiedTokens ?? 10_000);
-  const callers = opts.callers ?? new CallerCache();
+  >(size);
   const stats = { verifications: 0 };
 
   /** The caller behind a bearer token, whatever its rights. */
@@ -232,7 +254,7 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
       if (expiresAt > Date.now()) verified.set(token, entry);
     }
     const { key, claims } = entry;
-    const caller = key ? await callers.resolve(key, () => loadCaller(opts.db, claims)) : undefined;
+    const caller = key ? await callers.resolve(key, () => loadCaller(db, claims)) : undefined;
     if (!caller) throw invalidToken();
     return caller;
   }
@@ -247,7 +269,7 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions) {
     return caller;
   }
 
-  return { authenticate, provider, callers, stats };
+  return { authenticate, stats };
 }
 
 /** The scopes a token was granted (its `scope` claim). */
