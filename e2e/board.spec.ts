@@ -5,7 +5,7 @@
  * draws 06:00 to 21:00 UTC across each lane.
  */
 import type { Locator, Page } from '@playwright/test';
-import { BOARD_DAY, BOARD_OFFICE } from './support/bulk.mjs';
+import { BOARD_PATH, BOARD_READ } from './support/bulk.mjs';
 import {
   expect,
   expectAccessible,
@@ -18,10 +18,8 @@ import {
 
 test.use({ timezoneId: 'UTC' });
 
-const BOARD = `/rostering/board?date=${BOARD_DAY}&office=${BOARD_OFFICE}`;
 const FIRST_HOUR = 6;
 const HOURS = 15;
-const BOARD_READ = '/rest/v3/slots/board';
 const CHECK = '/rest/v3/slots/check';
 
 /** The point of a lane at an hour (UTC) of BOARD_DAY. */
@@ -44,7 +42,7 @@ async function dragOver(page: Page, source: Locator, lane: Locator, hour: number
 test('drag from the queue: refused over a busy time before the drop, scheduled on a free one', async ({
   page,
 }) => {
-  await signIn(page, USERS.admin.login, USERS.admin.password, `${BOARD}&wo=WO-E2E-BD1`);
+  await signIn(page, USERS.admin.login, USERS.admin.password, `${BOARD_PATH}&wo=WO-E2E-BD1`);
   const card = page.getByTestId('queue-card').filter({ hasText: 'WO-E2E-BD1' });
   await expect(card).toBeVisible();
   const lane = page.locator('[data-lane="FLEET-0001"]');
@@ -88,7 +86,7 @@ test('drag from the queue: refused over a busy time before the drop, scheduled o
 });
 
 test('keyboard move: pick, arrows, Enter; announced', async ({ page }) => {
-  await signIn(page, USERS.admin.login, USERS.admin.password, `${BOARD}&wo=WO-E2E-BD2`);
+  await signIn(page, USERS.admin.login, USERS.admin.password, `${BOARD_PATH}&wo=WO-E2E-BD2`);
   const card = page.getByTestId('queue-card').filter({ hasText: 'WO-E2E-BD2' });
   await card.focus();
   await page.keyboard.press('Enter');
@@ -165,7 +163,7 @@ test('planner, "Why not…?": the technician left out, said why, their day drawn
 test('a refusal of the schedule PUT stays on the card, and the row it touched is read again', async ({
   page,
 }) => {
-  await signIn(page, USERS.admin.login, USERS.admin.password, `${BOARD}&wo=WO-E2E-BD3`);
+  await signIn(page, USERS.admin.login, USERS.admin.password, `${BOARD_PATH}&wo=WO-E2E-BD3`);
   // The service refuses what the check let through (someone else changed the technician).
   await page.route('**/scheduling/v1/workOrders/code:WO-E2E-BD3/schedule', (route) =>
     route.fulfill({

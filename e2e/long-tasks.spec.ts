@@ -6,8 +6,8 @@
  * half (the activities grid's longest task: 7-12 ms alone, 17-31 ms beside another test).
  */
 import {
-  BOARD_DAY,
-  BOARD_OFFICE,
+  BOARD_PATH,
+  BOARD_READ,
   BOARD_TECHNICIANS,
   BULK_EXPECTED,
   BULK_WORK_ORDER,
@@ -26,8 +26,6 @@ import { mainThreadTaskCpu } from './support/trace.ts';
 
 test.use({ timezoneId: 'UTC' });
 
-const BOARD = `/rostering/board?date=${BOARD_DAY}&office=${BOARD_OFFICE}`;
-const BOARD_READ = '/rest/v3/slots/board';
 const CHECK = '/rest/v3/slots/check';
 
 test('scrolling through 5,000 loaded activities: no long task over 50 ms', async ({ page, browser }) => {
@@ -90,7 +88,7 @@ test('2,000 technicians: one read per 100 rows scrolled, no task over 50 ms of C
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   const calls = recordCalls(page);
-  await signIn(page, USERS.admin.login, USERS.admin.password, BOARD);
+  await signIn(page, USERS.admin.login, USERS.admin.password, BOARD_PATH);
   const rows = page.getByTestId('board-row');
   await expect(rows.first()).toContainText('FLEET-0001');
   // (The page holds the live change stream open: no network idle to wait for.)

@@ -5,6 +5,8 @@ export declare const BULK_DAY: '2025-06-02';
 export declare const BOARD_OFFICE: 'FLEET';
 export declare const BOARD_DAY: '2030-02-04';
 export declare const BOARD_TECHNICIANS: 2000;
+export declare const BOARD_PATH: string;
+export declare const BOARD_READ: '/rest/v3/slots/board';
 export declare function boardTechnician(i: number): string;
 
 export interface BulkDocument {

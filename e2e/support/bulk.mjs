@@ -27,6 +27,9 @@ const POSITIONS = 661;
 export const BOARD_OFFICE = 'FLEET';
 export const BOARD_DAY = '2030-02-04';
 export const BOARD_TECHNICIANS = 2000;
+/** The board on BOARD_DAY for BOARD_OFFICE, and the API read of its rows. */
+export const BOARD_PATH = `/rostering/board?date=${BOARD_DAY}&office=${BOARD_OFFICE}`;
+export const BOARD_READ = '/rest/v3/slots/board';
 /** The board's technician i (1-based): FLEET-0001... */
 export const boardTechnician = (i) => `${BOARD_OFFICE}-${pad(i, 4)}`;
 
