@@ -4,6 +4,7 @@
  */
 import { Button, Group, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
@@ -38,7 +39,58 @@ export function SlotList({
           ),
     [slots, sort],
   );
-  const columns: Column<Slot>[] = [
+  const columns = slotColumns(t, f, selected, onSelect);
+  if (onSchedule) columns.push(scheduleColumn(t, f, onSchedule));
+
+  return (
+    <Stack gap="xs" style={{ minHeight: 0 }}>
+      <SortControl sort={sort} onSort={setSort} />
+      <div style={{ display: 'flex', flexDirection: 'column', maxHeight: 520 }}>
+        <VirtualTable
+          rows={rows}
+          columns={columns}
+          rowKey={slotKey}
+          onOpen={(s) => onSelect(slotKey(s))}
+          hasMore={false}
+          loadingMore={false}
+          loadMore={() => {}}
+          label={t('list.label')}
+        />
+      </div>
+    </Stack>
+  );
+}
+
+/** The list's order: by score (the service's) or by start. */
+function SortControl({ sort, onSort }: { sort: Sort; onSort: (sort: Sort) => void }) {
+  const { t } = useTranslation('planning');
+  return (
+    <Group gap="sm">
+      <Text size="sm" id="slot-sort-label">
+        {t('list.sortBy')}
+      </Text>
+      <SegmentedControl
+        size="xs"
+        value={sort}
+        onChange={(v) => onSort(v === 'start' ? 'start' : 'score')}
+        data={[
+          { value: 'score', label: t('list.byScore') },
+          { value: 'start', label: t('list.byStart') },
+        ]}
+        aria-labelledby="slot-sort-label"
+      />
+    </Group>
+  );
+}
+
+/** The columns every list has: when (selects the slot), who, the travel either side, the score and why. */
+function slotColumns(
+  t: TFunction<'planning'>,
+  f: Formats,
+  selected: string | null,
+  onSelect: (key: string) => void,
+): Column<Slot>[] {
+  return [
     {
       key: 'when',
       header: t('list.when'),
@@ -67,26 +119,8 @@ export function SlotList({
       },
     },
     { key: 'technician', header: t('list.technician'), width: 95, render: (s) => s.technicians.join(', ') },
-    {
-      key: 'before',
-      header: t('list.travelBefore'),
-      width: 150,
-      render: (s) => (
-        <Text span size="xs">
-          <TravelText travel={s.travelBefore} direction="before" compact />
-        </Text>
-      ),
-    },
-    {
-      key: 'after',
-      header: t('list.travelAfter'),
-      width: 150,
-      render: (s) => (
-        <Text span size="xs">
-          <TravelText travel={s.travelAfter} direction="after" compact />
-        </Text>
-      ),
-    },
+    travelColumn('before', t('list.travelBefore')),
+    travelColumn('after', t('list.travelAfter')),
     { key: 'score', header: t('list.score'), width: 62, render: (s) => <ScoreBadge score={s.score} /> },
     {
       key: 'why',
@@ -98,55 +132,48 @@ export function SlotList({
       ),
     },
   ];
-  if (onSchedule)
-    columns.push({
-      key: 'schedule',
-      header: t('list.action'),
-      width: 118,
-      render: (s) => (
-        <Button
-          size="compact-sm"
-          variant="light"
-          onClick={() => onSchedule(s)}
-          aria-label={t('list.scheduleOne', {
-            technician: s.technicians.join(', '),
-            when: f.dateTime(Date.parse(s.start)),
-          })}
-        >
-          {t('list.schedule')}
-        </Button>
-      ),
-    });
+}
 
-  return (
-    <Stack gap="xs" style={{ minHeight: 0 }}>
-      <Group gap="sm">
-        <Text size="sm" id="slot-sort-label">
-          {t('list.sortBy')}
-        </Text>
-        <SegmentedControl
-          size="xs"
-          value={sort}
-          onChange={(v) => setSort(v as Sort)}
-          data={[
-            { value: 'score', label: t('list.byScore') },
-            { value: 'start', label: t('list.byStart') },
-          ]}
-          aria-labelledby="slot-sort-label"
+/** The travel before or after the slot, in short. */
+function travelColumn(direction: 'before' | 'after', header: string): Column<Slot> {
+  return {
+    key: direction,
+    header,
+    width: 150,
+    render: (s) => (
+      <Text span size="xs">
+        <TravelText
+          travel={direction === 'before' ? s.travelBefore : s.travelAfter}
+          direction={direction}
+          compact
         />
-      </Group>
-      <div style={{ display: 'flex', flexDirection: 'column', maxHeight: 520 }}>
-        <VirtualTable
-          rows={rows}
-          columns={columns}
-          rowKey={slotKey}
-          onOpen={(s) => onSelect(slotKey(s))}
-          hasMore={false}
-          loadingMore={false}
-          loadMore={() => {}}
-          label={t('list.label')}
-        />
-      </div>
-    </Stack>
-  );
+      </Text>
+    ),
+  };
+}
+
+/** The button that schedules the row's slot (only with a work order to schedule). */
+function scheduleColumn(
+  t: TFunction<'planning'>,
+  f: Formats,
+  onSchedule: (slot: Slot) => void,
+): Column<Slot> {
+  return {
+    key: 'schedule',
+    header: t('list.action'),
+    width: 118,
+    render: (s) => (
+      <Button
+        size="compact-sm"
+        variant="light"
+        onClick={() => onSchedule(s)}
+        aria-label={t('list.scheduleOne', {
+          technician: s.technicians.join(', '),
+          when: f.dateTime(Date.parse(s.start)),
+        })}
+      >
+        {t('list.schedule')}
+      </Button>
+    ),
+  };
 }

@@ -8,7 +8,7 @@ import { Badge, Box, Card, Group, ScrollArea, Stack, Text, Title, UnstyledButton
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExcludedTechnician } from '../../../../contract/slots.ts';
+import type { BoardTechnician, ExcludedTechnician } from '../../../../contract/slots.ts';
 import { ErrorState } from '../../../components/layout/index.ts';
 import type { Formats } from '../format.ts';
 import { useTechnicianDay } from '../queries.ts';
@@ -169,15 +169,7 @@ function TechnicianDay({
   const focus = reasonFocus(excluded, periodStart, timeZone);
   const period = dayPeriod(focus.day, timeZone);
   const day = useTechnicianDay(excluded.technicianCode, period);
-  const from = fromLocalInput(`${focus.day}T${String(FIRST_HOUR).padStart(2, '0')}:00`, timeZone) ?? 0;
-  const to = fromLocalInput(`${focus.day}T${LAST_HOUR}:00`, timeZone) ?? from + 1;
-  const place = (start: number, end: number) => {
-    const a = Math.max(start, from);
-    const b = Math.min(end, to);
-    if (b <= a) return null;
-    return { left: `${((a - from) / (to - from)) * 100}%`, width: `${((b - a) / (to - from)) * 100}%` };
-  };
-  const ms = (text: string) => fromApiDateTime(text) ?? 0;
+  const place = dayPlacer(focus.day, timeZone);
   const row = day.data;
   const mark = focus.span ? place(focus.span.start, focus.span.end) : null;
   const label = t('whyNot.dayLabel', { technician: excluded.technicianCode, day: f.longDate(focus.day) });
@@ -197,67 +189,7 @@ function TechnicianDay({
           h={34}
           style={{ background: 'var(--mantine-color-gray-light)', borderRadius: 4, overflow: 'hidden' }}
         >
-          {row?.workingHours.map((w) => {
-            const p = place(ms(w.start), ms(w.end));
-            return (
-              p && (
-                <Box
-                  key={w.start}
-                  pos="absolute"
-                  top={0}
-                  bottom={0}
-                  style={{ ...p, background: 'var(--mantine-color-body)' }}
-                />
-              )
-            );
-          })}
-          {row?.absences.map((a) => {
-            const p = place(ms(a.start), ms(a.end));
-            return (
-              p && (
-                <Box
-                  key={a.start}
-                  pos="absolute"
-                  top={0}
-                  bottom={0}
-                  style={{
-                    ...p,
-                    background:
-                      'repeating-linear-gradient(45deg, var(--mantine-color-red-light) 0 4px, transparent 4px 8px)',
-                  }}
-                />
-              )
-            );
-          })}
-          {[
-            ...(row?.workOrders.map((w) => ({ key: w.workOrderCode, start: w.start, end: w.end })) ?? []),
-            ...(row?.busy.map((b) => ({ key: b.start, ...b })) ?? []),
-          ].map((w) => {
-            const p = place(ms(w.start), ms(w.end));
-            return (
-              p && (
-                <Box
-                  key={w.key}
-                  pos="absolute"
-                  top={6}
-                  bottom={6}
-                  px={3}
-                  style={{
-                    ...p,
-                    background: 'var(--mantine-color-blue-light)',
-                    border: '1px solid var(--mantine-color-blue-outline)',
-                    borderRadius: 3,
-                    fontSize: 10,
-                    lineHeight: '20px',
-                    overflow: 'hidden',
-                    whiteSpace: 'nowrap',
-                  }}
-                >
-                  {w.key}
-                </Box>
-              )
-            );
-          })}
+          {row && <DayBars row={row} place={place} />}
           {mark && focus.span && (
             <Box
               pos="absolute"
@@ -284,5 +216,76 @@ function TechnicianDay({
         </Text>
       </Group>
     </Stack>
+  );
+}
+
+/** Where a span falls on the drawn hours of the day, as CSS; null for none of it. */
+type Placer = (start: number, end: number) => { left: string; width: string } | null;
+
+function dayPlacer(day: string, timeZone: string): Placer {
+  const from = fromLocalInput(`${day}T${String(FIRST_HOUR).padStart(2, '0')}:00`, timeZone) ?? 0;
+  const to = fromLocalInput(`${day}T${LAST_HOUR}:00`, timeZone) ?? from + 1;
+  return (start, end) => {
+    const a = Math.max(start, from);
+    const b = Math.min(end, to);
+    if (b <= a) return null;
+    return { left: `${((a - from) / (to - from)) * 100}%`, width: `${((b - a) / (to - from)) * 100}%` };
+  };
+}
+
+const ms = (text: string) => fromApiDateTime(text) ?? 0;
+
+/** The technician's day as the board reads it: working hours, absences, then what is booked. */
+function DayBars({ row, place }: { row: BoardTechnician; place: Placer }) {
+  return (
+    <>
+      {row.workingHours.map((w) => {
+        const p = place(ms(w.start), ms(w.end));
+        return p && <DayBand key={w.start} place={p} background="var(--mantine-color-body)" />;
+      })}
+      {row.absences.map((a) => {
+        const p = place(ms(a.start), ms(a.end));
+        return p && <DayBand key={a.start} place={p} background={ABSENCE_HATCH} />;
+      })}
+      {[
+        ...row.workOrders.map((w) => ({ key: w.workOrderCode, start: w.start, end: w.end })),
+        ...row.busy.map((b) => ({ key: b.start, ...b })),
+      ].map((w) => {
+        const p = place(ms(w.start), ms(w.end));
+        return p && <BookedBar key={w.key} label={w.key} place={p} />;
+      })}
+    </>
+  );
+}
+
+const ABSENCE_HATCH =
+  'repeating-linear-gradient(45deg, var(--mantine-color-red-light) 0 4px, transparent 4px 8px)';
+
+/** A span of the day's whole height: working hours, or an absence (hatched). */
+function DayBand({ place, background }: { place: { left: string; width: string }; background: string }) {
+  return <Box pos="absolute" top={0} bottom={0} style={{ ...place, background }} />;
+}
+
+/** A work order, or time busy otherwise, on the day. */
+function BookedBar({ label, place }: { label: string; place: { left: string; width: string } }) {
+  return (
+    <Box
+      pos="absolute"
+      top={6}
+      bottom={6}
+      px={3}
+      style={{
+        ...place,
+        background: 'var(--mantine-color-blue-light)',
+        border: '1px solid var(--mantine-color-blue-outline)',
+        borderRadius: 3,
+        fontSize: 10,
+        lineHeight: '20px',
+        overflow: 'hidden',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {label}
+    </Box>
   );
 }

@@ -6,8 +6,11 @@
  */
 import { Autocomplete, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { WorkOrderSchedule } from '../../../../contract/scheduling.ts';
+import type { WorkOrderNeeds } from '../../../../contract/slots.ts';
 import { AnchorLink } from '../../../components/links.tsx';
 import { useDebounced } from '../../../components/useDebounced.ts';
 import { workordersPaths } from '../../workorders/index.ts';
@@ -115,35 +118,128 @@ export function WorkOrderNeedsCard({ code: typed, f }: { code: string; f: Format
   const schedule = useSchedule(needs.data ? code : undefined);
   if (!code)
     return (
-      <Paper withBorder radius="md" p="sm" h="100%">
+      <NeedsPlaceholder>
         <Text size="sm" c="dimmed">
           {t('needs.none')}
         </Text>
-      </Paper>
+      </NeedsPlaceholder>
     );
   if (needs.isPending)
     return (
-      <Paper withBorder radius="md" p="sm" h="100%">
+      <NeedsPlaceholder>
         <Group gap="xs">
           <Loader size="xs" />
           <Text size="sm" c="dimmed">
             {t('needs.loading', { code })}
           </Text>
         </Group>
-      </Paper>
+      </NeedsPlaceholder>
     );
   if (needs.isError)
     // The reason (unknown, ambiguous) is on the work order input after a search; here, a hint.
     return (
-      <Paper withBorder radius="md" p="sm" h="100%">
+      <NeedsPlaceholder>
         <Text size="sm" c="dimmed">
           {(needs.error as { status?: number }).status === 404
             ? t('needs.notFound', { code })
             : t('needs.failed', { code })}
         </Text>
-      </Paper>
+      </NeedsPlaceholder>
     );
   const n = needs.data;
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="needs-card">
+      <NeedsHeader code={n.workOrderCode} status={n.status} />
+      <SimpleGrid cols={2} spacing={6} verticalSpacing={4}>
+        <NeedsItem label={t('needs.type')}>
+          <Text size="sm" data-testid="needs-type">
+            {n.workOrderType.name} ({n.workOrderType.workOrderTypeCode}) ·{' '}
+            {t('needs.duration', { minutes: n.workOrderType.durationMinutes })}
+          </Text>
+        </NeedsItem>
+        <NeedsItem label={t('needs.skills')}>
+          <SkillBadges skills={n.workOrderType.skills} />
+        </NeedsItem>
+        <NeedsItem label={t('needs.place')}>
+          <NeedsPlace needs={n} />
+        </NeedsItem>
+        <NeedsItem label={t('needs.schedule')}>
+          <Text size="sm" data-testid="needs-schedule">
+            {scheduleSentence(t, f, schedule.data, schedule.isPending)}
+          </Text>
+        </NeedsItem>
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/** The card before its work order's needs are read: nothing typed, reading, or not read. */
+function NeedsPlaceholder({ children }: { children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="sm" h="100%">
+      {children}
+    </Paper>
+  );
+}
+
+/** The work order (a link to it) and its status. */
+function NeedsHeader({ code, status }: { code: string; status: string }) {
+  const { t } = useTranslation('planning');
+  return (
+    <Group justify="space-between" mb={6} gap="xs">
+      <AnchorLink
+        to={workordersPaths.workOrder.detail}
+        params={{ code }}
+        fw={700}
+        size="sm"
+        data-testid="needs-work-order"
+      >
+        {code}
+      </AnchorLink>
+      <Badge
+        variant="light"
+        color={status === 'SCHEDULED' ? 'blue' : 'gray'}
+        style={{ textTransform: 'none' }}
+      >
+        {t(`status.${status}`, { defaultValue: status })}
+      </Badge>
+    </Group>
+  );
+}
+
+/** One of the card's items: its label above it. */
+function NeedsItem({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+/** The skills the work order's type needs, or none. */
+function SkillBadges({ skills }: { skills: readonly string[] }) {
+  const { t } = useTranslation('planning');
+  return (
+    <Group gap={4}>
+      {skills.length ? (
+        skills.map((sk) => (
+          <Badge key={sk} size="sm" variant="light" style={{ textTransform: 'none' }}>
+            {sk}
+          </Badge>
+        ))
+      ) : (
+        <Text size="sm">{t('needs.noSkill')}</Text>
+      )}
+    </Group>
+  );
+}
+
+/** The work order's address, and where the search locates it (or that it cannot). */
+function NeedsPlace({ needs: n }: { needs: WorkOrderNeeds }) {
+  const { t } = useTranslation('planning');
   const place = [
     n.location.address,
     [n.location.zipCode, n.location.city].filter(Boolean).join(' '),
@@ -151,91 +247,42 @@ export function WorkOrderNeedsCard({ code: typed, f }: { code: string; f: Format
   ]
     .filter(Boolean)
     .join(', ');
-  const s = schedule.data;
   return (
-    <Paper withBorder radius="md" p="sm" data-testid="needs-card">
-      <Group justify="space-between" mb={6} gap="xs">
-        <AnchorLink
-          to={workordersPaths.workOrder.detail}
-          params={{ code: n.workOrderCode }}
-          fw={700}
-          size="sm"
-          data-testid="needs-work-order"
-        >
-          {n.workOrderCode}
-        </AnchorLink>
-        <Badge
-          variant="light"
-          color={n.status === 'SCHEDULED' ? 'blue' : 'gray'}
-          style={{ textTransform: 'none' }}
-        >
-          {t(`status.${n.status}`, { defaultValue: n.status })}
-        </Badge>
-      </Group>
-      <SimpleGrid cols={2} spacing={6} verticalSpacing={4}>
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed">
-            {t('needs.type')}
-          </Text>
-          <Text size="sm" data-testid="needs-type">
-            {n.workOrderType.name} ({n.workOrderType.workOrderTypeCode}) ·{' '}
-            {t('needs.duration', { minutes: n.workOrderType.durationMinutes })}
-          </Text>
-        </Stack>
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed">
-            {t('needs.skills')}
-          </Text>
-          <Group gap={4}>
-            {n.workOrderType.skills.length ? (
-              n.workOrderType.skills.map((sk) => (
-                <Badge key={sk} size="sm" variant="light" style={{ textTransform: 'none' }}>
-                  {sk}
-                </Badge>
-              ))
-            ) : (
-              <Text size="sm">{t('needs.noSkill')}</Text>
-            )}
-          </Group>
-        </Stack>
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed">
-            {t('needs.place')}
-          </Text>
-          <Text size="sm">
-            <IconMapPin size={13} style={{ verticalAlign: -2, marginRight: 3 }} aria-hidden />
-            {place || t('needs.noPlace')}
-          </Text>
-          <Text size="xs" c={n.target ? 'dimmed' : 'var(--mantine-color-error)'}>
-            {n.target
-              ? t(`needs.located.${n.target.source}`, {
-                  lat: n.target.latitude.toFixed(4),
-                  lon: n.target.longitude.toFixed(4),
-                })
-              : t('needs.notLocated')}
-          </Text>
-        </Stack>
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed">
-            {t('needs.schedule')}
-          </Text>
-          <Text size="sm" data-testid="needs-schedule">
-            {s?.technicianCode && s.scheduledStart && s.scheduledEnd
-              ? t('needs.scheduledOn', {
-                  technician: s.technicianCode,
-                  when: f.span(Date.parse(s.scheduledStart), Date.parse(s.scheduledEnd)),
-                })
-              : s?.crewCode && s.scheduledStart
-                ? t('needs.scheduledCrew', {
-                    crew: s.crewCode,
-                    when: f.dateTime(Date.parse(s.scheduledStart)),
-                  })
-                : schedule.isPending
-                  ? '…'
-                  : t('needs.notScheduled')}
-          </Text>
-        </Stack>
-      </SimpleGrid>
-    </Paper>
+    <>
+      <Text size="sm">
+        <IconMapPin size={13} style={{ verticalAlign: -2, marginRight: 3 }} aria-hidden />
+        {place || t('needs.noPlace')}
+      </Text>
+      <Text size="xs" c={n.target ? 'dimmed' : 'var(--mantine-color-error)'}>
+        {n.target
+          ? t(`needs.located.${n.target.source}`, {
+              lat: n.target.latitude.toFixed(4),
+              lon: n.target.longitude.toFixed(4),
+            })
+          : t('needs.notLocated')}
+      </Text>
+    </>
   );
+}
+
+/** Where the work order is scheduled: on a technician (a span) or a crew (a start), or not yet. */
+function scheduleSentence(
+  t: TFunction<'planning'>,
+  f: Formats,
+  s: WorkOrderSchedule | undefined,
+  pending: boolean,
+): string {
+  return s?.technicianCode && s.scheduledStart && s.scheduledEnd
+    ? t('needs.scheduledOn', {
+        technician: s.technicianCode,
+        when: f.span(Date.parse(s.scheduledStart), Date.parse(s.scheduledEnd)),
+      })
+    : s?.crewCode && s.scheduledStart
+      ? t('needs.scheduledCrew', {
+          crew: s.crewCode,
+          when: f.dateTime(Date.parse(s.scheduledStart)),
+        })
+      : pending
+        ? '…'
+        : t('needs.notScheduled');
 }

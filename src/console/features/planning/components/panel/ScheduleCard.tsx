@@ -5,8 +5,9 @@
  */
 import { Badge, Button, Group, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconCalendarSearch } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { type Control, Controller, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CODE_PATTERN } from '../../../../../contract/common.ts';
@@ -17,7 +18,7 @@ import { readServiceError, type ServiceError } from '../../../../components/form
 import { zodErrorMap } from '../../../../components/forms/zodErrorMap.ts';
 import { ButtonLink } from '../../../../components/links.tsx';
 import { errorSentence, type ScheduleLine, scheduleErrorLine } from '../../errorFields.ts';
-import { formats } from '../../format.ts';
+import { type Formats, formats } from '../../format.ts';
 import { planningPaths } from '../../paths.ts';
 import { useSchedule, useScheduleWorkOrder } from '../../queries.ts';
 import { browserTimeZone, fromApiDateTime, fromLocalInput, toApiDateTime } from '../../time.ts';
@@ -50,6 +51,37 @@ export function ScheduleCard({ code, onScheduled }: { code: string; onScheduled?
   const zone = useMemo(browserTimeZone, []);
   const f = useMemo(() => formats(i18n.language, zone), [i18n.language, zone]);
   const current = useSchedule(code);
+  const form = useScheduleForm(code, zone, t, onScheduled);
+
+  return (
+    <Section title={t('panel.schedule')} testId="schedule-panel">
+      <Stack gap="sm">
+        <CurrentSchedule current={current} f={f} />
+        <CanPage call={writeRows.schedule}>
+          <form onSubmit={form.submit} noValidate aria-label={t('panel.scheduleForm')}>
+            <Stack gap="xs">
+              <ScheduleFields
+                control={form.control}
+                register={form.register}
+                kind={form.kind}
+                zone={zone}
+                errorOf={form.errorOf}
+              />
+              <ScheduleOutcome workOrderError={form.workOrderError} refusal={form.refusal} done={form.done} />
+              <ScheduleActions code={code} pending={form.pending} />
+            </Stack>
+          </form>
+        </CanPage>
+      </Stack>
+    </Section>
+  );
+}
+
+/**
+ * The form's state: its values and checks, the service's refusal (each error on its line)
+ * and whether the last schedule went through.
+ */
+function useScheduleForm(code: string, zone: string, t: TFunction<'planning'>, onScheduled?: () => void) {
   const schedule = useScheduleWorkOrder();
   const resolver = useMemo(() => formResolver<ScheduleForm>(scheduleSchema(zone), zodErrorMap(t)), [zone, t]);
   const { register, control, handleSubmit, formState } = useForm<ScheduleForm>({
@@ -90,105 +122,154 @@ export function ScheduleCard({ code, onScheduled }: { code: string; onScheduled?
     );
   }, clear);
 
+  return {
+    register,
+    control,
+    kind,
+    /** The form's own check first, else the service's refusal on that input. */
+    errorOf: (field: 'resource' | 'start') => checkOf(field) ?? on(field),
+    workOrderError: on('workOrder'),
+    refusal,
+    done,
+    submit,
+    pending: schedule.isPending,
+  };
+}
+
+/** Where the work order stands now: its status, resource and span, or not scheduled. */
+function CurrentSchedule({ current, f }: { current: ReturnType<typeof useSchedule>; f: Formats }) {
+  const { t } = useTranslation('planning');
   const s = current.data;
   const startMs = s?.scheduledStart ? fromApiDateTime(s.scheduledStart) : null;
   const endMs = s?.scheduledEnd ? fromApiDateTime(s.scheduledEnd) : null;
-  const others = refusal?.errors.filter((e) => scheduleErrorLine(e.code) === null) ?? [];
+  return current.isPending ? (
+    <Skeleton h={40} />
+  ) : current.isError ? (
+    <Text size="sm" c="red">
+      {errorSentence(t, readServiceError(current.error).errors[0])}
+    </Text>
+  ) : s && startMs !== null ? (
+    <Group gap="xs" data-testid="schedule-current">
+      <Badge variant="light">{s.status}</Badge>
+      <Text size="sm" fw={600}>
+        {s.technicianCode ?? s.crewCode}
+      </Text>
+      <Text size="sm">{endMs !== null ? f.span(startMs, endMs) : f.dateTime(startMs)}</Text>
+    </Group>
+  ) : (
+    <Text size="sm" c="dimmed" data-testid="schedule-current">
+      {t('panel.notScheduled')}
+    </Text>
+  );
+}
 
+/** Who (a technician or a crew, by code) and when, each with its error. */
+function ScheduleFields({
+  control,
+  register,
+  kind,
+  zone,
+  errorOf,
+}: {
+  control: Control<ScheduleForm>;
+  register: UseFormRegister<ScheduleForm>;
+  kind: ScheduleForm['kind'];
+  zone: string;
+  errorOf: (field: 'resource' | 'start') => string | undefined;
+}) {
+  const { t } = useTranslation('planning');
   return (
-    <Section title={t('panel.schedule')} testId="schedule-panel">
-      <Stack gap="sm">
-        {current.isPending ? (
-          <Skeleton h={40} />
-        ) : current.isError ? (
-          <Text size="sm" c="red">
-            {errorSentence(t, readServiceError(current.error).errors[0])}
-          </Text>
-        ) : s && startMs !== null ? (
-          <Group gap="xs" data-testid="schedule-current">
-            <Badge variant="light">{s.status}</Badge>
-            <Text size="sm" fw={600}>
-              {s.technicianCode ?? s.crewCode}
-            </Text>
-            <Text size="sm">{endMs !== null ? f.span(startMs, endMs) : f.dateTime(startMs)}</Text>
-          </Group>
-        ) : (
-          <Text size="sm" c="dimmed" data-testid="schedule-current">
-            {t('panel.notScheduled')}
-          </Text>
+    <>
+      <Controller
+        control={control}
+        name="kind"
+        render={({ field }) => (
+          <SegmentedControl
+            value={field.value}
+            onChange={(v) => field.onChange(v === 'crew' ? 'crew' : 'technician')}
+            data={[
+              { value: 'technician', label: t('panel.technician') },
+              { value: 'crew', label: t('panel.crew') },
+            ]}
+            aria-label={t('panel.resourceKind')}
+            w="fit-content"
+          />
         )}
-        <CanPage call={writeRows.schedule}>
-          <form onSubmit={submit} noValidate aria-label={t('panel.scheduleForm')}>
-            <Stack gap="xs">
-              <Controller
-                control={control}
-                name="kind"
-                render={({ field }) => (
-                  <SegmentedControl
-                    value={field.value}
-                    onChange={(v) => field.onChange(v === 'crew' ? 'crew' : 'technician')}
-                    data={[
-                      { value: 'technician', label: t('panel.technician') },
-                      { value: 'crew', label: t('panel.crew') },
-                    ]}
-                    aria-label={t('panel.resourceKind')}
-                    w="fit-content"
-                  />
-                )}
-              />
-              <Group align="flex-start" gap="sm" grow>
-                <TextInput
-                  label={kind === 'technician' ? t('panel.technicianCode') : t('panel.crewCode')}
-                  {...register('resource')}
-                  error={checkOf('resource') ?? on('resource')}
-                  data-testid="schedule-resource"
-                  required
-                />
-                <Controller
-                  control={control}
-                  name="start"
-                  render={({ field }) => (
-                    <ZonedDateTimeInput
-                      label={t('panel.start')}
-                      value={field.value}
-                      timeZone={zone}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      error={checkOf('start') ?? on('start')}
-                      data-testid="schedule-start"
-                      required
-                    />
-                  )}
-                />
-              </Group>
-              {on('workOrder') && (
-                <Text size="sm" c="var(--mantine-color-error)">
-                  {on('workOrder')}
-                </Text>
-              )}
-              {refusal && <RefusalAlert refusal={refusal} items={others} title={t('panel.refused')} />}
-              {done && (
-                <Text size="sm" c="teal" role="status" data-testid="schedule-done">
-                  {t('panel.scheduled')}
-                </Text>
-              )}
-              <Group justify="space-between">
-                <ButtonLink
-                  to={planningPaths.planner}
-                  search={{ wo: code }}
-                  variant="subtle"
-                  leftSection={<IconCalendarSearch size={16} />}
-                >
-                  {t('panel.findSlot')}
-                </ButtonLink>
-                <Button type="submit" loading={schedule.isPending} data-testid="schedule-submit">
-                  {t('panel.scheduleAction')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </CanPage>
-      </Stack>
-    </Section>
+      />
+      <Group align="flex-start" gap="sm" grow>
+        <TextInput
+          label={kind === 'technician' ? t('panel.technicianCode') : t('panel.crewCode')}
+          {...register('resource')}
+          error={errorOf('resource')}
+          data-testid="schedule-resource"
+          required
+        />
+        <Controller
+          control={control}
+          name="start"
+          render={({ field }) => (
+            <ZonedDateTimeInput
+              label={t('panel.start')}
+              value={field.value}
+              timeZone={zone}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errorOf('start')}
+              data-testid="schedule-start"
+              required
+            />
+          )}
+        />
+      </Group>
+    </>
+  );
+}
+
+/** The last answer: the refusal of the work order itself, the others with their codes, or done. */
+function ScheduleOutcome({
+  workOrderError,
+  refusal,
+  done,
+}: {
+  workOrderError: string | undefined;
+  refusal: ServiceError | null;
+  done: boolean;
+}) {
+  const { t } = useTranslation('planning');
+  const others = refusal?.errors.filter((e) => scheduleErrorLine(e.code) === null) ?? [];
+  return (
+    <>
+      {workOrderError && (
+        <Text size="sm" c="var(--mantine-color-error)">
+          {workOrderError}
+        </Text>
+      )}
+      {refusal && <RefusalAlert refusal={refusal} items={others} title={t('panel.refused')} />}
+      {done && (
+        <Text size="sm" c="teal" role="status" data-testid="schedule-done">
+          {t('panel.scheduled')}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** Find a slot in the planner instead, or schedule. */
+function ScheduleActions({ code, pending }: { code: string; pending: boolean }) {
+  const { t } = useTranslation('planning');
+  return (
+    <Group justify="space-between">
+      <ButtonLink
+        to={planningPaths.planner}
+        search={{ wo: code }}
+        variant="subtle"
+        leftSection={<IconCalendarSearch size={16} />}
+      >
+        {t('panel.findSlot')}
+      </ButtonLink>
+      <Button type="submit" loading={pending} data-testid="schedule-submit">
+        {t('panel.scheduleAction')}
+      </Button>
+    </Group>
   );
 }
