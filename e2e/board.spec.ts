@@ -87,6 +87,9 @@ test('drag from the queue: refused over a busy time before the drop, scheduled o
 
 test('keyboard move: pick, arrows, Enter; announced', async ({ page }) => {
   await signIn(page, USERS.admin.login, USERS.admin.password, `${BOARD_PATH}&wo=WO-E2E-BD2`);
+  // A keyboard pick lands on the first technician shown: their row first, as a reader sees it
+  // (the queue can come before the rows on a loaded machine).
+  await expect(page.getByTestId('board-row').first()).toContainText('FLEET-0001');
   const card = page.getByTestId('queue-card').filter({ hasText: 'WO-E2E-BD2' });
   await card.focus();
   await page.keyboard.press('Enter');

@@ -21,6 +21,7 @@ import {
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconLock, IconSearch } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../client/index.ts';
@@ -32,17 +33,17 @@ import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { ListFrame } from '../../../components/records/ListFrame.tsx';
 import { useUrlSearchText } from '../../../components/useUrlSearchText.ts';
 import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx';
-import { browserTimeZone, formats, zoned } from '../../planning/index.ts';
+import { browserTimeZone, type Formats, formats, zoned } from '../../planning/index.ts';
 import { Lane } from '../components/Lane.tsx';
 import { Queue } from '../components/Queue.tsx';
-import { boardAxis, shiftDate, ticksOf } from '../model.ts';
+import { type Axis, boardAxis, shiftDate, ticksOf } from '../model.ts';
 import { boardPaths as paths } from '../paths.ts';
 import { useBoardRows, useReferences, useReloadRows } from '../queries.ts';
 import type { BoardSearch } from '../search.ts';
 import { BAR_STATUSES, statusColor } from '../status.ts';
 import type { BoardFilters } from '../transport.ts';
-import { type Announce, useDispatch } from '../useDispatch.ts';
-import { checkText } from '../verdict.ts';
+import { type Announce, type Dispatch, useDispatch } from '../useDispatch.ts';
+import { checkText, type Explain } from '../verdict.ts';
 
 const route = getRouteApi(paths.board);
 
@@ -66,21 +67,81 @@ export function BoardPage() {
 
 function Board() {
   const { t, i18n } = useTranslation('board');
+  const { search, setSearch } = useBoardSearch();
+  const { timeZone, f, date, view, axis } = useBoardTime(search, i18n.resolvedLanguage);
+  const { rows, reloadRows, all, codes } = useBoardTechnicians(axis.period, search);
+
+  const { said, explain, announce } = useBoardAnnouncer(f);
+  const dispatch = useDispatch({ axis, technicianCodes: codes, announce, reloadRows });
+
+  // The queue and the inputs above the grid keep their props while pages of rows arrive:
+  // they are not drawn again for each one (the 50 ms task budget of the board's scroll).
+  const [text, setText] = useUrlSearchText(search, setSearch);
+  const queue = useQueueProps(search, setSearch, codes, axis);
+  const columns = useBoardColumns(t, axis, f, dispatch, explain);
+
+  const periodLabel =
+    view === 'day' ? f.longDate(date) : `${f.day(axis.days[0])} – ${f.day(axis.days[axis.days.length - 1])}`;
+
+  return (
+    <ListFrame>
+      <PageHeader title={t('title')} subtitle={t('subtitle', { zone: timeZone })} />
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <BoardPeriod date={date} view={view} timeZone={timeZone} search={search} setSearch={setSearch} />
+        <BoardFilterInputs search={search} setSearch={setSearch} text={text} setText={setText} />
+      </Group>
+      <BoardLegend periodLabel={periodLabel} />
+      {dispatch.picked?.by === 'keyboard' && (
+        <Alert variant="light" color="blue" py={6} data-testid="board-keyboard-hint">
+          {t('keyboard.hint', { code: dispatch.picked.workOrderCode })}
+        </Alert>
+      )}
+      <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
+        <Stack gap="xs" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+          <BoardGrid rows={rows} all={all} columns={columns} periodLabel={periodLabel} />
+        </Stack>
+        <Box w={270} style={{ flex: 'none', minHeight: 0 }}>
+          <Queue
+            filters={queue.filters}
+            text={queue.text}
+            onText={queue.setText}
+            onType={queue.onType}
+            dispatch={dispatch}
+            explain={explain}
+            firstTarget={queue.firstTarget}
+          />
+        </Box>
+      </Group>
+      <VisuallyHidden role="status" aria-live="polite" data-testid="board-announcer">
+        {said}
+      </VisuallyHidden>
+    </ListFrame>
+  );
+}
+
+/** The board's state is its URL: read it, and write it back in place (no history step). */
+function useBoardSearch() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const setSearch = useCallback(
     (next: BoardSearch) => void navigate({ to: paths.board, search: next, replace: true }),
     [navigate],
   );
+  return { search, setSearch };
+}
+
+/** The period shown (today by default, in the browser's zone), its axis and the formats of its times. */
+function useBoardTime(search: BoardSearch, language: string | undefined) {
   const timeZone = useMemo(() => browserTimeZone(), []);
-  const f = useMemo(
-    () => formats(i18n.resolvedLanguage ?? 'en', timeZone),
-    [i18n.resolvedLanguage, timeZone],
-  );
+  const f = useMemo(() => formats(language ?? 'en', timeZone), [language, timeZone]);
   const date = search.date ?? zoned(Date.now(), timeZone).date;
   const view = search.view ?? 'day';
   const axis = useMemo(() => boardAxis(date, view, timeZone), [date, view, timeZone]);
-  const period = axis.period;
+  return { timeZone, f, date, view, axis };
+}
+
+/** The technicians of the filters, read a page at a time, and their codes in the grid's order. */
+function useBoardTechnicians(period: Axis['period'], search: BoardSearch) {
   const filters = useMemo<BoardFilters>(
     () => ({ officeCode: search.office, skillCode: search.skill, areaCode: search.area, q: search.q }),
     [search.office, search.skill, search.area, search.q],
@@ -89,21 +150,20 @@ function Board() {
   const reloadRows = useReloadRows(period, filters);
   const all = useMemo(() => rows.data?.pages.flatMap((p) => p.data) ?? [], [rows.data]);
   const codes = useMemo(() => all.map((r) => r.technicianCode), [all]);
+  return { rows, reloadRows, all, codes };
+}
 
-  const { said, explain, announce } = useBoardAnnouncer(f);
-  const dispatch = useDispatch({ axis, technicianCodes: codes, announce, reloadRows });
-
-  const [text, setText] = useUrlSearchText(search, setSearch);
-  const [queueText, setQueueText] = useUrlSearchText({ ...search, q: search.wo }, (next) =>
+/** The unscheduled queue's text, filters and callbacks, each stable while pages of rows arrive. */
+function useQueueProps(
+  search: BoardSearch,
+  setSearch: (next: BoardSearch) => void,
+  codes: string[],
+  axis: Axis,
+) {
+  const [text, setText] = useUrlSearchText({ ...search, q: search.wo }, (next) =>
     setSearch({ ...search, wo: next.q?.toUpperCase() }),
   );
-
-  // The queue and the inputs above the grid keep their props while pages of rows arrive:
-  // they are not drawn again for each one (the 50 ms task budget of the board's scroll).
-  const queueFilters = useMemo(
-    () => ({ q: search.wo, workOrderTypeCode: search.type }),
-    [search.wo, search.type],
-  );
+  const filters = useMemo(() => ({ q: search.wo, workOrderTypeCode: search.type }), [search.wo, search.type]);
   const onType = useCallback(
     (type: string | undefined) => setSearch({ ...search, type }),
     [search, setSearch],
@@ -113,9 +173,19 @@ function Board() {
     () => (firstCode ? { technicianCode: firstCode, start: axis.segments[0].start + 2 * 3_600_000 } : null),
     [firstCode, axis],
   );
+  return { text, setText, filters, onType, firstTarget };
+}
 
+/** The grid's two columns: the technician, and the lane under the period's scale. */
+function useBoardColumns(
+  t: TFunction<'board'>,
+  axis: Axis,
+  f: Formats,
+  dispatch: Dispatch,
+  explain: Explain,
+) {
   const ticks = useMemo(() => ticksOf(axis), [axis]);
-  const columns = useMemo<Column<BoardTechnician>[]>(
+  return useMemo<Column<BoardTechnician>[]>(
     () => [
       {
         key: 'technician',
@@ -139,70 +209,48 @@ function Board() {
     ],
     [t, ticks, axis, f, dispatch, explain],
   );
+}
 
-  const periodLabel =
-    view === 'day' ? f.longDate(date) : `${f.day(axis.days[0])} – ${f.day(axis.days[axis.days.length - 1])}`;
+/** The technicians' rows, or why the service refused the filters (a 400 is said, not retried). */
+function BoardGrid({
+  rows,
+  all,
+  columns,
+  periodLabel,
+}: {
+  rows: ReturnType<typeof useBoardRows>;
+  all: BoardTechnician[];
+  columns: Column<BoardTechnician>[];
+  periodLabel: string;
+}) {
+  const { t } = useTranslation('board');
   const refusal = rows.error instanceof ApiError && rows.error.status === 400 ? rows.error : null;
-
-  return (
-    <ListFrame>
-      <PageHeader title={t('title')} subtitle={t('subtitle', { zone: timeZone })} />
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <BoardPeriod date={date} view={view} timeZone={timeZone} search={search} setSearch={setSearch} />
-        <BoardFilterInputs search={search} setSearch={setSearch} text={text} setText={setText} />
-      </Group>
-      <BoardLegend periodLabel={periodLabel} />
-      {dispatch.picked?.by === 'keyboard' && (
-        <Alert variant="light" color="blue" py={6} data-testid="board-keyboard-hint">
-          {t('keyboard.hint', { code: dispatch.picked.workOrderCode })}
-        </Alert>
+  return refusal ? (
+    <Alert color="red" title={t('grid.refused')} data-testid="board-refusal">
+      {refusal.errors.map((e) => e.message).join(' ')}
+    </Alert>
+  ) : (
+    <QueryView
+      query={rows}
+      loadingRows={8}
+      loadingLabel={t('grid.loading')}
+      isEmpty={() => all.length === 0}
+      empty={<EmptyState title={t('grid.noneTitle')} body={t('grid.none')} />}
+    >
+      {() => (
+        <VirtualTable
+          rows={all}
+          columns={columns}
+          rowKey={(r) => r.technicianCode}
+          rowTestId="board-row"
+          hasMore={!!rows.hasNextPage}
+          loadingMore={rows.isFetchingNextPage}
+          // An ask while the page is on its way waits for it (no second read of the same page).
+          loadMore={() => void rows.fetchNextPage({ cancelRefetch: false })}
+          label={t('grid.label', { period: periodLabel })}
+        />
       )}
-      <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
-        <Stack gap="xs" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
-          {refusal ? (
-            <Alert color="red" title={t('grid.refused')} data-testid="board-refusal">
-              {refusal.errors.map((e) => e.message).join(' ')}
-            </Alert>
-          ) : (
-            <QueryView
-              query={rows}
-              loadingRows={8}
-              loadingLabel={t('grid.loading')}
-              isEmpty={() => all.length === 0}
-              empty={<EmptyState title={t('grid.noneTitle')} body={t('grid.none')} />}
-            >
-              {() => (
-                <VirtualTable
-                  rows={all}
-                  columns={columns}
-                  rowKey={(r) => r.technicianCode}
-                  rowTestId="board-row"
-                  hasMore={!!rows.hasNextPage}
-                  loadingMore={rows.isFetchingNextPage}
-                  // An ask while the page is on its way waits for it (no second read of the same page).
-                  loadMore={() => void rows.fetchNextPage({ cancelRefetch: false })}
-                  label={t('grid.label', { period: periodLabel })}
-                />
-              )}
-            </QueryView>
-          )}
-        </Stack>
-        <Box w={270} style={{ flex: 'none', minHeight: 0 }}>
-          <Queue
-            filters={queueFilters}
-            text={queueText}
-            onText={setQueueText}
-            onType={onType}
-            dispatch={dispatch}
-            explain={explain}
-            firstTarget={firstTarget}
-          />
-        </Box>
-      </Group>
-      <VisuallyHidden role="status" aria-live="polite" data-testid="board-announcer">
-        {said}
-      </VisuallyHidden>
-    </ListFrame>
+    </QueryView>
   );
 }
 
