@@ -7,6 +7,7 @@
  */
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconLink, IconSearch } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LinkableWorkOrder } from '../../../../contract/projectManagement.ts';
@@ -40,23 +41,7 @@ export function AddWorkOrder(props: AddWorkOrderProps) {
   const [chosen, setChosen] = useState<LinkableWorkOrder | null>(null);
   const [place, setPlace] = useState<string>(places[0]?.value ?? 'last');
   const [confirming, setConfirming] = useState<{ wo: LinkableWorkOrder; from: string } | null>(null);
-  const debounced = useDebounced(search, 200);
-  // The search box shows the chosen option's label: no search for it.
-  const q = chosen && search === optionLabel(chosen) ? '' : debounced;
-  const results = useWorkOrderSearch(q);
-
-  const found = results.data ?? [];
-  const byValue = useMemo(() => {
-    const m = new Map<string, LinkableWorkOrder>();
-    for (const wo of found) m.set(wo.uuid, wo);
-    if (chosen) m.set(chosen.uuid, chosen);
-    return m;
-  }, [found, chosen]);
-  const data = [...byValue.values()].map((wo) => ({
-    value: wo.uuid,
-    label: optionLabel(wo),
-    disabled: blockedReason(wo) !== null,
-  }));
+  const { results, byValue, data } = useWorkOrderOptions(search, chosen, blockedReason);
   const blocked = chosen ? blockedReason(chosen) : null;
   const validPlace = places.some((p) => p.value === place) ? place : (places[0]?.value ?? 'last');
 
@@ -74,14 +59,6 @@ export function AddWorkOrder(props: AddWorkOrderProps) {
     else void link(chosen);
   };
 
-  const nothing =
-    search.trim().length < 2
-      ? t('add.typeMore')
-      : results.isFetching
-        ? t('add.searching')
-        : results.isError
-          ? t('add.searchFailed')
-          : t('add.nothing');
   const confirmText = confirming ? props.confirmText(confirming.wo, confirming.from) : null;
 
   return (
@@ -98,29 +75,11 @@ export function AddWorkOrder(props: AddWorkOrderProps) {
         value={chosen?.uuid ?? null}
         onChange={(v) => setChosen(v ? (byValue.get(v) ?? null) : null)}
         filter={({ options }) => options}
-        nothingFoundMessage={nothing}
+        nothingFoundMessage={nothingFound(search, results, t)}
         renderOption={({ option }) => {
           const wo = byValue.get(option.value);
           if (!wo) return option.label;
-          const note = blockedReason(wo) ?? whereItSits(wo);
-          return (
-            <Stack gap={0}>
-              <Group gap={6} wrap="nowrap">
-                <Text size="sm" fw={500} ff="monospace">
-                  {wo.workOrderCode}
-                </Text>
-                <WorkOrderStatusBadge status={wo.status} />
-                <Text size="xs" c="dimmed">
-                  {wo.officeCode}
-                </Text>
-              </Group>
-              {note && (
-                <Text size="xs" c="dimmed">
-                  {note}
-                </Text>
-              )}
-            </Stack>
-          );
+          return <WorkOrderOption wo={wo} note={blockedReason(wo) ?? whereItSits(wo)} />;
         }}
         disabled={disabledReason !== null}
         comboboxProps={{ withinPortal: true }}
@@ -128,29 +87,14 @@ export function AddWorkOrder(props: AddWorkOrderProps) {
         data-testid="add-search"
       />
       {(chosen || places.length > 1) && disabledReason === null && (
-        <Group gap="xs" wrap="nowrap">
-          {places.length > 1 && (
-            <Select
-              aria-label={t('add.place')}
-              data={places}
-              value={validPlace}
-              onChange={(v) => v && setPlace(v)}
-              allowDeselect={false}
-              style={{ flex: 1, minWidth: 0 }}
-              comboboxProps={{ withinPortal: true }}
-              data-testid="add-place"
-            />
-          )}
-          <Button
-            leftSection={<IconLink size={16} />}
-            onClick={submit}
-            disabled={!chosen || blocked !== null}
-            loading={busy}
-            data-testid="add-submit"
-          >
-            {t('add.submit')}
-          </Button>
-        </Group>
+        <PlaceAndSubmit
+          places={places}
+          place={validPlace}
+          onPlace={setPlace}
+          onSubmit={submit}
+          disabled={!chosen || blocked !== null}
+          busy={busy}
+        />
       )}
       {(disabledReason ?? blocked ?? (chosen && whereItSits(chosen))) && (
         <Text size="xs" c="dimmed" data-testid="add-note">
@@ -168,6 +112,116 @@ export function AddWorkOrder(props: AddWorkOrderProps) {
         />
       )}
     </Stack>
+  );
+}
+
+/**
+ * The search's options: the work orders found and the one chosen (kept while the search
+ * changes), those that cannot come here disabled.
+ */
+function useWorkOrderOptions(
+  search: string,
+  chosen: LinkableWorkOrder | null,
+  blockedReason: AddWorkOrderProps['blockedReason'],
+) {
+  const debounced = useDebounced(search, 200);
+  // The search box shows the chosen option's label: no search for it.
+  const q = chosen && search === optionLabel(chosen) ? '' : debounced;
+  const results = useWorkOrderSearch(q);
+
+  const found = results.data ?? [];
+  const byValue = useMemo(() => {
+    const m = new Map<string, LinkableWorkOrder>();
+    for (const wo of found) m.set(wo.uuid, wo);
+    if (chosen) m.set(chosen.uuid, chosen);
+    return m;
+  }, [found, chosen]);
+  const data = [...byValue.values()].map((wo) => ({
+    value: wo.uuid,
+    label: optionLabel(wo),
+    disabled: blockedReason(wo) !== null,
+  }));
+  return { results, byValue, data };
+}
+
+/** What the dropdown says when it has no option. */
+function nothingFound(
+  search: string,
+  results: ReturnType<typeof useWorkOrderSearch>,
+  t: TFunction<'projects'>,
+) {
+  return search.trim().length < 2
+    ? t('add.typeMore')
+    : results.isFetching
+      ? t('add.searching')
+      : results.isError
+        ? t('add.searchFailed')
+        : t('add.nothing');
+}
+
+/** A work order in the dropdown: its code, status and office, and where it sits or why it cannot come. */
+function WorkOrderOption({ wo, note }: { wo: LinkableWorkOrder; note: string | null }) {
+  return (
+    <Stack gap={0}>
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" fw={500} ff="monospace">
+          {wo.workOrderCode}
+        </Text>
+        <WorkOrderStatusBadge status={wo.status} />
+        <Text size="xs" c="dimmed">
+          {wo.officeCode}
+        </Text>
+      </Group>
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Where the work order goes (when there is a choice) and the button that links it. */
+function PlaceAndSubmit({
+  places,
+  place,
+  onPlace,
+  onSubmit,
+  disabled,
+  busy,
+}: {
+  places: AddWorkOrderProps['places'];
+  place: string;
+  onPlace: (place: string) => void;
+  onSubmit: () => void;
+  disabled: boolean;
+  busy: boolean;
+}) {
+  const { t } = useTranslation('projects');
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {places.length > 1 && (
+        <Select
+          aria-label={t('add.place')}
+          data={places}
+          value={place}
+          onChange={(v) => v && onPlace(v)}
+          allowDeselect={false}
+          style={{ flex: 1, minWidth: 0 }}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="add-place"
+        />
+      )}
+      <Button
+        leftSection={<IconLink size={16} />}
+        onClick={onSubmit}
+        disabled={disabled}
+        loading={busy}
+        data-testid="add-submit"
+      >
+        {t('add.submit')}
+      </Button>
+    </Group>
   );
 }
 

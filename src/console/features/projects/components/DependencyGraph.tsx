@@ -19,19 +19,21 @@ import {
   type Connection,
   Controls,
   type Edge,
+  type EdgeChange,
   Handle,
   MarkerType,
   MiniMap,
   type Node,
   type NodeProps,
   Panel,
+  type PanelPosition,
   Position,
   ReactFlow,
   ReactFlowProvider,
   useReactFlow,
 } from '@xyflow/react';
 import type { TFunction } from 'i18next';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobRef, ProjectJob } from '../../../../contract/projectManagement.ts';
 import {
@@ -279,6 +281,25 @@ function edgesOf(
   return out;
 }
 
+/** A box over one corner of the graph. */
+function GraphPanel({
+  position,
+  shadow,
+  children,
+}: {
+  position: PanelPosition;
+  shadow: 'xs' | 'sm';
+  children: ReactNode;
+}) {
+  return (
+    <Panel position={position}>
+      <Paper withBorder shadow={shadow} p={6} radius="md">
+        {children}
+      </Paper>
+    </Panel>
+  );
+}
+
 /** The arrow selected, named, with its removal. */
 function SelectedDependency({
   dependency,
@@ -289,28 +310,26 @@ function SelectedDependency({
 }) {
   const { t } = useTranslation('projects');
   return (
-    <Panel position="top-right">
-      <Paper withBorder shadow="sm" p={6} radius="md">
-        <Group gap="xs" wrap="nowrap">
-          <Text size="xs" data-testid="selected-dependency">
-            {t('graph.edgeLabel', {
-              blocking: jobLabel(dependency.blocking, t),
-              blocked: jobLabel(dependency.blocked, t),
-            })}
-          </Text>
-          <Button
-            size="compact-xs"
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={12} />}
-            onClick={() => onRemove(dependency)}
-            data-testid="remove-selected-dependency"
-          >
-            {t('dependencies.remove')}
-          </Button>
-        </Group>
-      </Paper>
-    </Panel>
+    <GraphPanel position="top-right" shadow="sm">
+      <Group gap="xs" wrap="nowrap">
+        <Text size="xs" data-testid="selected-dependency">
+          {t('graph.edgeLabel', {
+            blocking: jobLabel(dependency.blocking, t),
+            blocked: jobLabel(dependency.blocked, t),
+          })}
+        </Text>
+        <Button
+          size="compact-xs"
+          color="red"
+          variant="light"
+          leftSection={<IconTrash size={12} />}
+          onClick={() => onRemove(dependency)}
+          data-testid="remove-selected-dependency"
+        >
+          {t('dependencies.remove')}
+        </Button>
+      </Group>
+    </GraphPanel>
   );
 }
 
@@ -328,22 +347,24 @@ const flowAriaLabels = (t: TFunction<'projects'>) => ({
   'minimap.ariaLabel': t('graph.a11y.minimap'),
 });
 
-function Graph(props: DependencyGraphProps) {
-  const { viewKey, jobs, dependencies, readOnly, highlight, pending, onDeclare, onRemove } = props;
-  const { t, i18n } = useTranslation('projects');
-  const direction = i18n.dir() === 'rtl' ? 'rtl' : 'ltr';
-  const scheme = useComputedColorScheme('light');
-  const flow = useReactFlow();
-  const [selected, setSelected] = useState<string | null>(null);
-
-  // A large project shows the jobs that have dependencies first (all of them on demand).
+/** A large project shows the jobs that have dependencies first (all of them on demand). */
+function useShowAll(jobs: DependencyGraphProps['jobs']) {
   const total = useMemo(() => jobs.filter(isDependencyJob).length, [jobs]);
   const large = total > GRAPH_ALL_LIMIT;
   const [showAll, setShowAll] = useState(!large);
-  const { input, positions, layoutError } = useLayout(jobs, dependencies, showAll, direction);
+  return { total, large, showAll, setShowAll };
+}
 
-  // The first layout sets the view (the planner's last one, else a readable opening);
-  // later layouts and resizes keep whatever the planner panned and zoomed to.
+/**
+ * The first layout sets the view (the planner's last one, else a readable opening);
+ * later layouts and resizes keep whatever the planner panned and zoomed to.
+ */
+function useOpeningView(
+  positions: Map<string, { x: number; y: number }> | null,
+  direction: 'ltr' | 'rtl',
+  viewKey: string,
+  flow: ReturnType<typeof useReactFlow>,
+) {
   const wrapper = useRef<HTMLDivElement>(null);
   const placed = useRef(false);
   const [fits, setFits] = useState(true);
@@ -356,7 +377,17 @@ function Graph(props: DependencyGraphProps) {
     setFits(opening.fits);
     void flow.setViewport(views.get(viewKey) ?? opening);
   }, [positions]);
+  return { wrapper, placed, fits };
+}
 
+/** The nodes and arrows (each worked out again only when what it draws changes), and the arrow selected. */
+function useGraphElements(
+  { jobs, dependencies, readOnly, highlight, pending }: DependencyGraphProps,
+  positions: Map<string, { x: number; y: number }> | null,
+  direction: 'ltr' | 'rtl',
+  selected: string | null,
+  t: TFunction<'projects'>,
+) {
   const nodes = useMemo(
     () => (positions ? nodesOf(jobs, positions, highlight, readOnly !== null, direction, t) : []),
     [jobs, positions, highlight, readOnly, direction, t],
@@ -370,18 +401,114 @@ function Graph(props: DependencyGraphProps) {
   const selectedDependency = selected
     ? dependencies.find((d) => edgeId(d.blocking, d.blocked) === selected)
     : undefined;
+  return { nodes, edges, selectedDependency };
+}
+
+/** Said instead of the graph when the layout failed. */
+function LayoutFailed() {
+  const { t } = useTranslation('projects');
+  return (
+    <Text size="sm" c="red" p="md" role="alert">
+      {t('graph.layoutFailed')}
+    </Text>
+  );
+}
+
+/** Said while the first layout is worked out. */
+function LayingOut() {
+  const { t } = useTranslation('projects');
+  return (
+    <Group gap="xs" p="md" style={{ position: 'absolute', zIndex: 5 }} role="status">
+      <Loader size="xs" />
+      <Text size="sm" c="dimmed">
+        {t('graph.layingOut')}
+      </Text>
+    </Group>
+  );
+}
+
+/** The switch between the jobs that have dependencies and all of them. */
+function ShowAllSwitch({
+  total,
+  shown,
+  showAll,
+  onChange,
+}: {
+  total: number;
+  shown: number;
+  showAll: boolean;
+  onChange: (showAll: boolean) => void;
+}) {
+  const { t } = useTranslation('projects');
+  return (
+    <GraphPanel position="top-left" shadow="xs">
+      <Switch
+        size="xs"
+        checked={showAll}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+        label={t('graph.showAll', { total })}
+        description={showAll ? undefined : t('graph.linkedOnly', { shown })}
+        data-testid="graph-show-all"
+      />
+    </GraphPanel>
+  );
+}
+
+/** A graph that does not fit at the opening: where the view is in the whole. */
+function OverviewMap() {
+  return (
+    <MiniMap
+      pannable
+      zoomable
+      // Above the zoom buttons, in the corner the opening view leaves empty.
+      position="bottom-right"
+      style={{ width: 120, height: 72, marginBottom: 52 }}
+      nodeStrokeWidth={3}
+    />
+  );
+}
+
+/** Delete on a selected arrow asks the owner (who confirms): React Flow removes nothing itself. */
+function removeThroughOwner(
+  dependencies: DependencyGraphProps['dependencies'],
+  readOnly: DependencyGraphProps['readOnly'],
+  onRemove: DependencyGraphProps['onRemove'],
+) {
+  return async ({ edges: doomed }: { edges: Edge[] }) => {
+    const d = doomed[0] && dependencies.find((x) => edgeId(x.blocking, x.blocked) === doomed[0].id);
+    if (d && readOnly === null) onRemove(d);
+    return false;
+  };
+}
+
+/** Controlled edges: a click, or Enter on a focused arrow, selects it (one at a time). */
+function selectEdges(
+  changes: EdgeChange<Edge>[],
+  setSelected: (update: (selected: string | null) => string | null) => void,
+) {
+  for (const c of changes)
+    if (c.type === 'select') setSelected((s) => (c.selected ? c.id : s === c.id ? null : s));
+}
+
+function Graph(props: DependencyGraphProps) {
+  const { viewKey, jobs, dependencies, readOnly, onDeclare, onRemove } = props;
+  const { t, i18n } = useTranslation('projects');
+  const direction = i18n.dir() === 'rtl' ? 'rtl' : 'ltr';
+  const scheme = useComputedColorScheme('light');
+  const flow = useReactFlow();
+  const [selected, setSelected] = useState<string | null>(null);
+  const { total, large, showAll, setShowAll } = useShowAll(jobs);
+  const { input, positions, layoutError } = useLayout(jobs, dependencies, showAll, direction);
+  const { wrapper, placed, fits } = useOpeningView(positions, direction, viewKey, flow);
+
+  const { nodes, edges, selectedDependency } = useGraphElements(props, positions, direction, selected, t);
 
   const connect = (c: Connection) => {
     if (!c.source || !c.target) return;
     onDeclare(refOf(c.source), refOf(c.target));
   };
 
-  if (layoutError)
-    return (
-      <Text size="sm" c="red" p="md" role="alert">
-        {t('graph.layoutFailed')}
-      </Text>
-    );
+  if (layoutError) return <LayoutFailed />;
 
   return (
     <div
@@ -390,14 +517,7 @@ function Graph(props: DependencyGraphProps) {
       style={{ height: '100%', width: '100%', position: 'relative' }}
       data-testid="graph"
     >
-      {!positions && (
-        <Group gap="xs" p="md" style={{ position: 'absolute', zIndex: 5 }} role="status">
-          <Loader size="xs" />
-          <Text size="sm" c="dimmed">
-            {t('graph.layingOut')}
-          </Text>
-        </Group>
-      )}
+      {!positions && <LayingOut />}
       <ReactFlow<JobNode, Edge>
         nodes={nodes}
         edges={edges}
@@ -408,22 +528,14 @@ function Graph(props: DependencyGraphProps) {
         nodesConnectable={readOnly === null}
         elementsSelectable
         edgesFocusable
-        onEdgesChange={(changes) => {
-          // Controlled edges: a click, or Enter on a focused arrow, selects it (one at a time).
-          for (const c of changes)
-            if (c.type === 'select') setSelected((s) => (c.selected ? c.id : s === c.id ? null : s));
-        }}
+        onEdgesChange={(changes) => selectEdges(changes, setSelected)}
         onPaneClick={() => setSelected(null)}
         onMoveEnd={(_, viewport) => {
           if (placed.current) views.set(viewKey, viewport);
         }}
         // The wheel scrolls through the graph; a pinch or Ctrl + wheel zooms.
         panOnScroll
-        onBeforeDelete={async ({ edges: doomed }) => {
-          const d = doomed[0] && dependencies.find((x) => edgeId(x.blocking, x.blocked) === doomed[0].id);
-          if (d && readOnly === null) onRemove(d);
-          return false;
-        }}
+        onBeforeDelete={removeThroughOwner(dependencies, readOnly, onRemove)}
         deleteKeyCode={['Delete', 'Backspace']}
         colorMode={scheme}
         defaultMarkerColor={scheme === 'dark' ? '#a6a7ab' : '#868e96'}
@@ -437,30 +549,15 @@ function Graph(props: DependencyGraphProps) {
       >
         <Background gap={20} />
         {large && (
-          <Panel position="top-left">
-            <Paper withBorder shadow="xs" p={6} radius="md">
-              <Switch
-                size="xs"
-                checked={showAll}
-                onChange={(e) => setShowAll(e.currentTarget.checked)}
-                label={t('graph.showAll', { total })}
-                description={showAll ? undefined : t('graph.linkedOnly', { shown: input.children.length })}
-                data-testid="graph-show-all"
-              />
-            </Paper>
-          </Panel>
-        )}
-        <Controls showInteractive={false} position="bottom-right" orientation="horizontal" />
-        {!fits && (
-          <MiniMap
-            pannable
-            zoomable
-            // Above the zoom buttons, in the corner the opening view leaves empty.
-            position="bottom-right"
-            style={{ width: 120, height: 72, marginBottom: 52 }}
-            nodeStrokeWidth={3}
+          <ShowAllSwitch
+            total={total}
+            shown={input.children.length}
+            showAll={showAll}
+            onChange={setShowAll}
           />
         )}
+        <Controls showInteractive={false} position="bottom-right" orientation="horizontal" />
+        {!fits && <OverviewMap />}
         {selectedDependency && readOnly === null && (
           <SelectedDependency dependency={selectedDependency} onRemove={onRemove} />
         )}

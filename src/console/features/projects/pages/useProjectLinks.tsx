@@ -5,7 +5,7 @@
  * ("moved to position 3") it leaves.
  */
 import { Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../../../client/index.ts';
@@ -33,6 +33,7 @@ import {
   refText,
 } from '../model.ts';
 import { projectKeys, useInvalidateLinks, useProjectsApi } from '../queries.ts';
+import type { ProjectsApi } from '../transport.ts';
 
 export const NO_HIGHLIGHT: GraphHighlight = { cycle: null, overlap: null };
 
@@ -83,20 +84,51 @@ export function useProjectLinks({
   const qc = useQueryClient();
   const invalidate = useInvalidateLinks();
   const key = projectKeys.project(project.projectCode);
-  const jobs = project.jobs;
-  const dependencies = project.dependencies as DependencyRef[];
 
   const fb = useLinkFeedback();
-  const { startAction } = fb;
   const [pending, setPending] = useState<DependencyRef | null>(null);
   const [removing, setRemoving] = useState<DependencyRef | null>(null);
+  const links: LinkContext = { project, t, api, qc, invalidate, key, fb };
 
-  /* ---- drag a work order to a new place ---- */
-  const move = async (from: number, to: number) => {
+  const { busy, refusal, setRefusal, notice, setNotice, highlight, status } = fb;
+  return {
+    busy,
+    refusal,
+    setRefusal,
+    notice,
+    setNotice,
+    highlight,
+    pending,
+    removing,
+    setRemoving,
+    status,
+    places: addPlaces(project.jobs, t),
+    move: moveAction(links),
+    add: addAction(links),
+    declare: declareAction(links, { lang, setPending, showGraph }),
+    remove: removeAction(links, removing, setRemoving),
+  };
+}
+
+/** What each action works with: the project, the call, its record's query and the feedback. */
+interface LinkContext {
+  project: Project;
+  t: TFunction;
+  api: ProjectsApi;
+  qc: QueryClient;
+  invalidate: ReturnType<typeof useInvalidateLinks>;
+  key: ReturnType<typeof projectKeys.project>;
+  fb: ReturnType<typeof useLinkFeedback>;
+}
+
+/** Drag a work order to a new place: shown there at once, put back if refused. */
+function moveAction({ project, t, api, qc, invalidate, key, fb }: LinkContext) {
+  const jobs = project.jobs;
+  return async (from: number, to: number) => {
     const insertion = projectDropInsertion(jobs, from, to);
     const moved = jobs[from];
     if (!insertion || moved.jobType !== 'workOrder') return;
-    startAction('move');
+    fb.startAction('move');
     const before = qc.getQueryData<Project>(key);
     await qc.cancelQueries({ queryKey: key });
     qc.setQueryData<Project>(key, (p) => (p ? { ...p, jobs: moveItem(p.jobs, from, to) } : p));
@@ -113,16 +145,17 @@ export function useProjectLinks({
       fb.setBusy(null);
     }
   };
+}
 
-  /* ---- add a work order found by its code ---- */
-  const places = addPlaces(jobs, t);
-  const add = async (wo: LinkableWorkOrder, place: string): Promise<boolean> => {
-    startAction('add');
+/** Add a work order found by its code, at the place chosen. */
+function addAction({ project, t, api, invalidate, key, fb }: LinkContext) {
+  return async (wo: LinkableWorkOrder, place: string): Promise<boolean> => {
+    fb.startAction('add');
     try {
       await api.linkToProject(
         project.projectCode,
         wo.workOrderCode,
-        projectPlaceInsertion(jobs, placeOf(place)),
+        projectPlaceInsertion(project.jobs, placeOf(place)),
       );
       fb.setStatus(t('linker.added', { code: wo.workOrderCode }));
       await invalidate(key);
@@ -134,9 +167,23 @@ export function useProjectLinks({
       fb.setBusy(null);
     }
   };
+}
 
-  /* ---- declare a dependency (graph arrow or list) ---- */
-  const declare = async (blocking: JobRef, blocked: JobRef): Promise<boolean> => {
+/**
+ * Declare a dependency (graph arrow or list): what the call cannot declare is a notice
+ * before it; a refused cycle or overlap is drawn on the graph.
+ */
+function declareAction(
+  { project, t, api, invalidate, key, fb }: LinkContext,
+  {
+    lang,
+    setPending,
+    showGraph,
+  }: { lang: string; setPending: (d: DependencyRef | null) => void; showGraph: () => void },
+) {
+  const jobs = project.jobs;
+  const dependencies = project.dependencies as DependencyRef[];
+  return async (blocking: JobRef, blocked: JobRef): Promise<boolean> => {
     const call = dependencyCall(jobs, dependencies, blocking, blocked);
     if (!call.ok) {
       fb.setRefusal(null);
@@ -149,7 +196,7 @@ export function useProjectLinks({
       );
       return false;
     }
-    startAction('dependency');
+    fb.startAction('dependency');
     setPending({ blocking, blocked });
     try {
       await api.linkToProject(project.projectCode, call.code, call.insertion);
@@ -173,12 +220,18 @@ export function useProjectLinks({
       fb.setBusy(null);
     }
   };
+}
 
-  /* ---- remove a dependency (after confirmation) ---- */
-  const remove = async () => {
+/** Remove the dependency being removed, once the user confirmed. */
+function removeAction(
+  { project, t, api, invalidate, key, fb }: LinkContext,
+  removing: DependencyRef | null,
+  setRemoving: (d: DependencyRef | null) => void,
+) {
+  return async () => {
     if (!removing) return;
     const d = removing;
-    startAction('remove');
+    fb.startAction('remove');
     try {
       await api.removeDependency(project.projectCode, { blocking: d.blocking, blocked: d.blocked });
       fb.setStatus(
@@ -191,25 +244,6 @@ export function useProjectLinks({
       setRemoving(null);
       fb.setBusy(null);
     }
-  };
-
-  const { busy, refusal, setRefusal, notice, setNotice, highlight, status } = fb;
-  return {
-    busy,
-    refusal,
-    setRefusal,
-    notice,
-    setNotice,
-    highlight,
-    pending,
-    removing,
-    setRemoving,
-    status,
-    places,
-    move,
-    add,
-    declare,
-    remove,
   };
 }
 
