@@ -7,11 +7,14 @@
 import net from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCustomer, putCustomer } from '../../contract/referentials.ts';
+import { pathOf } from '../testing/api.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
 const HEADERS_TIMEOUT = 500;
 const REQUEST_TIMEOUT = 1_000;
-const CUSTOMERS = '/eTech/rest/ws/referentials/v1/customers';
+/** The customer rows' path, for the raw request lines written on the socket. */
+const customer = (customerCode: string) => pathOf(getCustomer, { customerCode });
 let t: TestApp;
 let port: number;
 let bearer: string;
@@ -97,18 +100,14 @@ function expectErrorBody(res: Exchange, status: number, code: string) {
 }
 
 const putHead = (code: string, headers: Record<string, string | number>) =>
-  `PUT ${CUSTOMERS}/code:${code} HTTP/1.1\r\nHost: x\r\n${Object.entries(headers)
+  `PUT ${pathOf(putCustomer, { customerCode: code })} HTTP/1.1\r\nHost: x\r\n${Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('')}\r\n`;
 const bytes = (text: string) => text.split('');
 
 describe('a client slow to send its request', () => {
   it('headers trickled past the headers timeout: 408 request.timeout with the error body, connection closed', async () => {
-    const res = await exchange(
-      `GET ${CUSTOMERS}/code:X HTTP/1.1\r\n`,
-      bytes('Host: x\r\nAccept: */*\r\n'),
-      100,
-    );
+    const res = await exchange(`GET ${customer('X')} HTTP/1.1\r\n`, bytes('Host: x\r\nAccept: */*\r\n'), 100);
     expectErrorBody(res, 408, 'request.timeout');
     expect(res.answeredAfter).toBeGreaterThanOrEqual(HEADERS_TIMEOUT - 20);
     expect(res.answeredAfter).toBeLessThan(HEADERS_TIMEOUT + 1_000);
@@ -133,7 +132,7 @@ describe('a client slow to send its request', () => {
     expect(res.answeredAfter).toBeGreaterThanOrEqual(REQUEST_TIMEOUT - 20);
     expect(res.answeredAfter).toBeLessThan(REQUEST_TIMEOUT + 1_000);
     expect(res.sentWhenAnswered).toBeLessThan(head.length + body.length);
-    expect((await t.call('GET', `${CUSTOMERS}/code:SLOW`)).statusCode).toBe(404);
+    expect((await t.api(getCustomer, { params: { customerCode: 'SLOW' } })).statusCode).toBe(404);
   });
 
   it('a body sent at a normal pace within the timeout is served', async () => {
@@ -180,7 +179,8 @@ describe('methods', () => {
 
   it('a method HTTP does not define: 501; a request line that is not HTTP: 400', async () => {
     expectErrorBody(
-      await exchange(`BREW ${CUSTOMERS}/code:X HTTP/1.1\r\nHost: x\r\n\r\n`),
+      // A row's path under a method HTTP does not define (the method is the point).
+      await exchange(`BREW ${customer('X')} HTTP/1.1\r\nHost: x\r\n\r\n`),
       501,
       'request.method.notimplemented',
     );
@@ -188,8 +188,9 @@ describe('methods', () => {
   });
 
   it('a method the path does not take: 405 with Allow', async () => {
+    // The customer row's path (GET, HEAD, PUT) under a method no row gives it.
     const res = await exchange(
-      `POST ${CUSTOMERS}/code:X HTTP/1.1\r\nHost: x\r\nAuthorization: ${bearer}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      `POST ${customer('X')} HTTP/1.1\r\nHost: x\r\nAuthorization: ${bearer}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
     );
     expectErrorBody(res, 405, 'route.method.notallowed');
     expect(res.head).toMatch(/^allow: GET, HEAD, PUT$/im);
@@ -219,7 +220,7 @@ describe('Content-Encoding of a request body', () => {
     expect((await send('DF', 'deflate', deflateSync(json))).status).toBe(201);
     expect((await send('BR', 'br', brotliCompressSync(json))).status).toBe(201);
     expect((await send('ID', 'identity', Buffer.from(json))).status).toBe(201);
-    const read = await t.call('GET', `${CUSTOMERS}/code:BR`);
+    const read = await t.api(getCustomer, { params: { customerCode: 'BR' } });
     expect(read.json().name).toBe('Packed');
   });
 
@@ -229,7 +230,7 @@ describe('Content-Encoding of a request body', () => {
     const res = await send('BOMB', 'gzip', bomb);
     expectErrorBody(res, 413, 'request.payload.toolarge');
     expect(performance.now() - started).toBeLessThan(2_000);
-    expect((await t.call('GET', `${CUSTOMERS}/code:BOMB`)).statusCode).toBe(404);
+    expect((await t.api(getCustomer, { params: { customerCode: 'BOMB' } })).statusCode).toBe(404);
   });
 
   it('another coding, or several: 415 request.encoding.unsupported; bytes that do not decode: 400', async () => {

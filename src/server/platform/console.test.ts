@@ -87,6 +87,7 @@ describe('console at /', () => {
   });
 
   it('keeps the error body on API prefixes and non-HTML requests', async () => {
+    // Paths no row or asset describes: one under the API prefix, one like it, one asset.
     for (const url of ['/eTech/rest/ws/nothing', '/rest/x', '/assets/missing.js']) {
       const res = await t.app.inject({ method: 'GET', url, headers: url.startsWith('/assets') ? {} : HTML });
       expect(res.statusCode, url).toBe(404);

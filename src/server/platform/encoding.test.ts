@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCustomer, putCustomer } from '../../contract/referentials.ts';
+import { pathOf } from '../testing/api.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { charsetOf } from './encoding.ts';
 
@@ -9,11 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const URL = '/eTech/rest/ws/referentials/v1/customers';
+/** app.inject, not t.api: the body is raw bytes (a Buffer) under any content type. */
 async function put(code: string, payload: string | Buffer, contentType = 'application/json') {
   return t.app.inject({
     method: 'PUT',
-    url: `${URL}/code:${code}`,
+    url: pathOf(putCustomer, { customerCode: code }),
     headers: { authorization: `Bearer ${await t.token()}`, 'content-type': contentType },
     payload,
   });
@@ -41,7 +43,7 @@ describe('JSON body encodings', () => {
     for (const payload of bad)
       expectRefusal(await put('ENC-BAD', payload), 400, 'referentials.customer.invalid.json');
     expect(await customers()).toEqual(before);
-    expect((await t.call('GET', `${URL}/code:ENC-BAD`)).statusCode).toBe(404);
+    expect((await t.api(getCustomer, { params: { customerCode: 'ENC-BAD' } })).statusCode).toBe(404);
   });
 
   it('refuses a lone surrogate escape as an invalid field (it would be stored as U+FFFD)', async () => {
@@ -51,7 +53,7 @@ describe('JSON body encodings', () => {
       400,
       'referentials.customer.description.invalid',
     );
-    expect((await t.call('GET', `${URL}/code:ENC-SUR`)).statusCode).toBe(404);
+    expect((await t.api(getCustomer, { params: { customerCode: 'ENC-SUR' } })).statusCode).toBe(404);
   });
 
   it('stores well-formed UTF-8 as sent, escaped pairs and raw bytes alike', async () => {
@@ -60,11 +62,11 @@ describe('JSON body encodings', () => {
       (await put('ENC-OK', Buffer.from(JSON.stringify({ name, addressDetails: { city: 'L' } }), 'utf8')))
         .statusCode,
     ).toBe(201);
-    expect((await t.call('GET', `${URL}/code:ENC-OK`)).json().name).toBe(name);
+    expect((await t.api(getCustomer, { params: { customerCode: 'ENC-OK' } })).json().name).toBe(name);
     expect((await put('ENC-OK', '{"name":"\\ud83d\\ude00","addressDetails":{"city":"L"}}')).statusCode).toBe(
       204,
     );
-    expect((await t.call('GET', `${URL}/code:ENC-OK`)).json().name).toBe('😀');
+    expect((await t.api(getCustomer, { params: { customerCode: 'ENC-OK' } })).json().name).toBe('😀');
   });
 
   it('accepts charset=utf-8 however written, and no charset', async () => {

@@ -1,6 +1,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCustomer, putCustomer } from '../../contract/referentials.ts';
 import { MAX_HEADER_SIZE } from '../app.ts';
+import { pathOf } from '../testing/api.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { captureLog } from '../testing/logCapture.ts';
 
@@ -51,7 +53,7 @@ function expectErrorBody(
 
 describe('requests refused by the HTTP parser', () => {
   it('431 request.headers.toolarge for a request line and headers over the limit', async () => {
-    const path = `/eTech/rest/ws/referentials/v1/customers/code:${'A'.repeat(MAX_HEADER_SIZE)}`;
+    const path = pathOf(getCustomer, { customerCode: 'A'.repeat(MAX_HEADER_SIZE) });
     expectErrorBody(await raw(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`), 431, 'request.headers.toolarge');
   });
 
@@ -66,17 +68,19 @@ describe('requests refused by the HTTP parser', () => {
 });
 
 describe('codes of 10,000 characters in the path (spec: Referentials, codes 1..10000)', () => {
-  const BASE = '/eTech/rest/ws/referentials/v1/customers/code:';
+  /** The customer's URL on the listening service, for fetch (over the real parser). */
+  const urlOf = (customerCode: string) => `http://127.0.0.1:${port}${pathOf(getCustomer, { customerCode })}`;
   const everyByte = (s: string) =>
     [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 
   it('ASCII, every character percent-encoded (30,000 characters)', async () => {
     const code = 'k'.repeat(10_000);
-    const put = await t.call('PUT', `${BASE}${everyByte(code)}`, {
+    const put = await t.api(putCustomer, {
+      params: { customerCode: everyByte(code) },
       body: { name: 'Long', addressDetails: { city: 'Lyon' } },
     });
     expect(put.statusCode).toBe(201);
-    const res = await fetch(`http://127.0.0.1:${port}${BASE}${everyByte(code)}`, {
+    const res = await fetch(urlOf(everyByte(code)), {
       headers: { authorization: `Bearer ${await t.token()}` },
     });
     expect(res.status).toBe(200);
@@ -89,7 +93,7 @@ describe('codes of 10,000 characters in the path (spec: Referentials, codes 1..1
     ['a two-byte letter, percent-encoded (60,000 characters)', 'É'],
     ['a four-byte letter, percent-encoded (120,000 characters)', '𠀀'],
   ])('%s: 400 customercode.invalid', async (_label, letter) => {
-    const res = await fetch(`http://127.0.0.1:${port}${BASE}${everyByte(letter.repeat(10_000))}`, {
+    const res = await fetch(urlOf(everyByte(letter.repeat(10_000))), {
       headers: { authorization: `Bearer ${await t.token()}` },
     });
     expect(res.status).toBe(400);

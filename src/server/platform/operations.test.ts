@@ -5,14 +5,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperationsCodes } from '../../contract/errors.ts';
+import { getCustomer, putAsset, putCustomer } from '../../contract/referentials.ts';
+import { createSubscription, deleteSubscription } from '../../contract/webhooks.ts';
 import { configFromEnv } from '../config.ts';
 import { NO_RATE_LIMITS, type Receiver, startReceiver } from '../domains/webhooks/testReceiver.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { merge, render } from './metrics.ts';
 
-const CUSTOMER = '/eTech/rest/ws/referentials/v1/customers/code:';
+/** The route label /metrics gives putCustomer (Fastify's template of its path): an expected value, kept literal. */
 const CUSTOMER_ROUTE = '/eTech/rest/ws/referentials/v1/customers/:p0';
-const SUBSCRIPTIONS = '/rest/ws/webhooks/v1/subscriptions';
 const METRICS_TOKEN = 'metrics-token-of-the-test-0123456789';
 let t: TestApp;
 let receiver: Receiver;
@@ -102,9 +103,11 @@ describe('/metrics', () => {
     const count = (text: string, status: string) =>
       sample(text, 'fieldwork_http_requests_total', { method: 'PUT', route: CUSTOMER_ROUTE, status }) ?? 0;
     const body = { name: 'Metrics', addressDetails: { city: 'Lyon' } };
-    expect((await t.call('PUT', `${CUSTOMER}M1`, { body })).statusCode).toBe(201);
-    expect((await t.call('PUT', `${CUSTOMER}M2`, { body })).statusCode).toBe(201);
-    expect((await t.call('PUT', `${CUSTOMER}M3`, { body: { name: 'x' } })).statusCode).toBe(400);
+    expect((await t.api(putCustomer, { params: { customerCode: 'M1' }, body })).statusCode).toBe(201);
+    expect((await t.api(putCustomer, { params: { customerCode: 'M2' }, body })).statusCode).toBe(201);
+    expect(
+      (await t.api(putCustomer, { params: { customerCode: 'M3' }, body: { name: 'x' } })).statusCode,
+    ).toBe(400);
     const res = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
@@ -120,7 +123,7 @@ describe('/metrics', () => {
       histogramCount,
     );
     expect(sample(text, 'fieldwork_http_request_duration_seconds_sum', labels)).toBeGreaterThan(0);
-    // An unknown path is one series, whatever the path.
+    // An unknown path (no row) is one series, whatever the path.
     await t.app.inject({ method: 'GET', url: '/eTech/nothing/here' });
     const after = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
     expect(
@@ -140,7 +143,7 @@ describe('/metrics', () => {
   });
 
   it('reports the outbox backlog and the delivery attempts by result', async () => {
-    const sub = await t.call('POST', SUBSCRIPTIONS, {
+    const sub = await t.api(createSubscription, {
       body: { eventTypes: ['asset.upsert'], callbackUrl: `${receiver.url}/metrics` },
     });
     expect(sub.statusCode).toBe(201);
@@ -150,13 +153,11 @@ describe('/metrics', () => {
     const failed = (text: string) =>
       sample(text, 'fieldwork_webhook_delivery_attempts_total', { result: 'failed' }) ?? 0;
     const before = await scrape();
+    expect((await t.api(putAsset, { params: { assetCode: 'OK1' }, body: { name: 'Ok' } })).statusCode).toBe(
+      201,
+    );
     expect(
-      (await t.call('PUT', '/eTech/rest/ws/referentials/v1/assets/code:OK1', { body: { name: 'Ok' } }))
-        .statusCode,
-    ).toBe(201);
-    expect(
-      (await t.call('PUT', '/eTech/rest/ws/referentials/v1/assets/code:FAILS', { body: { name: 'Fails' } }))
-        .statusCode,
+      (await t.api(putAsset, { params: { assetCode: 'FAILS' }, body: { name: 'Fails' } })).statusCode,
     ).toBe(201);
     // The failing callback stays pending (retried after 188-250 ms at this time scale).
     let text = before;
@@ -188,7 +189,7 @@ describe('/metrics', () => {
     expect(sample(text, 'fieldwork_webhook_outbox_pending')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'fieldwork_webhook_outbox_oldest_pending_seconds')).toBeGreaterThan(0);
     expect(sample(text, 'fieldwork_webhook_outbox_due')).toEqual(expect.any(Number));
-    await t.call('DELETE', `${SUBSCRIPTIONS}/${sub.json().subscriptionId}`);
+    await t.api(deleteSubscription, { params: { subscriptionId: sub.json().subscriptionId } });
   });
 
   it('answers a peer on this machine only, when no token is configured', async () => {
@@ -276,7 +277,7 @@ describe('shutdown', () => {
       const ready = await own.app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
       expect(codeOf(ready)).toBe(OperationsCodes.shuttingDown);
-      const api = await own.call('GET', `${CUSTOMER}ANY`);
+      const api = await own.api(getCustomer, { params: { customerCode: 'ANY' } });
       expect(api.statusCode).toBe(503);
       expect(codeOf(api)).toBe(OperationsCodes.shuttingDown);
       expect(api.headers.connection).toBe('close');

@@ -4,7 +4,9 @@ import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from '../../contract/endpoint.ts';
+import { getCustomer, putCustomer } from '../../contract/referentials.ts';
 import { buildApp, MAX_ENCODED_CODE } from '../app.ts';
+import { pathOf } from '../testing/api.ts';
 import { createTestApp, routeDepsOf, type TestApp } from '../testing/harness.ts';
 import { DEFAULT_RATE_LIMITS } from './rateLimit.ts';
 import { implement, registerRoutes } from './routes.ts';
@@ -281,8 +283,8 @@ describe('errorReference', () => {
     for (const [method, url] of [
       ['GET', '/nowhere'],
       ['GET', '/nowhere'],
-      ['PUT', '/eTech/rest/ws/referentials/v1/customers/code:X'],
-      ['GET', '/eTech/rest/ws/referentials/v1/customers/code:X'],
+      ['PUT', pathOf(putCustomer, { customerCode: 'X' })],
+      ['GET', pathOf(getCustomer, { customerCode: 'X' })],
     ] as const) {
       const res = await app.inject({ method, url });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);

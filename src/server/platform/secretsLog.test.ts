@@ -11,7 +11,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getMe } from '../../contract/console.ts';
+import { getCustomer, listCustomers, putAsset } from '../../contract/referentials.ts';
+import { createSubscription } from '../../contract/webhooks.ts';
 import { NO_RATE_LIMITS, type Receiver, startReceiver } from '../domains/webhooks/testReceiver.ts';
+import { pathOf as rowPath } from '../testing/api.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { captureLog } from '../testing/logCapture.ts';
 import { CONSOLE_CLIENT_ID } from './auth/consoleClient.ts';
@@ -118,7 +122,7 @@ describe('the log', () => {
     const bearer = viaBasic.json().access_token as string;
     const ok = await t.app.inject({
       method: 'GET',
-      url: '/eTech/rest/ws/referentials/v1/customers/code:NOPE',
+      url: rowPath(getCustomer, { customerCode: 'NOPE' }),
       headers: { authorization: `Bearer ${bearer}` },
     });
     expect(ok.statusCode).toBe(404);
@@ -128,14 +132,15 @@ describe('the log', () => {
       (
         await t.app.inject({
           method: 'GET',
-          url: '/eTech/rest/ws/referentials/v1/customers/code:NOPE',
+          url: rowPath(getCustomer, { customerCode: 'NOPE' }),
           headers: { authorization: `Bearer ${forged}` },
         })
       ).statusCode,
     ).toBe(401);
     await t.app.inject({
       method: 'GET',
-      url: `/eTech/rest/ws/referentials/v1/customers?access_token=${bearer}`,
+      // A query parameter no row takes: the token in the wrong place.
+      url: `${rowPath(listCustomers)}?access_token=${bearer}`,
     });
 
     // Webhooks: a secret and custom headers, callbacks delivered and refused (retried).
@@ -147,7 +152,7 @@ describe('the log', () => {
     for (const path of ['/accept', '/refuse']) {
       const sub = await t.app.inject({
         method: 'POST',
-        url: '/rest/ws/webhooks/v1/subscriptions',
+        url: rowPath(createSubscription),
         headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
         payload: JSON.stringify({
           eventTypes: ['asset.upsert'],
@@ -161,14 +166,14 @@ describe('the log', () => {
     // A refused subscription echoes nothing of its secret either.
     const badSub = await t.app.inject({
       method: 'POST',
-      url: '/rest/ws/webhooks/v1/subscriptions',
+      url: rowPath(createSubscription),
       headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
       payload: JSON.stringify({ eventTypes: ['nope'], callbackUrl: 'ftp://x', secret: hookSecret }),
     });
     expect(badSub.statusCode).toBe(400);
     const asset = await t.app.inject({
       method: 'PUT',
-      url: '/eTech/rest/ws/referentials/v1/assets/code:LOG-A1',
+      url: rowPath(putAsset, { assetCode: 'LOG-A1' }),
       headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
       payload: JSON.stringify({ name: 'Pump', officeCode: 'ROOT' }),
     });
@@ -270,7 +275,7 @@ describe('the log', () => {
     keep('rotated refresh token', refreshed.json().refresh_token);
     const me = await t.app.inject({
       method: 'GET',
-      url: '/eTech/rest/ws/console/v1/me',
+      url: rowPath(getMe),
       headers: { authorization: `Bearer ${refreshed.json().access_token}` },
     });
     expect(me.statusCode).toBeLessThan(500);

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCustomer, putCustomer } from '../../contract/referentials.ts';
+import { pathOf } from '../testing/api.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { CONSOLE_CLIENT_ID } from './auth/consoleClient.ts';
 import { inlineScriptHashes } from './console.ts';
@@ -155,19 +157,20 @@ describe('the authorization server pages', () => {
 
 describe('the API', () => {
   it('answers nosniff on success, refusals, unknown routes and the token endpoint', async () => {
-    const token = await t.token();
     const answers = [
-      await t.call('GET', '/eTech/rest/ws/referentials/v1/customers/code:NOPE'),
-      await t.call('PUT', '/eTech/rest/ws/referentials/v1/customers/code:HDR', {
+      await t.api(getCustomer, { params: { customerCode: 'NOPE' } }),
+      await t.api(putCustomer, {
+        params: { customerCode: 'HDR' },
         body: { name: 'x', addressDetails: { city: 'L' } },
       }),
-      await t.app.inject({ method: 'GET', url: '/eTech/rest/ws/referentials/v1/customers/code:HDR' }),
-      await t.app.inject({
-        method: 'PUT',
-        url: '/eTech/rest/ws/referentials/v1/customers/code:HDR',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
-        payload: 'x',
+      // No token: app.inject, not t.api.
+      await t.app.inject({ method: 'GET', url: pathOf(getCustomer, { customerCode: 'HDR' }) }),
+      await t.api(putCustomer, {
+        params: { customerCode: 'HDR' },
+        headers: { 'content-type': 'text/plain' },
+        raw: 'x',
       }),
+      // An unknown path (no row).
       await t.app.inject({ method: 'GET', url: '/eTech/nothing' }),
       await t.app.inject({ method: 'GET', url: '/openapi.json' }),
       await t.app.inject({

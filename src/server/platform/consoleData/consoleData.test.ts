@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleCodes, getHome, searchRecords } from '../../../contract/console.ts';
-import { putCustomer } from '../../../contract/referentials.ts';
+import { listCustomers, putCustomer } from '../../../contract/referentials.ts';
 import { runImport } from '../../cli/importFile.ts';
 import { baseFile } from '../../domains/fieldTracking/fixture.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
@@ -234,13 +234,13 @@ describe('the interactive rate range', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++)
-        statuses.push((await app.call('GET', `${searchRecords.path}?q=a${i}`)).statusCode);
+        statuses.push((await app.api(searchRecords, { query: { q: `a${i}` } })).statusCode);
       expect(statuses).toEqual([200, 200, 200, 429]);
-      const refused = await app.call('GET', `${searchRecords.path}?q=b`);
+      const refused = await app.api(searchRecords, { query: { q: 'b' } });
       expect(refused.json().errors[0].code).toBe('ratelimiter.toomanyrequest');
       expect(String(refused.headers['ratelimit-policy'])).toContain('interactive-minute');
       // The lists keep their own budget.
-      expect((await app.call('GET', '/eTech/rest/ws/referentials/v1/customers')).statusCode).toBe(200);
+      expect((await app.api(listCustomers)).statusCode).toBe(200);
     } finally {
       await app.close();
     }
