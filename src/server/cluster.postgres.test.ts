@@ -186,6 +186,7 @@ describe('several service processes behind one port (FIELDWORK_WORKERS)', () => 
     const res = await request('GET', '/metrics');
     expect(res.status).toBe(200);
     const value = (pattern: RegExp) => Number(pattern.exec(res.body)?.[1]);
+    // The metric's route label as Fastify names it (code:{customerCode} -> :p0), not a row's path.
     const route = '/eTech/rest/ws/referentials/v1/customers/:p0';
     expect(
       value(

@@ -13,10 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../contract/endpoint.ts';
 import { putAsset } from '../../contract/referentials.ts';
 import { createSubscription } from '../../contract/webhooks.ts';
 import { buildApp } from '../app.ts';
 import { NO_RATE_LIMITS, type Receiver, startReceiver } from '../domains/webhooks/testReceiver.ts';
+import { type ApiOptions, urlOf } from '../testing/api.ts';
 import { createTestApp } from '../testing/harness.ts';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
@@ -37,8 +39,6 @@ afterAll(async () => {
   await receiver?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-const SUBSCRIPTIONS = '/rest/ws/webhooks/v1/subscriptions';
 
 describe('delivery worker lifecycle', () => {
   it('a graceful close finishes and records the delivery in flight', async () => {
@@ -114,11 +114,12 @@ describe('delivery worker lifecycle', () => {
       })();
       return { child, ready };
     };
-    const api = async (token: string, method: string, path: string, body?: unknown) =>
-      fetch(`${url}${path}`, {
-        method,
+    /** A row of the contract, called over HTTP on the child process (it has no t.api). */
+    const api = async <E extends Endpoint>(token: string, endpoint: E, opts: ApiOptions<E>) =>
+      fetch(`${url}${urlOf(endpoint, opts)}`, {
+        method: endpoint.method,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       });
     const token = async () => {
       const res = await fetch(`${url}/oauth/token`, {
@@ -136,17 +137,15 @@ describe('delivery worker lifecycle', () => {
     const first = start();
     await first.ready;
     const bearer = await token();
-    const sub = await api(bearer, 'POST', SUBSCRIPTIONS, {
-      eventTypes: ['asset.upsert'],
-      callbackUrl: `${receiver.url}/crash`,
+    const sub = await api(bearer, createSubscription, {
+      body: { eventTypes: ['asset.upsert'], callbackUrl: `${receiver.url}/crash` },
     });
     expect(sub.status).toBe(201);
     mode = 'hang';
     const codes = Array.from({ length: 6 }, (_, i) => `CRASH-${i}`);
     for (const code of codes)
       expect(
-        (await api(bearer, 'PUT', `/eTech/rest/ws/referentials/v1/assets/code:${code}`, { name: code }))
-          .status,
+        (await api(bearer, putAsset, { params: { assetCode: code }, body: { name: code } })).status,
       ).toBe(201);
     // Two callbacks in flight (concurrency 2), four waiting: kill the service now.
     const inFlight = await receiver.waitFor(2, (r) => r.url === '/crash');

@@ -6,9 +6,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putAsset } from '../../contract/referentials.ts';
 import { createSubscription } from '../../contract/webhooks.ts';
 import { buildApp } from '../app.ts';
 import { NO_RATE_LIMITS, type Receiver, startReceiver } from '../domains/webhooks/testReceiver.ts';
+import { pathOf } from '../testing/api.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { recordEvent } from './index.ts';
 import { claimDue } from './outbox.ts';
@@ -50,10 +52,11 @@ describe('several processes on one database', () => {
     for (let batch = 0; batch < 8; batch++)
       await Promise.all(
         Array.from({ length: 5 }, async (_, i) => {
+          // Half through the other process, which has no t.api: the row's path, injected.
           const app = i % 2 === 0 ? t.app : other;
           const res = await app.inject({
-            method: 'PUT',
-            url: `/eTech/rest/ws/referentials/v1/assets/code:SHARED-${batch}-${i}`,
+            method: putAsset.method,
+            url: pathOf(putAsset, { assetCode: `SHARED-${batch}-${i}` }),
             headers: { authorization: `Bearer ${await t.token()}`, 'content-type': 'application/json' },
             payload: JSON.stringify({ name: 'Shared' }),
           });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChangeEntry, getChanges } from '../../../contract/changes.ts';
 import { putCustomer } from '../../../contract/referentials.ts';
 import { buildApp } from '../../app.ts';
+import { pathOf } from '../../testing/api.ts';
 import { createTestApp, NO_RATE_LIMITS, type TestApp } from '../../testing/harness.ts';
 import { changeOf, openStream } from './sse.testing.ts';
 
@@ -58,9 +59,10 @@ describe('the change stream on two instances of one PostgreSQL', () => {
         Array.from({ length: 8 }, (_, i) =>
           i % 2 === 0
             ? put(`Y-${i}`, 'NORTH-A')
-            : b.inject({
-                method: 'PUT',
-                url: `/eTech/rest/ws/referentials/v1/customers/code:Y-${i}`,
+            : // Through the other instance, which has no t.api.
+              b.inject({
+                method: putCustomer.method,
+                url: pathOf(putCustomer, { customerCode: `Y-${i}` }),
                 headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
                 payload: JSON.stringify({ name: `Y-${i}`, addressDetails: { city: 'Lyon' } }),
               }),

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChangeEntry, ChangesCodes, getChanges } from '../../../contract/changes.ts';
+import { type ChangeEntry, ChangesCodes, getChangeStream, getChanges } from '../../../contract/changes.ts';
 import { CommonCodes } from '../../../contract/errors.ts';
 import { putCustomer } from '../../../contract/referentials.ts';
-import { expectErrors } from '../../testing/api.ts';
+import { expectErrors, pathOf } from '../../testing/api.ts';
 import { runCapturedCli } from '../../testing/cli.ts';
 import { createTestApp, NO_RATE_LIMITS, type TestApp } from '../../testing/harness.ts';
 import { pruneChanges } from './retention.ts';
@@ -88,12 +88,13 @@ describe('GET /changes/v1/stream', () => {
     } finally {
       s.close();
     }
-    const refused = await t.app.inject({ method: 'GET', url: '/eTech/rest/ws/changes/v1/stream' });
+    // No token at all (t.api always sends one).
+    const refused = await t.app.inject({ method: getChangeStream.method, url: pathOf(getChangeStream) });
     expectErrors(refused, 401, CommonCodes.noCredentials);
   });
 
   it('answers 400 to a Last-Event-ID that is not an entry id, and 410 to one past the retention', async () => {
-    const bad = await t.call('GET', '/eTech/rest/ws/changes/v1/stream?lastEventId=abc');
+    const bad = await t.api(getChangeStream, { query: { lastEventId: 'abc' } });
     expectErrors(bad, 400, ChangesCodes.lastEventIdInvalid);
     const cursor = (await t.api(getChanges, { query: { since: 'now' } })).json().cursor;
     await put('OLD-S', 'NORTH');
@@ -110,7 +111,7 @@ describe('GET /changes/v1/stream', () => {
       .execute();
     await pruneChanges(t.db, 90);
     expectErrors(
-      await t.call('GET', '/eTech/rest/ws/changes/v1/stream?lastEventId=1'),
+      await t.api(getChangeStream, { query: { lastEventId: '1' } }),
       410,
       ChangesCodes.cursorExpired,
     );
@@ -133,9 +134,10 @@ describe('GET /changes/v1/stream', () => {
         s.ended,
         new Promise((_, reject) => setTimeout(() => reject(new Error('the stream did not end')), 5000)),
       ]);
+      // The very token of the stream that ended.
       const again = await t.app.inject({
-        method: 'GET',
-        url: '/eTech/rest/ws/changes/v1/stream',
+        method: getChangeStream.method,
+        url: pathOf(getChangeStream),
         headers: { authorization: `Bearer ${token}` },
       });
       expectErrors(again, 401, CommonCodes.badCredentials);

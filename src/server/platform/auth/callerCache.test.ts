@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listCustomers } from '../../../contract/referentials.ts';
+import { pathOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { awaitCallerListeners, CallerCache, Lru } from './callerCache.ts';
 
@@ -14,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const CUSTOMERS = '/eTech/rest/ws/referentials/v1/customers';
+const CUSTOMERS = pathOf(listCustomers);
 const auth = () => {
   const a = t.app.fieldwork.auth;
   if (!a) throw new Error('no auth caches');

@@ -10,6 +10,8 @@ import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getMe } from '../../../contract/console.ts';
+import { listCustomers } from '../../../contract/referentials.ts';
+import { urlOf } from '../../testing/api.ts';
 import { CONSOLE_REDIRECT, FORM, form, Jar, pathOf } from '../../testing/consoleSignIn.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { CONSOLE_CLIENT_ID } from './consoleClient.ts';
@@ -64,7 +66,8 @@ function errorOf(e: unknown): string | undefined {
   return err.error ?? err.cause?.[0]?.parameters?.error;
 }
 
-const callApi = (token: string, url = '/eTech/rest/ws/referentials/v1/customers') =>
+/** A GET with a token openid-client obtained (not a test client's). */
+const callApi = (token: string, url = urlOf(listCustomers)) =>
   t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
 describe('discovery', () => {

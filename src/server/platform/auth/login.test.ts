@@ -4,7 +4,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getItem, putItem } from '../../../contract/businessOrganization.ts';
 import { getMe } from '../../../contract/console.ts';
+import { listSkills, putSkill } from '../../../contract/staff.ts';
+import { urlOf } from '../../testing/api.ts';
 import { CONSOLE_REDIRECT, FORM, form, Jar, pathOf } from '../../testing/consoleSignIn.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { CONSOLE_CLIENT_ID } from './consoleClient.ts';
@@ -142,8 +145,10 @@ describe('console sign-in (authorization code + PKCE)', () => {
 
   it('the catalog: a user of a non-root office reads it but cannot write it (403); a root user can', async () => {
     const scope = 'staff:read staff:write businessOrganization:read businessOrganization:write';
-    const skill = '/eTech/rest/ws/staff/v1/skills/code:USER-SKILL';
-    const item = '/eTech/rest/ws/businessOrganization/v1/items/code:USER-ITEM';
+    // The tokens are a console user's, not a test client's: the rows' URLs, sent with inject().
+    const skill = urlOf(putSkill, { params: { skillCode: 'USER-SKILL' } });
+    const item = urlOf(putItem, { params: { itemCode: 'USER-ITEM' } });
+    const readItem = urlOf(getItem, { params: { itemCode: 'USER-ITEM' } });
     const call = (token: string, method: string, url: string) =>
       t.app.inject({
         method: method as 'GET',
@@ -157,11 +162,11 @@ describe('console sign-in (authorization code + PKCE)', () => {
       expect(res.statusCode, url).toBe(403);
       expect(res.json().errors.map((e: { code: string }) => e.code)).toEqual(['access.forbiden']);
     }
-    expect((await call(north, 'GET', '/eTech/rest/ws/staff/v1/skills')).json().data).toEqual([]);
-    expect((await call(north, 'GET', item)).statusCode).toBe(404);
+    expect((await call(north, 'GET', urlOf(listSkills))).json().data).toEqual([]);
+    expect((await call(north, 'GET', readItem)).statusCode).toBe(404);
     const root = (await signIn('root.user', 'correct horse', scope)).tokens.access_token;
     for (const url of [skill, item]) expect((await call(root, 'PUT', url)).statusCode, url).toBe(201);
-    expect((await call(north, 'GET', item)).statusCode).toBe(200);
+    expect((await call(north, 'GET', readItem)).statusCode).toBe(200);
   });
 
   it('rotates refresh tokens: the used one is refused afterwards', async () => {

@@ -1,5 +1,7 @@
 import oidcContext from 'oidc-provider/lib/helpers/als.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getMe } from '../../../contract/console.ts';
+import { pathOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 
 /** oidc-provider's context store is on only while one of its requests is in flight (auth/index.ts). */
@@ -35,8 +37,8 @@ describe("oidc-provider's request context", () => {
     expect(enabled()).toBe(false);
     for (const token of tokens) {
       const me = await t.app.inject({
-        method: 'GET',
-        url: '/eTech/rest/ws/console/v1/me',
+        method: getMe.method,
+        url: pathOf(getMe),
         headers: { authorization: `Bearer ${token}` },
       });
       expect(me.statusCode).toBe(200);

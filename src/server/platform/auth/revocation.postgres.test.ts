@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listCustomers } from '../../../contract/referentials.ts';
 import { buildApp } from '../../app.ts';
+import { pathOf } from '../../testing/api.ts';
 import { runCapturedCli } from '../../testing/cli.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 
@@ -25,8 +27,8 @@ const cli = async (...argv: string[]) => (await runCapturedCli(argv, { config: t
 const status = async (app: FastifyInstance, token: string) =>
   (
     await app.inject({
-      method: 'GET',
-      url: '/eTech/rest/ws/referentials/v1/customers',
+      method: listCustomers.method,
+      url: pathOf(listCustomers),
       headers: { authorization: `Bearer ${token}` },
     })
   ).statusCode;

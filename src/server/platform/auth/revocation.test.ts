@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listCustomers } from '../../../contract/referentials.ts';
+import { pathOf } from '../../testing/api.ts';
 import { runCapturedCli } from '../../testing/cli.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 
@@ -17,10 +19,13 @@ afterAll(() => t.close());
 const cli = (...argv: string[]) =>
   runCapturedCli(argv, { config: t.config, database: t.config.databaseUrl ? undefined : t.db });
 
-const ME = '/eTech/rest/ws/referentials/v1/customers';
-
+/** A request with this very token (a revoked one, or one the harness did not issue). */
 function get(token: string) {
-  return t.app.inject({ method: 'GET', url: ME, headers: { authorization: `Bearer ${token}` } });
+  return t.app.inject({
+    method: listCustomers.method,
+    url: pathOf(listCustomers),
+    headers: { authorization: `Bearer ${token}` },
+  });
 }
 
 async function newToken(clientId: string, secret: string) {

@@ -9,7 +9,9 @@ import { getMe } from '../../../contract/console.ts';
 import { requiredScope, SCOPED_DOMAINS } from '../../../contract/domains.ts';
 import type { Endpoint } from '../../../contract/endpoint.ts';
 import { endpoints } from '../../../contract/index.ts';
+import { putCustomer } from '../../../contract/referentials.ts';
 import { ROLE_NAMES, ROLE_SCOPES, scopesOfRoles } from '../../../contract/roles.ts';
+import { pathOf } from '../../testing/api.ts';
 import { signIn } from '../../testing/consoleSignIn.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { awaitCallerListeners } from './callerCache.ts';
@@ -113,8 +115,8 @@ describe('roles: what each grants, over the endpoint table', () => {
     await t.createUser('as.changing', 'pw-roles', 'ROOT', ['viewer']);
     const put = (token: string) =>
       t.app.inject({
-        method: 'PUT',
-        url: '/eTech/rest/ws/referentials/v1/customers/code:ROLE-CHANGE',
+        method: putCustomer.method,
+        url: pathOf(putCustomer, { customerCode: 'ROLE-CHANGE' }),
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         payload: JSON.stringify(CUSTOMER),
       });

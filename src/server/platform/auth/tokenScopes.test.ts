@@ -8,6 +8,8 @@
 import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SCOPES } from '../../../contract/domains.ts';
+import { getCustomer, putCustomer } from '../../../contract/referentials.ts';
+import { pathOf } from '../../testing/api.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { awaitCallerListeners } from './callerCache.ts';
 import { API_RESOURCE, signingKey } from './provider.ts';
@@ -18,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const CUSTOMER = '/eTech/rest/ws/referentials/v1/customers/code:SCOPED';
+// The tokens are asked for here with their own scopes, not the harness's: sent with inject().
+const CUSTOMER = { customerCode: 'SCOPED' };
 const BODY = JSON.stringify({ name: 'Scoped', addressDetails: { city: 'Lyon' } });
 
 function tokenRequest(client: 'root' | 'readonly', scope?: string) {
@@ -38,13 +41,17 @@ function tokenRequest(client: 'root' | 'readonly', scope?: string) {
 
 const put = (token: string) =>
   t.app.inject({
-    method: 'PUT',
-    url: CUSTOMER,
+    method: putCustomer.method,
+    url: pathOf(putCustomer, CUSTOMER),
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     payload: BODY,
   });
 const get = (token: string) =>
-  t.app.inject({ method: 'GET', url: CUSTOMER, headers: { authorization: `Bearer ${token}` } });
+  t.app.inject({
+    method: getCustomer.method,
+    url: pathOf(getCustomer, CUSTOMER),
+    headers: { authorization: `Bearer ${token}` },
+  });
 
 describe('client_credentials scope', () => {
   it('without scope: every scope the application holds, said in the answer', async () => {
