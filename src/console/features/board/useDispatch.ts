@@ -46,6 +46,12 @@ export type Announce = (
     | { kind: 'cancelled'; workOrderCode: string },
 ) => void;
 
+/** Where a work order picked from the queue with the keyboard lands: the first row, two hours into the period. */
+export const firstTargetOf = (technicianCode: string, axis: Axis): Target => ({
+  technicianCode,
+  start: axis.segments[0].start + 2 * 3_600_000,
+});
+
 const same = (a: Target | null, b: Target | null) =>
   !!a && !!b && a.technicianCode === b.technicianCode && a.start === b.start;
 
@@ -63,6 +69,12 @@ export function useDispatch({
 }) {
   const { refusals, refuse, forget } = useRefusals();
   const { picked, target, pickedAt, setTarget, pick, cancel, release } = usePickedTarget(announce, forget);
+  // A keyboard pick made before any row was shown lands on the first row once one is: the
+  // arrows and Enter have somewhere to start from, and the pick is said then.
+  const firstCode = technicianCodes[0];
+  useEffect(() => {
+    if (picked?.by === 'keyboard' && !target && firstCode) pick(picked, firstTargetOf(firstCode, axis));
+  }, [picked, target, firstCode, axis, pick]);
   const verdict = useTargetVerdict(picked, target);
   useSpokenVerdict(picked, target, verdict, pickedAt, announce);
   const { dropping, schedule, unschedule } = useScheduleMutation(refuse, announce, reloadRows);

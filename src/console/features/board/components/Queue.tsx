@@ -167,8 +167,8 @@ function QueueCard({
   const { picked } = dispatch;
   const refusal = dispatch.refusals.get(w.workOrderCode);
   const hint = t('queue.moveHint');
+  // With the keyboard before any row is shown, the pick lands on the first row once one is (useDispatch).
   const pick = (by: 'mouse' | 'keyboard', at: Target | null) => {
-    if (by === 'keyboard' && !at) return;
     dispatch.pick(
       { workOrderCode: w.workOrderCode, durationMs: w.schedule.durationMinutes * 60_000, from: null, by },
       at,

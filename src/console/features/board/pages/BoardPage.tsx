@@ -42,7 +42,7 @@ import { useBoardRows, useReferences, useReloadRows } from '../queries.ts';
 import type { BoardSearch } from '../search.ts';
 import { BAR_STATUSES, statusColor } from '../status.ts';
 import type { BoardFilters } from '../transport.ts';
-import { type Announce, type Dispatch, useDispatch } from '../useDispatch.ts';
+import { type Announce, type Dispatch, firstTargetOf, useDispatch } from '../useDispatch.ts';
 import { checkText, type Explain } from '../verdict.ts';
 
 const route = getRouteApi(paths.board);
@@ -170,7 +170,7 @@ function useQueueProps(
   );
   const firstCode = codes[0];
   const firstTarget = useCallback(
-    () => (firstCode ? { technicianCode: firstCode, start: axis.segments[0].start + 2 * 3_600_000 } : null),
+    () => (firstCode ? firstTargetOf(firstCode, axis) : null),
     [firstCode, axis],
   );
   return { text, setText, filters, onType, firstTarget };
