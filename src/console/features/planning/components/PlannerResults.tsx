@@ -56,7 +56,7 @@ export function ResultsHeading({
 }
 
 /** No slot at all: said, and "Why not…?" says it of every technician. */
-export function NoSlots({
+function NoSlots({
   excluded,
   ...whyNot
 }: Omit<WhyNotProps, 'excluded'> & { excluded: WhyNotProps['excluded'] | undefined }) {
@@ -129,7 +129,7 @@ function ScheduleHere({ code, onSchedule }: { code: string | undefined; onSchedu
 }
 
 /** The service's refusal of the search: what no input of the form takes, each with its code. */
-export function SearchRefusal({ refusal, page }: { refusal: ServiceError; page: readonly ErrorItem[] }) {
+function SearchRefusal({ refusal, page }: { refusal: ServiceError; page: readonly ErrorItem[] }) {
   const { t } = useTranslation('planning');
   return (
     <RefusalAlert
@@ -146,7 +146,7 @@ type WhyNotProps = ComponentProps<typeof WhyNot>;
 type TimelineProps = ComponentProps<typeof SlotTimeline>;
 
 /** The slots found: the timeline (with "Why not…?" beside it) or the list, then the chosen slot. */
-export function SlotResults({
+function SlotResults({
   slots,
   view,
   onView,
