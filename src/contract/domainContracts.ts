@@ -1,7 +1,8 @@
 /**
- * The contract file of each domain of `DOMAINS` (domains.ts), one line each: every name they
- * export is the contract's (`index.ts`), and `index.ts` finds each domain's
- * `<domain>Endpoints` here by its name, so a domain of `DOMAINS` without its line fails tsc.
+ * The domains of the API: one line per domain, its contract file, which exports
+ * `<domain>Endpoints` (its endpoints keyed by name). This list is the only one the contract
+ * keeps: the `Domain` type, the scopes and the endpoint table derive from its names
+ * (domains.ts, index.ts), and every name the files export is the contract's.
  */
 export * from './businessOrganization.ts';
 export * from './changes.ts';

@@ -1,32 +1,28 @@
 /**
- * The domains of the API, in the order of the spec's rights (gaps.md, Rights): the one list
- * the `Domain` type, the scopes and the order of the OpenAPI document derive from. Each name
- * is a contract file `<domain>.ts` exporting `<domain>Endpoints` (its endpoints keyed by
- * name), listed in `domainContracts.ts` (which tsc holds to this list), and a server folder
- * `src/server/domains/<domain>/` implementing them (docs/architecture.md, "Adding a domain").
+ * The domains of the API, derived from the one list of them: `domainContracts.ts`, a line
+ * per domain's contract file, each exporting `<domain>Endpoints` (its endpoints keyed by
+ * name). The `Domain` type, the scopes, the endpoint table and the server's order of its
+ * modules all come from those names (docs/architecture.md, "Adding a domain"), in the
+ * alphabetical order of a module's exports.
  *
- * Names only, no schema: the console's boot entry reads the scopes from here before
- * anything else loads.
+ * The console imports only the types of this file: its boot entry asks the server's OAuth
+ * metadata for the scopes (`scopes_supported`) instead of loading every contract file.
  */
-export const DOMAINS = [
-  'referentials',
-  'businessOrganization',
-  'staff',
-  'rostering',
-  'slots',
-  'fieldTracking',
-  'fieldService',
-  'projectManagement',
-  'scheduling',
-  'diagnostic',
-  'webhooks',
-  /** The change log: feed and stream (issue 29); record histories belong to each record's domain. */
-  'changes',
-  /** The console's own extensions, open to any valid token (no scope). */
-  'console',
-] as const;
+import * as contracts from './domainContracts.ts';
 
-export type Domain = (typeof DOMAINS)[number];
+type Contracts = typeof contracts;
+const SUFFIX = 'Endpoints';
+
+/** A domain: the `<domain>` of a `<domain>Endpoints` export of the list. */
+export type Domain = {
+  [K in keyof Contracts]: K extends `${infer D}${typeof SUFFIX}` ? D : never;
+}[keyof Contracts];
+
+/** Every domain, by its `<domain>Endpoints` export (a namespace's keys come sorted). */
+export const DOMAINS: readonly Domain[] = Object.keys(contracts).flatMap((name) =>
+  name.endsWith(SUFFIX) ? [name.slice(0, -SUFFIX.length) as Domain] : [],
+);
+
 /** Domains whose endpoints need a `<domain>:read` or `<domain>:write` scope (gaps.md, Rights). */
 export type ScopedDomain = Exclude<Domain, 'console'>;
 
@@ -35,9 +31,3 @@ export const SCOPED_DOMAINS: readonly ScopedDomain[] = DOMAINS.filter(
 );
 
 export const ALL_SCOPES: readonly string[] = SCOPED_DOMAINS.flatMap((d) => [`${d}:read`, `${d}:write`]);
-
-/** Scope needed to call an endpoint (gaps.md, Rights); undefined: any valid token. */
-export function requiredScope(e: { method: string; domain: Domain }): string | undefined {
-  if (e.domain === 'console') return undefined;
-  return `${e.domain}:${e.method === 'GET' ? 'read' : 'write'}`;
-}

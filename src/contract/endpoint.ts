@@ -89,3 +89,9 @@ export type ResponseOf<E, S extends StatusOf<E> = StatusOf<E>> = S extends unkno
 export type DomainEndpoints<D extends Domain = Domain> = {
   readonly [name: string]: Endpoint & { domain: D };
 };
+
+/** Scope needed to call an endpoint (gaps.md, Rights); undefined: any valid token. */
+export function requiredScope(e: { method: string; domain: Domain }): string | undefined {
+  if (e.domain === 'console') return undefined;
+  return `${e.domain}:${e.method === 'GET' ? 'read' : 'write'}`;
+}

@@ -9,14 +9,15 @@ export * from './domainContracts.ts';
 export * from './domains.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
+export * from './roleScopes.ts';
 export * from './roles.ts';
 
 type EndpointsByDomain = { readonly [D in Domain]: (typeof domainContracts)[`${D}Endpoints`] };
 
 /**
- * Each domain of `DOMAINS` with its endpoints (its contract file's `<domain>Endpoints`), in
- * that order, the order of the OpenAPI document. tsc refuses a domain of the list without
- * its contract file, and an endpoint filed under another domain than the one it declares.
+ * Each domain with its endpoints (its contract file's `<domain>Endpoints`), in the order of
+ * `DOMAINS`, the order of the OpenAPI document. tsc refuses an endpoint filed under another
+ * domain than the one it declares.
  */
 export const endpointsByDomain = Object.fromEntries(
   // biome-ignore lint/performance/noDynamicNamespaceImportAccess: every endpoint is in the table anyway; the console imports contract files, not this one

@@ -3,7 +3,7 @@
  * endpoint it calls (its contract row, or the scope of that row where a light manifest
  * cannot import the contract) and gets whether it is allowed and, if not, the reason to
  * show. The rights are the token's scopes as `console/v1/me` says them (the scopes of the
- * user's roles, contract/roles.ts); the rule for a row is the service's own
+ * user's roles, contract/roleScopes.ts); the rule for a row is the service's own
  * (`requiredScope`), so the console never offers a call that ends in a 403.
  *
  *   const can = useCan(putCustomer);        // { allowed, reason }      (Can.tsx)
@@ -12,7 +12,8 @@
  *
  * This file is the rule alone (no React): the shell's navigation and the tests use it.
  */
-import { type Domain, requiredScope, type ScopedDomain } from '../../contract/domains.ts';
+import type { Domain, ScopedDomain } from '../../contract/domains.ts';
+import { requiredScope } from '../../contract/endpoint.ts';
 import { ROLE_NAMES, type Role } from '../../contract/roles.ts';
 
 /** A scope of the service (`referentials:write`). */

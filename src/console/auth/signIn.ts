@@ -9,17 +9,22 @@
  * trip stays out of the history, and Back never lands on a page that would start it again.
  */
 import * as oauth from 'oauth4webapi';
-import { ALL_SCOPES } from '../../contract/domains.ts';
 import { storedLanguage } from '../i18n/language.ts';
 
 export const CLIENT: oauth.Client = { client_id: 'fieldwork-console' };
-const SCOPE = [...ALL_SCOPES, 'offline_access'].join(' ');
 export const PENDING_KEY = 'fieldwork.auth.pending';
 /** After a sign-out the next sign-in shows the form even if a provider session remains. */
 export const FORCE_LOGIN_KEY = 'fieldwork.auth.forceLogin';
 
 export const CALLBACK_PATH = '/auth/callback';
 export const SIGNED_OUT_PATH = '/auth/signed-out';
+
+/**
+ * What the console asks for: every API scope the server advertises (`<domain>:read|write`)
+ * and a refresh token. Read from the metadata, so the boot entry loads no domain list.
+ */
+export const consoleScope = (as: oauth.AuthorizationServer) =>
+  [...(as.scopes_supported ?? []).filter((s) => /^\w+:(read|write)$/.test(s)), 'offline_access'].join(' ');
 
 export const origin = () => window.location.origin;
 export const redirectUri = () => `${origin()}${CALLBACK_PATH}`;
@@ -61,11 +66,12 @@ export async function startSignIn(returnTo: string): Promise<never> {
   const state = oauth.generateRandomState();
   const pending: PendingSignIn = { verifier, state, returnTo };
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
-  const url = new URL(as.authorization_endpoint as string);
+  if (!as.authorization_endpoint) throw new Error('the authorization server names no authorization_endpoint');
+  const url = new URL(as.authorization_endpoint);
   url.searchParams.set('client_id', CLIENT.client_id);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('redirect_uri', redirectUri());
-  url.searchParams.set('scope', SCOPE);
+  url.searchParams.set('scope', consoleScope(as));
   url.searchParams.set('state', state);
   url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
   url.searchParams.set('code_challenge_method', 'S256');

@@ -1,7 +1,7 @@
 /**
  * The server's list of domain modules, one line each, exported under the domain's name
  * (`domains/<name>/index.ts` exports its DomainModule): `index.ts` takes them in the order
- * of the contract's `DOMAINS`, and tsc refuses a domain of `DOMAINS` without its line here.
+ * of the contract's `DOMAINS`, and tsc refuses a domain of the contract without its line here.
  */
 export { businessOrganization } from './businessOrganization/index.ts';
 export { changes } from './changes/index.ts';

@@ -5,9 +5,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleScope } from '../../../console/auth/signIn.ts';
 import { configFromEnv } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
-import { CONSOLE_CLIENT_ID, consoleClient, DEV_ORIGINS } from './consoleClient.ts';
+import { CONSOLE_CLIENT_ID, CONSOLE_SCOPES, consoleClient, DEV_ORIGINS } from './consoleClient.ts';
 
 let production: TestApp;
 let development: TestApp;
@@ -35,6 +36,13 @@ function authorize(t: TestApp, redirect: string) {
 }
 
 describe('the console client', () => {
+  it("asks for the scopes the server's metadata advertises: every API scope and a refresh token, no openid", async () => {
+    const metadata = (await production.app.inject({ url: '/oauth/.well-known/openid-configuration' })).json();
+    const asked = consoleScope(metadata).split(' ');
+    expect([...asked].sort()).toEqual([...CONSOLE_SCOPES].sort());
+    expect(asked).not.toContain('openid');
+  });
+
   it('a production start registers its own public URL alone', () => {
     expect(configFromEnv({}).devConsole).toBe(false);
     expect(configFromEnv({ FIELDWORK_DEV_CONSOLE: '1' }).devConsole).toBe(true);

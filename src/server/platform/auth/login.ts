@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
-import { scopesOfRoles } from '../../../contract/roles.ts';
+import { scopesOfRoles } from '../../../contract/roleScopes.ts';
 import type { Db } from '../../db/index.ts';
 import { CONSOLE_CLIENT_ID } from './consoleClient.ts';
 import {

@@ -6,11 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getMe } from '../../../contract/console.ts';
-import { requiredScope, SCOPED_DOMAINS } from '../../../contract/domains.ts';
+import { SCOPED_DOMAINS } from '../../../contract/domains.ts';
 import type { Endpoint } from '../../../contract/endpoint.ts';
+import { requiredScope } from '../../../contract/endpoint.ts';
 import { endpoints } from '../../../contract/index.ts';
 import { putCustomer } from '../../../contract/referentials.ts';
-import { ROLE_NAMES, ROLE_SCOPES, scopesOfRoles } from '../../../contract/roles.ts';
+import { ROLE_SCOPES, scopesOfRoles } from '../../../contract/roleScopes.ts';
+import { ROLE_NAMES } from '../../../contract/roles.ts';
 import { pathOf } from '../../testing/api.ts';
 import { signIn } from '../../testing/consoleSignIn.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
