@@ -9,6 +9,7 @@
  *   node scripts/measure-shape.mjs --commits @FILE  also the lines added/removed by the commits listed in FILE
  *   node scripts/measure-shape.mjs --before DIR    beside the figures of another checkout (`git worktree add --detach DIR REV`)
  *   node scripts/measure-shape.mjs --markdown      one Markdown table (bench/results/issue26.md)
+ *   node scripts/measure-shape.mjs --casts         every cast listed, by file
  *
  * Production code is src/ without tests (`*.test.ts(x)`, `*.spec.ts`) and without the test
  * helpers (`src/server/testing/`). A function's length is from the line of its first token
@@ -32,6 +33,7 @@ const beforeRoot = option('--before');
 /** Commits whose lines are counted, comma-separated, or @FILE with one hash a line. */
 const commitsOption = option('--commits');
 const markdown = args.includes('--markdown');
+const listCasts = args.includes('--casts');
 /** The folders measured (src by default; `--dirs src,scripts` adds the scripts). */
 const dirs = (option('--dirs') ?? 'src').split(',');
 
@@ -82,7 +84,7 @@ function measure(srcRoot) {
     const snapshot = api.updateSnapshot({ openProjects: [join(srcRoot, 'tsconfig.json')] });
     const { program } = snapshot.getProjects()[0];
     const functions = [];
-    let casts = 0;
+    const casts = [];
     for (const path of program.getSourceFileNames()) {
       const rel = relative(srcRoot, path);
       if (!dirs.some((d) => rel.startsWith(`${d}/`)) || isTest(rel) || rel.endsWith('.d.ts')) continue;
@@ -95,7 +97,10 @@ function measure(srcRoot) {
           const end = lineOf(starts, node.end - 1);
           functions.push({ file: rel, line: start + 1, name: nameOf(node, text), lines: end - start + 1 });
         }
-        if (isCast(node, text)) casts++;
+        if (isCast(node, text))
+          casts.push(
+            `${rel}:${lineOf(starts, skipTrivia(text, node.pos)) + 1}  ${text.slice(skipTrivia(text, node.pos), node.end).replace(/\s+/g, ' ').slice(-90)}`,
+          );
         node.forEachChild(visit);
       };
       file.forEachChild(visit);
@@ -145,8 +150,9 @@ function figures(srcRoot) {
   return {
     over80: functions.filter((f) => f.lines > 80),
     over150: functions.filter((f) => f.lines > 150),
-    casts,
-    duplicates: duplicatePairs(srcRoot),
+    casts: casts.length,
+    castList: casts,
+    duplicates: listCasts ? { pairs: null, line: 'not run (--casts)' } : duplicatePairs(srcRoot),
   };
 }
 
@@ -168,7 +174,9 @@ const rows = [
 ];
 const list = (fns) => fns.map((f) => `${String(f.lines).padStart(4)}  ${f.file}:${f.line}  ${f.name}`);
 
-if (markdown) {
+if (listCasts) {
+  for (const c of now.castList) console.log(c);
+} else if (markdown) {
   console.log(before ? '| figure | before | now |\n|---|---|---|' : '| figure | now |\n|---|---|');
   for (const [label, of] of rows) console.log(`| ${label} | ${before ? `${of(before)} | ` : ''}${of(now)} |`);
   if (lines)
