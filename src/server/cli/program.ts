@@ -57,7 +57,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`fieldwork: ${e.message}\n`);
       return 1;
     }
-    io.stderr(`fieldwork: ${(e as Error)?.stack ?? String(e)}\n`);
+    io.stderr(`fieldwork: ${(e instanceof Error ? e.stack : undefined) ?? String(e)}\n`);
     return 1;
   }
 }

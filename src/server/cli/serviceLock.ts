@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { errorCode } from '../platform/thrown.ts';
 
 /**
  * PGlite opens its data directory in one process only: a second opener would corrupt it.
@@ -57,7 +58,7 @@ function pidAlive(pid: number) {
     return true;
   } catch (e) {
     // EPERM: the process exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCode(e) === 'EPERM';
   }
 }
 
@@ -118,7 +119,7 @@ export function holdDataDir(
       writeFileSync(file, text, { flag: 'wx' });
       break;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 3) throw e;
+      if (errorCode(e) !== 'EEXIST' || attempt >= 3) throw e;
     }
     const found = readOr(file);
     if (found === undefined) continue; // released meanwhile

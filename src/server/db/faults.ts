@@ -4,6 +4,9 @@
  * not be reached, closed the connection, or did not answer within FIELDWORK_DB_TIMEOUT_MS.
  */
 
+import { isRecord } from '../../contract/guards.ts';
+import { errorCode } from '../platform/thrown.ts';
+
 /** The longest wait for the database, milliseconds, unless FIELDWORK_DB_TIMEOUT_MS says otherwise. */
 export const DEFAULT_DB_TIMEOUT_MS = 5_000;
 
@@ -38,18 +41,17 @@ const DRIVER_MESSAGES =
 
 /** The connection broke (as opposed to the database refusing the statement). */
 export function isConnectionLost(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown } | undefined;
-  if (!e || typeof e !== 'object') return false;
-  const code = typeof e.code === 'string' ? e.code : '';
+  if (!isRecord(err)) return false;
+  const code = errorCode(err) ?? '';
   if (NETWORK_CODES.has(code) || /^(?:08...|57P0[12])$/.test(code)) return true;
-  return typeof e.message === 'string' && DRIVER_MESSAGES.test(e.message);
+  return typeof err.message === 'string' && DRIVER_MESSAGES.test(err.message);
 }
 
 /** Whether `err` means the database is unavailable for now (a 503, not a 500). */
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (err instanceof DatabaseBusyError) return true;
-  const code = (err as { code?: unknown } | undefined)?.code;
-  if (typeof code === 'string' && UNAVAILABLE_STATES.test(code)) return true;
+  const code = errorCode(err);
+  if (code !== undefined && UNAVAILABLE_STATES.test(code)) return true;
   return isConnectionLost(err);
 }
 

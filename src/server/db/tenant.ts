@@ -15,6 +15,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'kysely';
+import { errorCode } from '../platform/thrown.ts';
 import { isPlainRead } from './faults.ts';
 import type { Db } from './index.ts';
 
@@ -46,7 +47,7 @@ let refusals = 0;
 export const guardRefusals = () => refusals;
 /** Counts `err` when it is the guard's refusal; returns it. */
 export function noteGuardError<E>(err: E): E {
-  if ((err as { code?: unknown } | null)?.code === GUARD_SQLSTATE) refusals++;
+  if (errorCode(err) === GUARD_SQLSTATE) refusals++;
   return err;
 }
 

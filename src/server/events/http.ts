@@ -8,6 +8,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { errorCode, errorMessage } from '../platform/thrown.ts';
 import { literalAddress, refuseAddresses } from './addresses.ts';
 
 export interface ResolvedAddress {
@@ -46,11 +47,11 @@ export function createAgents() {
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
 function describe(err: unknown): string {
-  const e = err as NodeJS.ErrnoException;
-  if (e?.code === 'ENOTFOUND' || e?.code === 'EAI_AGAIN') return `cannot resolve the host (${e.code})`;
-  if (e?.code === 'ECONNREFUSED') return 'connection refused';
-  if (e?.code) return `${e.code}: ${e.message}`;
-  return e instanceof Error ? e.message : String(err);
+  const code = errorCode(err);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `cannot resolve the host (${code})`;
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code) return `${code}: ${errorMessage(err)}`;
+  return err instanceof Error ? err.message : String(err);
 }
 
 /** POSTs `body` to `target` once; never throws. */
@@ -117,7 +118,7 @@ async function sendToFirstReachable(
     try {
       return await send(url, addresses[i], isLiteral, body, headers, signal, options);
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code ?? '';
+      const code = errorCode(err) ?? '';
       if (i + 1 >= addresses.length || !UNREACHABLE.has(code) || signal.aborted) throw err;
     }
   }

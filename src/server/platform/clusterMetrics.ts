@@ -6,6 +6,7 @@
  */
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
+import { isRecord } from '../../contract/guards.ts';
 import { type FamilySnapshot, merge, type Registry } from './metrics.ts';
 
 const GATHER_MS = 2_000;
@@ -17,9 +18,7 @@ type Message =
   | { type: 'fieldwork:metrics:merged'; id: string; families: FamilySnapshot[] };
 
 const isMessage = (m: unknown): m is Message =>
-  typeof m === 'object' &&
-  m !== null &&
-  String((m as { type?: unknown }).type).startsWith('fieldwork:metrics:');
+  isRecord(m) && String(m.type).startsWith('fieldwork:metrics:');
 
 /** In the primary: answers the workers' gather requests. */
 export function serveClusterMetrics() {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { errorMessage } from './thrown.ts';
 
 /**
  * Counters of fixed time windows, for the API rate limits (rateLimit.ts) and the failed
@@ -146,7 +147,7 @@ function redisCounters(redis: Redis): CounterStore {
     try {
       return await redis.evalsha(script.sha, keys.length, ...keys, ...args);
     } catch (err) {
-      if (!String((err as Error)?.message).startsWith('NOSCRIPT')) throw err;
+      if (!errorMessage(err).startsWith('NOSCRIPT')) throw err;
       return redis.eval(script.lua, keys.length, ...keys, ...args);
     }
   }
@@ -205,7 +206,7 @@ export function redisStore(
     if (state === 'open' || closing) return;
     state = 'open';
     log.warn(
-      { redis: where, err: String((err as Error)?.message ?? err) },
+      { redis: where, err: errorMessage(err) },
       'rate-limit store unavailable: counting in this process until it answers again',
     );
     probe = setInterval(() => {

@@ -21,7 +21,7 @@ export async function customFieldDefinitions(
     .orderBy('code')
     .execute();
   return rows.map((r) => ({
-    entity: r.entity as CustomFieldEntity,
+    entity, // every row's: the query filters on it
     code: r.code,
     label: r.label,
     type: r.type as CustomFieldDefinition['type'],

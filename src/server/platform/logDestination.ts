@@ -1,5 +1,6 @@
 import { writeSync } from 'node:fs';
 import type pino from 'pino';
+import { errorCode } from './thrown.ts';
 
 /** Log lines are written when this many bytes wait (about forty request lines)... */
 export const LOG_BATCH_BYTES = 16 * 1024;
@@ -55,7 +56,7 @@ export class BatchedDestination implements pino.DestinationStream {
     } catch (error) {
       // Stop writing once the reader is gone, as pino's writer does, instead of failing the
       // request that logged. A reader that took nothing for a second loses this batch only.
-      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') this.broken = true;
+      if (errorCode(error) !== 'EAGAIN') this.broken = true;
     }
   }
 
@@ -73,7 +74,7 @@ function writeAllSync(fd: number, buffer: Buffer) {
     try {
       rest = rest.subarray(writeSync(fd, rest));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN' || ++waits > 1000) throw error;
+      if (errorCode(error) !== 'EAGAIN' || ++waits > 1000) throw error;
       Atomics.wait(pause, 0, 0, 1);
     }
   }

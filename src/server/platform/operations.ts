@@ -33,6 +33,7 @@ import {
   registerProcessMetrics,
   render,
 } from './metrics.ts';
+import { errorCode, errorMessage } from './thrown.ts';
 
 /** Longest wait for the database in a readiness check. */
 const READY_TIMEOUT_MS = 2_000;
@@ -73,10 +74,7 @@ function within<T>(ms: number, p: Promise<T>): Promise<T> {
   ]);
 }
 
-const reasonOf = (err: unknown) => {
-  const e = err as { code?: unknown; message?: unknown };
-  return typeof e?.code === 'string' ? e.code : String(e?.message ?? err);
-};
+const reasonOf = (err: unknown) => errorCode(err) ?? errorMessage(err);
 
 export async function registerOperations(
   app: FastifyInstance,

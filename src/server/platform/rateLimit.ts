@@ -4,6 +4,7 @@ import { CommonCodes } from '../../contract/errors.ts';
 import type { Caller } from './caller.ts';
 import { type CounterStore, memoryStore } from './counterStore.ts';
 import { ApiError } from './errors.ts';
+import { errorMessage } from './thrown.ts';
 
 type Figures = { perMinute: number; perHour: number };
 /** The spec's three ranges; `interactive` (not the spec's) takes its default when not given. */
@@ -35,7 +36,7 @@ export function parseRateLimits(text: string | undefined): Required<RateLimitFig
   try {
     given = JSON.parse(text);
   } catch (e) {
-    throw fail(`not valid JSON (${(e as Error).message})`);
+    throw fail(`not valid JSON (${errorMessage(e)})`);
   }
   if (!isObject(given)) throw fail('must be a JSON object');
   for (const [range, value] of Object.entries(given)) {

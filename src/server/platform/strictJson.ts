@@ -3,6 +3,8 @@
  * conventions 7). JSON.parse silently keeps the last duplicate, so the text is scanned
  * once more: a small tokenizer tracks the keys of every open object.
  */
+import { errorMessage } from './thrown.ts';
+
 export class JsonSyntaxError extends Error {}
 
 /** Deeper documents are refused: no body of the spec nests beyond a few levels. */
@@ -13,7 +15,7 @@ export function parseStrictJson(text: string): unknown {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new JsonSyntaxError((e as Error).message);
+    throw new JsonSyntaxError(errorMessage(e));
   }
   assertNoDuplicateKeys(text);
   return value;

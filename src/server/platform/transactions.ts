@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.ts';
 import { noteCommitted } from '../events/changes.ts';
+import { errorCode } from './thrown.ts';
 
 /**
  * PostgreSQL's deadlock_detected (of two transactions waiting on each other, one is aborted)
@@ -25,8 +26,8 @@ export async function writeTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): 
       noteCommitted();
       return result;
     } catch (e) {
-      const code = (e as { code?: unknown }).code;
-      if (attempt >= ATTEMPTS || typeof code !== 'string' || !RETRIED.has(code)) throw e;
+      const code = errorCode(e);
+      if (attempt >= ATTEMPTS || code === undefined || !RETRIED.has(code)) throw e;
     }
   }
 }

@@ -6,7 +6,7 @@ import { nextVersion } from './versions.ts';
 export type WriteOutcome = 'created' | 'updated' | 'unchanged';
 
 /** Status of a PUT that wrote `outcome` (spec: 201 created, 204 updated). */
-export const writeStatus = (outcome: WriteOutcome) => (outcome === 'created' ? 201 : 204) as 201 | 204;
+export const writeStatus = (outcome: WriteOutcome): 201 | 204 => (outcome === 'created' ? 201 : 204);
 
 /** A JSON value for a jsonb column, sent as text and cast in SQL (pg and PGlite store the same). */
 export const jsonb = (value: unknown): RawBuilder<string> =>

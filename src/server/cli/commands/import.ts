@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { errorMessage } from '../../platform/thrown.ts';
 import { CliFailure, type CliIo, table, withDb } from '../context.ts';
 import {
   importerRegistry,
@@ -29,7 +30,7 @@ export function importCommand(program: Command, io: CliIo) {
       try {
         text = await readFile(resolve(file), 'utf8');
       } catch (e) {
-        throw new CliFailure(`cannot read ${file}: ${(e as Error).message}`);
+        throw new CliFailure(`cannot read ${file}: ${errorMessage(e)}`);
       }
       const document = parseImportText(text);
       // Validate before opening the database: a bad file is reported even while the service runs.

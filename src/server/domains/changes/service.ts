@@ -11,6 +11,7 @@ import {
   HISTORY_PAGE_SIZE,
   type HistoryPage,
 } from '../../../contract/changes.ts';
+import { isOneOf } from '../../../contract/guards.ts';
 import type { Db } from '../../db/index.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { type OfficeScope, tenantOf } from '../../platform/officeScope.ts';
@@ -51,7 +52,7 @@ export function visible(row: q.EntryRow, path: string, kinds: readonly string[])
 export function parseKinds(text: string | undefined): readonly string[] {
   if (text === undefined) return FEED_KINDS;
   const kinds = text.split(',').map((k) => k.trim());
-  const unknown = kinds.filter((k) => !(FEED_KINDS as readonly string[]).includes(k));
+  const unknown = kinds.filter((k) => !isOneOf(FEED_KINDS, k));
   if (kinds.length === 0 || unknown.length > 0)
     throw new ApiError(400, ChangesCodes.kindsInvalid, `kinds: one or more of ${FEED_KINDS.join(', ')}`);
   return kinds;

@@ -25,12 +25,14 @@ import {
   type WorkOrderLocation,
   type WorkOrderStatus,
 } from '../../../contract/fieldService.ts';
+import { isRecord } from '../../../contract/guards.ts';
 import { matchesPattern } from '../../../contract/patterns.ts';
 import type { Db } from '../../db/index.ts';
 import { type Actor, recordEvent } from '../../events/index.ts';
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { findOfficeInScope, type OfficeScope } from '../../platform/officeScope.ts';
 import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
+import { errorCode } from '../../platform/thrown.ts';
 import { rfc3339 } from '../../platform/time.ts';
 import { writeTransaction } from '../../platform/transactions.ts';
 import type { WriteOutcome } from '../../platform/upsert.ts';
@@ -312,8 +314,7 @@ export function validateWorkOrder(
 }
 
 /** PostgreSQL's foreign_key_violation: a row of another table still refers to the work order. */
-const isForeignKeyViolation = (e: unknown) =>
-  typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23503';
+const isForeignKeyViolation = (e: unknown) => errorCode(e) === '23503';
 
 /**
  * Deletes a work order and, through ON DELETE CASCADE, what belongs to it: its activities and
@@ -337,7 +338,7 @@ export function deleteWorkOrder(
       if (isForeignKeyViolation(e))
         throw badRequest(
           C.deletionReferenced,
-          `Work order ${wo.code} is still referred to (${(e as { table?: string }).table ?? 'another record'}): nothing was deleted`,
+          `Work order ${wo.code} is still referred to (${isRecord(e) && typeof e.table === 'string' ? e.table : 'another record'}): nothing was deleted`,
         );
       throw e;
     }

@@ -25,12 +25,13 @@ export function cycleThrough(start: string, edges: readonly Edge[]): string[] | 
   const parent = new Map<string, string>();
   const seen = new Set<string>([start]);
   const stack = [start];
-  while (stack.length > 0) {
-    const node = stack.pop() as string;
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     for (const to of next.get(node) ?? []) {
       if (to === start) {
         const path = [start];
-        for (let at = node; at !== start; at = parent.get(at) as string) path.push(at);
+        // Every node reached but start has a parent: the walk ends at start.
+        for (let at: string | undefined = node; at !== undefined && at !== start; at = parent.get(at))
+          path.push(at);
         path.push(start);
         // Collected backwards from the last edge: start, ..., node, start read in reverse.
         return [start, ...path.slice(1, -1).reverse(), start];

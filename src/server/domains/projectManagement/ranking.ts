@@ -32,8 +32,7 @@ export type Placement =
 /** A key strictly between `prev` and `next` (either may be open), or undefined when they touch. */
 export function keyBetween(prev: number | undefined, next: number | undefined): number | undefined {
   let key: number;
-  if (prev === undefined && next === undefined) key = 0;
-  else if (prev === undefined) key = (next as number) - RANK_STEP;
+  if (prev === undefined) key = next === undefined ? 0 : next - RANK_STEP;
   else if (next === undefined) key = prev + RANK_STEP;
   else if (next - prev >= 2) key = prev + Math.floor((next - prev) / 2);
   else return undefined;

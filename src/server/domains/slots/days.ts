@@ -308,7 +308,7 @@ export function lastBefore(
 ) {
   let found: Booking | undefined;
   for (const b of bookings) if (b.end <= t && b.end > dayStart && (!found || b.end >= found.end)) found = b;
-  if (found && absences.some((a) => a.end <= t && a.end > (found as Booking).end)) return undefined;
+  if (found && absences.some((a) => a.end <= t && a.end > found.end)) return undefined;
   return found;
 }
 
@@ -322,6 +322,6 @@ export function firstAfter(
   let found: Booking | undefined;
   for (const b of bookings)
     if (b.start >= t && b.start < dayEnd && (!found || b.start < found.start)) found = b;
-  if (found && absences.some((a) => a.start >= t && a.start < (found as Booking).start)) return undefined;
+  if (found && absences.some((a) => a.start >= t && a.start < found.start)) return undefined;
   return found;
 }

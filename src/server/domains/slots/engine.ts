@@ -198,11 +198,18 @@ export class Candidate {
 
   /** Where the technician comes from before a free interval (a work order without a place: the target). */
   origin(f: Free): Point {
-    return f.prev ? (f.prev.location ?? this.search.req.target) : (this.tech.home as Point);
+    return f.prev ? (f.prev.location ?? this.search.req.target) : this.home();
   }
 
   destination(f: Free): Point {
-    return f.next ? (f.next.location ?? this.search.req.target) : (this.tech.home as Point);
+    return f.next ? (f.next.location ?? this.search.req.target) : this.home();
+  }
+
+  /** Callers check home first (technicianStreams, placement): without it travel is unavailable. */
+  private home(): Point {
+    const home = this.tech.home;
+    if (!home) throw new TravelFailure('UNAVAILABLE');
+    return home;
   }
 
   /** travel(origin, destination), kept on the free interval when it does not involve the target. */
@@ -391,10 +398,10 @@ const better = (a: Entry, b: Entry) =>
  * within `radius` of home, so none is nearer the target than (distance from home - radius),
  * and a travel between two of them is at most the one over 2 * radius.
  */
-function travelBound(c: Candidate, geometry: Geometry, unlocated: boolean, radiusKm: number) {
+function travelBound(c: Candidate, home: Point, geometry: Geometry, unlocated: boolean, radiusKm: number) {
   if (unlocated) return SCORE_WEIGHTS.travel;
   const slack = 1e-6;
-  const nearest = Math.max(0, greatCircleKm(c.tech.home as Point, c.search.req.target) - radiusKm - slack);
+  const nearest = Math.max(0, greatCircleKm(home, c.search.req.target) - radiusKm - slack);
   const added = 2 * geometry.minutesAt(nearest) - geometry.minutesAt(2 * radiusKm + slack);
   return travelPoints(Math.max(0, added));
 }
@@ -423,7 +430,7 @@ export function searchSlots(req: EngineRequest): EngineResult {
       // Every place in one region: travel fails for none or, from home already, for all.
       if (geometry.region(home) !== targetRegion) skipped.noRoute++;
       else {
-        const bound = travelBound(c, geometry, spread.unlocated, spread.radiusKm);
+        const bound = travelBound(c, home, geometry, spread.unlocated, spread.radiusKm);
         heap.push(boundEntry(c, bound, SCORE_WEIGHTS.workload, c.period.start, 0, null));
       }
       return;

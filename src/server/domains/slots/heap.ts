@@ -1,5 +1,5 @@
-/** A binary heap; `better(a, b)`: a comes out first. */
-export class Heap<T> {
+/** A binary heap; `better(a, b)`: a comes out first. Items are objects: undefined means empty. */
+export class Heap<T extends object> {
   private items: T[] = [];
   constructor(private readonly better: (a: T, b: T) => boolean) {}
   get size() {
@@ -20,8 +20,8 @@ export class Heap<T> {
     const a = this.items;
     if (a.length === 0) return undefined;
     const top = a[0];
-    const last = a.pop() as T;
-    if (a.length) {
+    const last = a.pop();
+    if (last !== undefined && a.length) {
       a[0] = last;
       let i = 0;
       for (;;) {

@@ -3,6 +3,7 @@
  * update, every refusal with its own `webhooks.*` code, callback URLs that do not reach the
  * operator's network unless allowed. The delivery log, replay and test event are extensions.
  */
+import { isOneOf } from '../../../contract/guards.ts';
 import {
   WebhooksCodes as C,
   DELIVERIES_PAGE_SIZE,
@@ -129,7 +130,7 @@ export async function createSubscription(
   const eventTypes = [...new Set(body.eventTypes)];
   if (eventTypes.length === 0)
     errors.push({ code: C.eventTypesMandatory, message: 'eventTypes: name at least one event type' });
-  const unknown = eventTypes.filter((t) => !(EVENT_TYPES as readonly string[]).includes(t));
+  const unknown = eventTypes.filter((t) => !isOneOf(EVENT_TYPES, t));
   if (unknown.length)
     errors.push({
       code: C.eventTypeUnknown,

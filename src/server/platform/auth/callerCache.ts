@@ -25,7 +25,9 @@ export class Lru<K, V> {
   set(key: K, value: V) {
     this.map.delete(key);
     this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
+    if (this.map.size <= this.max) return;
+    const oldest = this.map.keys().next();
+    if (!oldest.done) this.map.delete(oldest.value);
   }
   delete(key: K) {
     this.map.delete(key);

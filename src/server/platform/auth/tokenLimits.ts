@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { CounterStore } from '../counterStore.ts';
+import { errorMessage } from '../thrown.ts';
 
 /**
  * Failed authentications, counted per subject in fixed windows: at the token endpoint per
@@ -45,7 +46,7 @@ function parseLimits<F extends { [K in keyof F]: FailureWindow }>(
   try {
     given = schema.parse(JSON.parse(text)) as typeof given;
   } catch (e) {
-    const why = e instanceof z.ZodError ? z.prettifyError(e) : (e as Error).message;
+    const why = e instanceof z.ZodError ? z.prettifyError(e) : errorMessage(e);
     throw new Error(`${name}: ${why}. Expected JSON like ${JSON.stringify(defaults)}`);
   }
   const windows = Object.entries(defaults as Record<string, FailureWindow>);
