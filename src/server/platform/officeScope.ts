@@ -2,7 +2,7 @@ import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { foldCode } from '../../contract/common.ts';
 import { CommonCodes } from '../../contract/errors.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, badRequest } from './errors.ts';
 
 /** The caller's place in the office tree: its office and every office below it. */
 export interface OfficeScope {
@@ -50,6 +50,22 @@ export function findOfficeInScope(db: Db, scope: OfficeScope, code: string) {
     .where('code', '=', foldCode(code))
     .where(pathUnder('path', scope.path))
     .executeTakeFirst();
+}
+
+/**
+ * The path of a list's `officeCode` filter (undefined: no filter). An office unknown or outside
+ * the caller's tree is one answer, 400 `unknownCode`, so the filter tells nothing of others.
+ */
+export async function officeFilterPath(
+  db: Db,
+  scope: OfficeScope,
+  officeCode: string | undefined,
+  unknownCode: string,
+): Promise<string | undefined> {
+  if (officeCode === undefined) return undefined;
+  const office = await findOfficeInScope(db, scope, officeCode);
+  if (!office) throw badRequest(unknownCode, `Office ${officeCode} is not in your office tree`);
+  return office.path;
 }
 
 /**

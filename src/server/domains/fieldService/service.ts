@@ -30,7 +30,7 @@ import { matchesPattern } from '../../../contract/patterns.ts';
 import type { Db } from '../../db/index.ts';
 import { type Actor, recordEvent } from '../../events/index.ts';
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
-import { findOfficeInScope, type OfficeScope } from '../../platform/officeScope.ts';
+import { type OfficeScope, officeFilterPath } from '../../platform/officeScope.ts';
 import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import { errorCode } from '../../platform/thrown.ts';
 import { rfc3339 } from '../../platform/time.ts';
@@ -237,12 +237,7 @@ export async function listWorkOrders(
 ): Promise<Page<WorkOrder>> {
   const { continuationToken, ...filters } = query;
   const prefix = filters.q?.trim().toUpperCase() || undefined;
-  let officePath: string | undefined;
-  if (filters.officeCode !== undefined) {
-    const office = await findOfficeInScope(db, scope, filters.officeCode);
-    if (!office) throw badRequest(C.officeUnknown, `Office ${filters.officeCode} is not in your office tree`);
-    officePath = office.path;
-  }
+  const officePath = await officeFilterPath(db, scope, filters.officeCode, C.officeUnknown);
   const request = pageRequest(
     tokens,
     {

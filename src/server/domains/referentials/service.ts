@@ -58,7 +58,12 @@ import { IMPORT_ACTOR, recordAssetUpsert } from '../../events/emitters.ts';
 import type { Actor } from '../../events/index.ts';
 import { checkCustomFields, customFieldDefinitions } from '../../platform/customFields.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { findOfficeInScope, type OfficeScope, tenantOf } from '../../platform/officeScope.ts';
+import {
+  findOfficeInScope,
+  type OfficeScope,
+  officeFilterPath,
+  tenantOf,
+} from '../../platform/officeScope.ts';
 import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import { writeTransaction } from '../../platform/transactions.ts';
 import { jsonb } from '../../platform/upsert.ts';
@@ -501,12 +506,7 @@ async function listRequest(
   officeUnknown: string,
 ) {
   const { continuationToken, ...filters } = query;
-  let officePath: string | undefined;
-  if (filters.officeCode !== undefined) {
-    const office = await findOfficeInScope(db, scope, filters.officeCode);
-    if (!office) throw badRequest(officeUnknown, `Office ${filters.officeCode} is unknown`);
-    officePath = office.path;
-  }
+  const officePath = await officeFilterPath(db, scope, filters.officeCode, officeUnknown);
   const request = pageRequest(
     tokens,
     { id: endpointId, filters, invalidCode: C.continuationTokenInvalid, isKey: isString },

@@ -16,7 +16,7 @@ import {
 } from '../../../contract/rostering.ts';
 import type { Db } from '../../db/index.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { findOfficeInScope, type OfficeScope } from '../../platform/officeScope.ts';
+import { type OfficeScope, officeFilterPath } from '../../platform/officeScope.ts';
 import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import { rfc3339 } from '../../platform/time.ts';
 import type { WriteOutcome } from '../../platform/upsert.ts';
@@ -215,16 +215,7 @@ export async function listTechnicians(
   query: TechnicianListQuery,
 ): Promise<Page<Technician>> {
   const { continuationToken, ...filters } = query;
-  let officePath: string | undefined;
-  if (filters.officeCode !== undefined) {
-    const office = await findOfficeInScope(db, scope, filters.officeCode);
-    if (!office)
-      throw badRequest(
-        TechnicianCodes.officeUnknown,
-        `Office ${filters.officeCode} is not in your office tree`,
-      );
-    officePath = office.path;
-  }
+  const officePath = await officeFilterPath(db, scope, filters.officeCode, TechnicianCodes.officeUnknown);
   const text = filters.q?.trim() || undefined;
   const request = pageRequest(
     tokens,

@@ -16,7 +16,7 @@ import {
 } from '../../../contract/slots.ts';
 import type { Db } from '../../db/index.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { findOfficeInScope, type OfficeScope } from '../../platform/officeScope.ts';
+import { type OfficeScope, officeFilterPath } from '../../platform/officeScope.ts';
 import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import { DAY, type Interval, localDay, workingWindows } from '../rostering/index.ts';
 import { type BoardBooking, type BoardRow, boardPage } from './queries.ts';
@@ -40,16 +40,7 @@ export async function board(
       SlotBoardCodes.periodInvalid,
       `The period must end after it starts, at most ${BOARD_MAX_DAYS} days later`,
     );
-  let officePath: string | undefined;
-  if (filters.officeCode !== undefined) {
-    const office = await findOfficeInScope(db, scope, filters.officeCode);
-    if (!office)
-      throw badRequest(
-        SlotBoardCodes.officeUnknown,
-        `Office ${filters.officeCode} is not in your office tree`,
-      );
-    officePath = office.path;
-  }
+  const officePath = await officeFilterPath(db, scope, filters.officeCode, SlotBoardCodes.officeUnknown);
   const q = filters.q?.trim() || undefined;
   const request = pageRequest(
     tokens,
