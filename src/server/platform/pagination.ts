@@ -95,3 +95,11 @@ export function pageRequest<K>(
 }
 
 export const isString = (p: unknown): p is string => typeof p === 'string';
+
+/** A `[time, id]` key: lists in time order, ties broken by id (activities, used items). */
+export const isTimeAndId = (p: unknown): p is [string, string] =>
+  Array.isArray(p) &&
+  p.length === 2 &&
+  typeof p[0] === 'string' &&
+  typeof p[1] === 'string' &&
+  !Number.isNaN(Date.parse(p[0]));

@@ -31,7 +31,7 @@ import type { Db } from '../../db/index.ts';
 import { type Actor, recordEvent } from '../../events/index.ts';
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { type OfficeScope, officeFilterPath } from '../../platform/officeScope.ts';
-import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
+import { isString, isTimeAndId, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import { errorCode } from '../../platform/thrown.ts';
 import { rfc3339 } from '../../platform/time.ts';
 import { writeTransaction } from '../../platform/transactions.ts';
@@ -370,13 +370,6 @@ function toUsedItem(r: UsedItemRow): UsedItem {
     lastUpdate: rfc3339(r.last_update),
   };
 }
-
-const isTimeAndId = (p: unknown): p is [string, string] =>
-  Array.isArray(p) &&
-  p.length === 2 &&
-  typeof p[0] === 'string' &&
-  typeof p[1] === 'string' &&
-  !Number.isNaN(Date.parse(p[0]));
 
 const modeOf = (m: InvoiceMode | 'all') => (m === 'all' ? undefined : m);
 

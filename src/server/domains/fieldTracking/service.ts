@@ -22,7 +22,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { OfficeScope } from '../../platform/officeScope.ts';
-import { isString, type PageTokens, pageRequest } from '../../platform/pagination.ts';
+import { isString, isTimeAndId, type PageTokens, pageRequest } from '../../platform/pagination.ts';
 import { rfc3339 } from '../../platform/time.ts';
 import type { WriteOutcome } from '../../platform/upsert.ts';
 import {
@@ -97,13 +97,6 @@ function toActivity(r: ActivityRow): Activity {
     lastUpdate: rfc3339(r.last_update),
   };
 }
-
-const isTimeAndId = (p: unknown): p is [string, string] =>
-  Array.isArray(p) &&
-  p.length === 2 &&
-  typeof p[0] === 'string' &&
-  typeof p[1] === 'string' &&
-  !Number.isNaN(Date.parse(p[0]));
 
 /** The page request of a work order's activities: a token is bound to the work order and filters. */
 const activitiesRequest = (
