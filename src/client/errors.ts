@@ -1,4 +1,5 @@
 /** What a call to the service can fail with: an answer with the error body, or no answer. */
+import { isRecord } from '../contract/guards.ts';
 
 export interface ErrorItem {
   code: string;
@@ -47,15 +48,14 @@ export async function toApiError(res: Response, request: string): Promise<ApiErr
   } catch {
     body = undefined;
   }
-  const b = body as { errors?: unknown; errorReference?: unknown } | undefined;
-  const errors = Array.isArray(b?.errors)
-    ? (b.errors as unknown[])
-        .filter((e): e is ErrorItem => !!e && typeof (e as ErrorItem).code === 'string')
-        .map((e) => ({ code: e.code, message: String(e.message ?? '') }))
-    : [];
+  const b = isRecord(body) ? body : {};
+  const errors: ErrorItem[] = [];
+  for (const e of Array.isArray(b.errors) ? b.errors : [])
+    if (isRecord(e) && typeof e.code === 'string')
+      errors.push({ code: e.code, message: String(e.message ?? '') });
   if (errors.length === 0)
     errors.push({ code: `http.${res.status}`, message: res.statusText || `HTTP ${res.status}` });
-  const ref = typeof b?.errorReference === 'string' ? b.errorReference : null;
+  const ref = typeof b.errorReference === 'string' ? b.errorReference : null;
   const wait = Number(res.headers.get('retry-after') ?? Number.NaN);
   return new ApiError(res.status, errors, ref, request, Number.isFinite(wait) && wait >= 0 ? wait : null);
 }
@@ -63,4 +63,14 @@ export async function toApiError(res: Response, request: string): Promise<ApiErr
 /** True for what a retry may fix: no answer, or a 5xx. */
 export function isRetryable(error: unknown): boolean {
   return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
+}
+
+/**
+ * The HTTP status carried by what was thrown: an ApiError's, or any error's numeric `status`
+ * (or `statusCode`); undefined for no answer (NetworkError, abort) or anything else.
+ */
+export function statusOf(e: unknown): number | undefined {
+  if (!isRecord(e)) return undefined;
+  const s = e.status ?? e.statusCode;
+  return typeof s === 'number' ? s : undefined;
 }

@@ -13,7 +13,7 @@
 import type { Endpoint, ResponseOf, SentOf } from '../contract/endpoint.ts';
 import { ApiError, NetworkError, toApiError } from './errors.ts';
 
-export { ApiError, type ErrorItem, isRetryable, NetworkError } from './errors.ts';
+export { ApiError, type ErrorItem, isRetryable, NetworkError, statusOf } from './errors.ts';
 
 /** The body of an endpoint's success answer (undefined for 201/204 without body). */
 export type Output<E> = ResponseOf<E>;

@@ -5,6 +5,17 @@
  */
 import { walkPages } from '../../client/index.ts';
 import type { Page } from '../../contract/common.ts';
+import { isRecord } from '../../contract/guards.ts';
+
+/**
+ * useInfiniteQuery's `getNextPageParam` of a keyset list: the next page's token, or undefined
+ * at the end (a null token, or an empty page). Its declared types let the query infer its page
+ * param (`string | undefined`) from `initialPageParam: undefined`.
+ */
+export const nextPageToken = (last: {
+  data: readonly unknown[];
+  continuationToken?: string | null;
+}): string | undefined => (last.data.length > 0 && last.continuationToken) || undefined;
 
 /** Waits `ms`, or less if the signal aborts. */
 export function pause(ms: number, signal?: AbortSignal): Promise<void> {
@@ -44,9 +55,8 @@ export async function withRateLimitRetry<T>(fn: () => Promise<T>, opts: RetryOpt
     try {
       return await fn();
     } catch (e) {
-      const status = (e as { status?: unknown } | null)?.status;
-      if (status !== 429 || attempt >= delays.length || opts.signal?.aborted) throw e;
-      const retryAfter = (e as { retryAfter?: unknown }).retryAfter;
+      if (!isRecord(e) || e.status !== 429 || attempt >= delays.length || opts.signal?.aborted) throw e;
+      const retryAfter = e.retryAfter;
       const ms = typeof retryAfter === 'number' && retryAfter >= 0 ? retryAfter * 1000 : delays[attempt];
       opts.onWait?.(ms);
       await sleep(ms, opts.signal);

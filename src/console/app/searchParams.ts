@@ -5,6 +5,7 @@
  * bounded) or undefined, never throws: a wrong value is dropped, not judged. Plain
  * TypeScript (no zod): it loads with the shell.
  */
+import { isOneOf } from '../../contract/guards.ts';
 
 export interface TextOptions {
   /** Longest value kept (cut beyond). */
@@ -44,7 +45,7 @@ export const bool = (v: unknown): boolean | undefined =>
 
 /** One of the listed values. */
 export const oneOf = <T extends string>(values: readonly T[], v: unknown): T | undefined =>
-  (values as readonly unknown[]).includes(v) ? (v as T) : undefined;
+  isOneOf(values, v) ? v : undefined;
 
 /** A repeated param: each value read by `each`, deduplicated, at most `max`. */
 export function list(v: unknown, each: (x: unknown) => string | undefined, max = 100): string[] | undefined {

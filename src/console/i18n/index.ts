@@ -11,6 +11,7 @@
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { isOneOf } from '../../contract/guards.ts';
 import type { Bundle, BundleLoader, FeatureI18n } from '../app/feature.ts';
 import en from './en.ts';
 import fr from './fr.ts';
@@ -19,7 +20,7 @@ import { LANGUAGES, type Language, storedLanguage, storeLanguage } from './langu
 export { LANGUAGES, type Language, storedLanguage };
 
 /** Lazily loaded bundles: namespace -> language -> loader. */
-const loaders = new Map<string, Record<Language, BundleLoader>>();
+const loaders = new Map<string, Partial<Record<Language, BundleLoader>>>();
 /** Namespaces whose full bundle is loaded, per language. */
 const loaded = new Map<Language, Set<string>>(LANGUAGES.map((l) => [l, new Set(['common'])]));
 const inFlight = new Map<string, Promise<void>>();
@@ -28,15 +29,15 @@ const shared = import.meta.glob<{ default: Bundle }>('../components/*/i18n/{en,f
 for (const [path, load] of Object.entries(shared)) {
   const m = /\/components\/([^/]+)\/i18n\/(en|fr)\.ts$/.exec(path);
   if (!m) continue;
-  const byLang = loaders.get(m[1]) ?? ({} as Record<Language, BundleLoader>);
-  byLang[m[2] as Language] = load;
-  loaders.set(m[1], byLang);
+  const lng = m[2];
+  if (!isOneOf(LANGUAGES, lng)) continue;
+  loaders.set(m[1], { ...loaders.get(m[1]), [lng]: load });
 }
 
-const currentLanguage = (): Language =>
-  (LANGUAGES as readonly string[]).includes(i18n.resolvedLanguage ?? '')
-    ? (i18n.resolvedLanguage as Language)
-    : storedLanguage();
+const currentLanguage = (): Language => {
+  const lng = i18n.resolvedLanguage;
+  return isOneOf(LANGUAGES, lng) ? lng : storedLanguage();
+};
 
 /** Loads the full bundles of these namespaces in `lng` (the current language by default). */
 export async function loadNamespaces(namespaces: readonly string[], lng: Language = currentLanguage()) {

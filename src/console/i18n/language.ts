@@ -2,6 +2,8 @@
  * The UI language, without i18next (the boot entry reads it before the app loads, to ask
  * the sign-in page for the same language): the stored choice, else the browser's.
  */
+import { isOneOf } from '../../contract/guards.ts';
+
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'fieldwork.language';
@@ -10,7 +12,7 @@ export const LANGUAGE_STORAGE_KEY = 'fieldwork.language';
 export function browserLanguage(preferred: readonly string[] = navigatorLanguages()): Language {
   for (const tag of preferred) {
     const base = tag.toLowerCase().split('-')[0];
-    if ((LANGUAGES as readonly string[]).includes(base)) return base as Language;
+    if (isOneOf(LANGUAGES, base)) return base;
   }
   return 'en';
 }
@@ -23,7 +25,7 @@ function navigatorLanguages(): readonly string[] {
 export function storedLanguage(): Language {
   try {
     const saved = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    if ((LANGUAGES as readonly string[]).includes(saved ?? '')) return saved as Language;
+    if (isOneOf(LANGUAGES, saved)) return saved;
   } catch {
     // storage may be disabled
   }

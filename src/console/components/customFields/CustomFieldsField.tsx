@@ -3,6 +3,8 @@ import { useRef } from 'react';
 import { Controller, get, useFormContext, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CustomFieldDefinition, CustomFields } from '../../../contract/common.ts';
+import { isRecord } from '../../../contract/guards.ts';
+import { errorMessageAt, hasMessage } from '../forms/fieldErrors.ts';
 import { CustomFieldsEditor } from './CustomFieldsEditor.tsx';
 import { customFieldErrorMessage } from './customFieldsSchema.ts';
 import { validateCustomFields } from './customFieldValues.ts';
@@ -23,11 +25,11 @@ export function CustomFieldsField({ definitions }: { definitions: readonly Custo
   const { control, setError, clearErrors, getValues } = useFormContext();
   const formState = useFormState({ control, name: 'customFields' });
   const left = useRef(false);
-  const errs = (get(formState.errors, 'customFields') ?? {}) as Record<string, { message?: string }>;
+  const errs: unknown = get(formState.errors, 'customFields');
   const byCode: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(errs))
-    if (k !== 'root' && v && typeof v === 'object') byCode[k] = v.message;
-  const root = errs.root?.message;
+  if (isRecord(errs))
+    for (const [k, v] of Object.entries(errs)) if (k !== 'root' && hasMessage(v)) byCode[k] = v.message;
+  const root = errorMessageAt(formState.errors, 'customFields.root');
 
   const check = (value: CustomFields | null | undefined) => {
     const found = validateCustomFields(definitions, value);

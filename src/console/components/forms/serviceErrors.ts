@@ -4,6 +4,8 @@
  * (`features/<name>/errorFields.ts`). What no field takes goes to the ServiceErrorAlert.
  */
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { statusOf } from '../../../client/index.ts';
+import { isRecord } from '../../../contract/guards.ts';
 
 export interface ServiceError {
   status?: number;
@@ -13,20 +15,32 @@ export interface ServiceError {
 
 export type ServiceErrorItem = ServiceError['errors'][number];
 
+const isErrorItem = (v: unknown): v is ServiceErrorItem =>
+  isRecord(v) && typeof v.code === 'string' && typeof v.message === 'string';
+
+/**
+ * The error body (`errors[]`, `errorReference`) carried by what was thrown, on itself (an
+ * ApiError) or on its `body`; null when it carries no well-formed, non-empty `errors[]`.
+ */
+export function errorBodyOf(e: unknown): Omit<ServiceError, 'status'> | null {
+  if (!isRecord(e)) return null;
+  const body = isRecord(e.body) ? e.body : e;
+  const errors = body.errors ?? e.errors;
+  if (!Array.isArray(errors) || errors.length === 0 || !errors.every(isErrorItem)) return null;
+  const ref = body.errorReference ?? e.errorReference;
+  return { errors, errorReference: typeof ref === 'string' ? ref : undefined };
+}
+
+/** The error as no answer ('network'): what was thrown is not an error body. */
+export const networkErrors = (e: unknown): ServiceErrorItem[] => [
+  { code: 'network', message: e instanceof Error ? e.message : String(e) },
+];
+
 /** Reads the error body out of whatever the client threw. */
 export function readServiceError(e: unknown): ServiceError {
-  const any = e as Record<string, unknown> | null;
-  const body = (any?.body ?? any) as Record<string, unknown> | null;
-  const errors = (body?.errors ?? any?.errors) as ServiceError['errors'] | undefined;
-  const status = (any?.status ?? any?.statusCode) as number | undefined;
-  if (Array.isArray(errors) && errors.length > 0) {
-    return {
-      status,
-      errors,
-      errorReference: (body?.errorReference ?? any?.errorReference) as string | undefined,
-    };
-  }
-  return { status, errors: [{ code: 'network', message: e instanceof Error ? e.message : String(e) }] };
+  const status = statusOf(e);
+  const body = errorBodyOf(e);
+  return body ? { status, ...body } : { status, errors: networkErrors(e) };
 }
 
 /**

@@ -12,7 +12,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../contract/common.ts';
 import { useApi } from '../../app/api.ts';
-import { readAll } from '../../app/pages.ts';
+import { nextPageToken, readAll } from '../../app/pages.ts';
 import { EmptyState } from '../layout/EmptyState.tsx';
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { type QueryLike, QueryView } from '../layout/QueryView.tsx';
@@ -50,8 +50,8 @@ function usePagedRows<Row, S>(source: Extract<ListSource<Row, S>, { kind: 'pages
       source
         ? source.page(client, search, pageParam, signal)
         : Promise.resolve<Page<Row>>({ data: [], continuationToken: null }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.data.length > 0 && last.continuationToken) || undefined,
+    initialPageParam: undefined,
+    getNextPageParam: nextPageToken,
     placeholderData: keepPreviousData,
     enabled: !!source,
     ...(source?.retry ? { retry: source.retry } : {}),

@@ -11,6 +11,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { statusOf } from '../../../client/index.ts';
 import type { Page } from '../../../contract/common.ts';
 import type { BoardTechnician } from '../../../contract/slots.ts';
 import { useApi } from '../../app/api.ts';
@@ -33,17 +34,20 @@ export const boardKeys = {
 
 /** A refusal (4xx) is the answer, not a failure worth retrying. */
 export const retryUnlessRefused = (count: number, e: unknown) => {
-  const status = (e as { status?: number }).status;
+  const status = statusOf(e);
   return !(typeof status === 'number' && status >= 400 && status < 500) && count < 2;
 };
+
+/** The next page's token; typed, so the queries infer their page param (`string | undefined`). */
+const nextBoardToken = (last: Page<unknown>): string | undefined => last.continuationToken ?? undefined;
 
 export function useBoardRows(period: Period, filters: BoardFilters) {
   const api = useBoardApi();
   return useInfiniteQuery({
     queryKey: boardKeys.rows(period, filters),
     queryFn: ({ pageParam, signal }) => api.boardPage(period, filters, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.continuationToken ?? undefined,
+    initialPageParam: undefined,
+    getNextPageParam: nextBoardToken,
     placeholderData: keepPreviousData,
     retry: retryUnlessRefused,
     staleTime: 30_000,
@@ -84,8 +88,8 @@ export function useQueue(filters: QueueFilters) {
   return useInfiniteQuery({
     queryKey: boardKeys.queueOf(filters),
     queryFn: ({ pageParam, signal }) => api.queuePage(filters, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.continuationToken ?? undefined,
+    initialPageParam: undefined,
+    getNextPageParam: nextBoardToken,
     placeholderData: keepPreviousData,
     retry: retryUnlessRefused,
   });

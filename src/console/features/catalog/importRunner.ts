@@ -5,6 +5,7 @@
  */
 
 import { type RetryOptions, withRateLimitRetry } from '../../app/pages.ts';
+import { errorBodyOf, networkErrors } from '../../components/forms/serviceErrors.ts';
 import { mergeForImport } from './csv.ts';
 import type { Item, ItemBody } from './model.ts';
 
@@ -35,12 +36,7 @@ export interface ImportSummary {
 
 /** Reads `{ errors, errorReference }` out of whatever a call threw. */
 export function errorsOf(e: unknown): { errors: ServiceErrorItem[]; errorReference?: string } {
-  const any = e as Record<string, unknown> | null;
-  const body = (any?.body ?? any) as Record<string, unknown> | null;
-  const errors = (body?.errors ?? any?.errors) as ServiceErrorItem[] | undefined;
-  if (Array.isArray(errors) && errors.length > 0)
-    return { errors, errorReference: (body?.errorReference ?? any?.errorReference) as string | undefined };
-  return { errors: [{ code: 'network', message: e instanceof Error ? e.message : String(e) }] };
+  return errorBodyOf(e) ?? { errors: networkErrors(e) };
 }
 
 export async function runImport(

@@ -4,6 +4,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { statusOf } from '../../../client/index.ts';
 import { useApi } from '../../app/api.ts';
 import { invalidateShellFigures } from '../../app/queryClient.ts';
 import { type CatalogApi, catalogApi, type ItemsQuery } from './transport.ts';
@@ -33,7 +34,7 @@ export function useItem(code: string | undefined) {
     queryKey: catalogKeys.item(code ?? ''),
     queryFn: ({ signal }) => api.getItem(code ?? '', signal),
     enabled: !!code,
-    retry: (n, e) => (e as { status?: number }).status !== 404 && n < 2,
+    retry: (n, e) => statusOf(e) !== 404 && n < 2,
   });
 }
 

@@ -2,7 +2,7 @@
  * The one adapter between the Catalog pages and HTTP: every call the pages make, each one
  * row of the contract's endpoint table through the typed client (`src/client`).
  */
-import type { Client } from '../../../client/index.ts';
+import { type Client, statusOf } from '../../../client/index.ts';
 import {
   getItem,
   type ItemListQuery,
@@ -23,12 +23,6 @@ export interface ItemsQuery {
   q?: string;
   category?: string;
   active?: boolean;
-}
-
-export function statusOf(e: unknown): number | undefined {
-  const any = e as { status?: unknown; statusCode?: unknown } | null;
-  const s = any?.status ?? any?.statusCode;
-  return typeof s === 'number' ? s : undefined;
 }
 
 /** An item as read, with its version (ETag) for a conditional write. */

@@ -11,11 +11,13 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { statusOf } from '../../../client/index.ts';
 import type { FlagsBody, NoteBody } from '../../../contract/diagnostic.ts';
 import type { WorkOrder } from '../../../contract/fieldService.ts';
 import type { ScheduleBody } from '../../../contract/scheduling.ts';
 import type { SlotSearchSent } from '../../../contract/slots.ts';
 import { useApi } from '../../app/api.ts';
+import { nextPageToken } from '../../app/pages.ts';
 import { type PlanningApi, planningApi } from './transport.ts';
 
 export function usePlanningApi(): PlanningApi {
@@ -41,7 +43,7 @@ export const planningKeys = {
 
 /** A refusal (4xx) is the answer, not a failure worth retrying. */
 const retryUnlessRefused = (count: number, e: unknown) => {
-  const status = (e as { status?: number }).status;
+  const status = statusOf(e);
   return !(typeof status === 'number' && status >= 400 && status < 500) && count < 2;
 };
 
@@ -187,8 +189,8 @@ export function useCrews(from: string, to: string, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: planningKeys.crews(from, to),
     queryFn: ({ pageParam, signal }) => api.crews({ from, to, continuationToken: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.data.length > 0 && last.continuationToken) || undefined,
+    initialPageParam: undefined,
+    getNextPageParam: nextPageToken,
     enabled,
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,

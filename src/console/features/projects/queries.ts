@@ -4,6 +4,7 @@
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { statusOf } from '../../../client/index.ts';
 import { useApi } from '../../app/api.ts';
 import { invalidateShellFigures } from '../../app/queryClient.ts';
 import type { ServiceOrderKind } from './paths.ts';
@@ -27,10 +28,7 @@ export const projectKeys = {
   workOrderSearch: (q: string) => ['projectManagement', 'workOrders', q.toUpperCase()] as const,
 };
 
-const _nextPage = (last: { data: unknown[]; continuationToken?: string | null }) =>
-  (last.data.length > 0 && last.continuationToken) || undefined;
-
-const notFound = (e: unknown) => (e as { status?: number }).status === 404;
+const notFound = (e: unknown) => statusOf(e) === 404;
 
 export function useProject(code: string) {
   const api = useProjectsApi();

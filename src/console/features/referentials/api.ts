@@ -4,6 +4,7 @@
  * HTTP goes through `useRefApi()` (./transport.ts).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { statusOf } from '../../../client/index.ts';
 import type { CustomFieldDefinition } from '../../../contract/common.ts';
 import { invalidateShellFigures } from '../../app/queryClient.ts';
 import type { ReferentialEntity } from './paths.ts';
@@ -27,7 +28,7 @@ export function useRecord<E extends ReferentialEntity>(entity: E, code: string |
     queryKey: refKeys.record(entity, code ?? ''),
     queryFn: ({ signal }) => refApi.get(entity, code ?? '', signal),
     enabled: !!code,
-    retry: (n, e) => (e as { status?: number }).status !== 404 && n < 2,
+    retry: (n, e) => statusOf(e) !== 404 && n < 2,
   });
 }
 

@@ -10,7 +10,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { statusOf } from '../../../client/index.ts';
 import { useApi } from '../../app/api.ts';
+import { nextPageToken } from '../../app/pages.ts';
 import { invalidateShellFigures } from '../../app/queryClient.ts';
 import type { LogStatus } from './search.ts';
 import { type SubscriptionBody, type WebhooksApi, webhooksApi } from './transport.ts';
@@ -75,11 +77,11 @@ export function useDeliveries(subscriptionId: string, status: LogStatus | undefi
     queryKey: webhooksKeys.deliveries(subscriptionId, status),
     queryFn: ({ pageParam, signal }) =>
       api.deliveries(subscriptionId, { status, continuationToken: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.data.length > 0 && last.continuationToken) || undefined,
+    initialPageParam: undefined,
+    getNextPageParam: nextPageToken,
     placeholderData: keepPreviousData,
     enabled,
-    retry: (n, e) => (e as { status?: number }).status !== 404 && n < 2,
+    retry: (n, e) => statusOf(e) !== 404 && n < 2,
     refetchInterval: (query) =>
       query.state.data?.pages.some((p) => p.data.some((d) => d.status === 'pending'))
         ? LOG_REFRESH_MS.pending
@@ -93,7 +95,7 @@ export function useDelivery(subscriptionId: string, deliveryId: string | undefin
     queryKey: webhooksKeys.delivery(subscriptionId, deliveryId ?? ''),
     queryFn: ({ signal }) => api.delivery(subscriptionId, deliveryId ?? '', signal),
     enabled: !!deliveryId,
-    retry: (n, e) => (e as { status?: number }).status !== 404 && n < 2,
+    retry: (n, e) => statusOf(e) !== 404 && n < 2,
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? LOG_REFRESH_MS.pending : false),
   });
 }

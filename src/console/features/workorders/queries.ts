@@ -10,8 +10,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { statusOf } from '../../../client/index.ts';
 import { useApi } from '../../app/api.ts';
-import { readAll } from '../../app/pages.ts';
+import { nextPageToken, readAll } from '../../app/pages.ts';
 import { invalidateShellFigures } from '../../app/queryClient.ts';
 import { dayPeriod } from './model.ts';
 import {
@@ -55,13 +56,9 @@ export const workordersKeys = {
 
 /** Not worth retrying: the answer will be the same. */
 export const noRetry4xx = (n: number, e: unknown) => {
-  const status = (e as { status?: number }).status;
+  const status = statusOf(e);
   return !(status && status >= 400 && status < 500) && n < 2;
 };
-
-/** The next page's token, or undefined at the end (a null token, or an empty page). */
-const nextToken = (last: { data: unknown[]; continuationToken: string | null }) =>
-  (last.data.length > 0 && last.continuationToken) || undefined;
 
 export function useWorkOrder(ref: WorkOrderRef) {
   const api = useWorkordersApi();
@@ -78,8 +75,8 @@ export function useActivities(ref: WorkOrderRef, filters: ActivityFilters) {
     queryKey: workordersKeys.activities(ref, filters),
     queryFn: ({ pageParam, signal }) =>
       api.activities(ref, { ...filters, continuationToken: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: nextToken,
+    initialPageParam: undefined,
+    getNextPageParam: nextPageToken,
     retry: noRetry4xx,
     staleTime: 60_000,
     // Pages never change once read: comparing the loaded rows with the new ones at every page
@@ -108,8 +105,8 @@ export function useUsedItems(ref: WorkOrderRef, filters: UsedItemFilters) {
     queryKey: workordersKeys.usedItems(ref, filters),
     queryFn: ({ pageParam, signal }) =>
       api.usedItems(ref, { ...filters, pageSize: USED_ITEMS_PAGE, continuationToken: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: nextToken,
+    initialPageParam: undefined,
+    getNextPageParam: nextPageToken,
     retry: noRetry4xx,
     staleTime: 60_000,
     // Pages never change once read: comparing the loaded rows with the new ones at every page

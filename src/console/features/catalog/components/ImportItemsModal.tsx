@@ -306,7 +306,7 @@ function ImportRowsPreview({ im, csv }: { im: ItemsImport; csv: ItemsCsv }) {
         <SegmentedControl
           size="xs"
           value={im.show}
-          onChange={(v) => im.setShow(v as Show)}
+          onChange={(v) => im.setShow(v)}
           data={[
             { value: 'all', label: t('csv.showAll') },
             { value: 'errors', label: t('csv.showErrors') },

@@ -21,9 +21,11 @@ import { IconApps, IconRobot, IconUser, IconX } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { statusOf } from '../../../../client/index.ts';
 import type { ChangeEntry, HistoryPage } from '../../../../contract/changes.ts';
 import { useApi } from '../../../app/api.ts';
 import type { RecordTabProps } from '../../../app/feature.ts';
+import { nextPageToken } from '../../../app/pages.ts';
 import { EmptyState } from '../../../components/layout/EmptyState.tsx';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { formatTimestamp } from '../../../components/records/format.ts';
@@ -56,9 +58,9 @@ function useHistory(source: HistorySource, code: string, actor: string) {
         query: { limit: String(PAGE), actor: actor || undefined, continuationToken: pageParam },
         signal,
       }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.data.length > 0 && last.continuationToken) || undefined,
-    retry: (n, e) => (e as { status?: number }).status !== 404 && n < 2,
+    initialPageParam: undefined,
+    getNextPageParam: nextPageToken,
+    retry: (n, e) => statusOf(e) !== 404 && n < 2,
   });
 }
 

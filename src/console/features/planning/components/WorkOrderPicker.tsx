@@ -9,6 +9,7 @@ import { IconMapPin } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { statusOf } from '../../../../client/index.ts';
 import type { WorkOrderSchedule } from '../../../../contract/scheduling.ts';
 import type { WorkOrderNeeds } from '../../../../contract/slots.ts';
 import { AnchorLink } from '../../../components/links.tsx';
@@ -140,9 +141,7 @@ export function WorkOrderNeedsCard({ code: typed, f }: { code: string; f: Format
     return (
       <NeedsPlaceholder>
         <Text size="sm" c="dimmed">
-          {(needs.error as { status?: number }).status === 404
-            ? t('needs.notFound', { code })
-            : t('needs.failed', { code })}
+          {statusOf(needs.error) === 404 ? t('needs.notFound', { code }) : t('needs.failed', { code })}
         </Text>
       </NeedsPlaceholder>
     );

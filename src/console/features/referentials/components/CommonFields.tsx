@@ -1,6 +1,7 @@
 import { Grid, Textarea, TextInput } from '@mantine/core';
-import { Controller, get, useFormContext } from 'react-hook-form';
+import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { errorMessageAt } from '../../../components/forms/fieldErrors.ts';
 import { CodeInput } from '../../../components/records/RecordParts.tsx';
 import type { ReferentialEntity } from '../paths.ts';
 import { OfficeSelect } from './OfficeSelect.tsx';
@@ -8,12 +9,7 @@ import { ParentPicker } from './ParentPicker.tsx';
 
 export function useFieldError() {
   const { formState } = useFormContext();
-  return (path: string): string | undefined => {
-    const m = (get(formState.errors, path) as { message?: string } | undefined)?.message as
-      | string
-      | undefined;
-    return m;
-  };
+  return (path: string): string | undefined => errorMessageAt(formState.errors, path);
 }
 
 /** Code (editable on creation only) and name. */

@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Fieldset, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { Controller, get, useFieldArray, useFormContext } from 'react-hook-form';
+import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { errorMessageAt } from '../../../components/forms/fieldErrors.ts';
 
 /** Spec: Contact — 0..15 details per contact. */
 export const MAX_CONTACT_DETAILS = 15;
@@ -12,8 +13,7 @@ export function ContactFields({ prefix = 'contact' }: { prefix?: string }) {
   const { t } = useTranslation('referentials');
   const { control, register, formState } = useFormContext();
   const { fields, append, remove } = useFieldArray({ control, name: `${prefix}.details` });
-  const err = (path: string): string | undefined =>
-    (get(formState.errors, path) as { message?: string } | undefined)?.message;
+  const err = (path: string): string | undefined => errorMessageAt(formState.errors, path);
   const full = fields.length >= MAX_CONTACT_DETAILS;
   return (
     <Fieldset legend={t('contact.title')}>

@@ -13,7 +13,7 @@ import { type Column, VirtualTable } from '../../../components/VirtualTable.tsx'
 import { formatDateTime, lastAnswer, relativeTime } from '../model.ts';
 import { webhooksPaths as paths } from '../paths.ts';
 import { useDeliveries } from '../queries.ts';
-import { LOG_STATUSES, type LogStatus, type SubscriptionSearch } from '../search.ts';
+import { LOG_STATUSES, type SubscriptionSearch } from '../search.ts';
 import type { Delivery } from '../transport.ts';
 import { DeliveryStatusBadge } from './Badges.tsx';
 
@@ -95,7 +95,7 @@ function LogHeader({ search, setSearch }: Pick<LogProps, 'search' | 'setSearch'>
           onChange={(v) =>
             setSearch({
               ...search,
-              status: v === 'all' ? undefined : (v as LogStatus),
+              status: v === 'all' ? undefined : v,
               delivery: undefined,
             })
           }

@@ -20,7 +20,7 @@ import {
 } from '../model.ts';
 import { workordersPaths as paths } from '../paths.ts';
 import { useActivities, useActivityTotals, useActivityTypeNames, useWorkordersApi } from '../queries.ts';
-import { INVOICING_FILTERS, VALIDATION_FILTERS, type WorkOrderSearch } from '../search.ts';
+import type { WorkOrderSearch } from '../search.ts';
 import type { Activity, WorkOrderRef } from '../transport.ts';
 import { DataGrid, type GridColumn } from './DataGrid.tsx';
 import { ExportCsvButton, loadedOf } from './ExportCsvButton.tsx';
@@ -171,9 +171,7 @@ function ActivityFilters({ search, setSearch }: Pick<TabProps, 'search' | 'setSe
           onChange={(v) =>
             setSearch({
               ...search,
-              validation: (VALIDATION_FILTERS as readonly string[]).includes(v)
-                ? (v as (typeof VALIDATION_FILTERS)[number])
-                : undefined,
+              validation: v === 'all' ? undefined : v,
             })
           }
           data={[
@@ -195,9 +193,7 @@ function ActivityFilters({ search, setSearch }: Pick<TabProps, 'search' | 'setSe
           onChange={(v) =>
             setSearch({
               ...search,
-              invoicing: (INVOICING_FILTERS as readonly string[]).includes(v)
-                ? (v as (typeof INVOICING_FILTERS)[number])
-                : undefined,
+              invoicing: v === 'all' ? undefined : v,
             })
           }
           data={[

@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/layout/index.ts';
 import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { csvName, toCsv, USED_ITEM_CSV_HEADER, usedItemFilters, utcMinute } from '../model.ts';
 import { USED_ITEMS_PAGE, useUsedItems, useUsedItemTotals, useWorkordersApi } from '../queries.ts';
-import { INVOICE_MODE_FILTERS, type WorkOrderSearch } from '../search.ts';
+import type { WorkOrderSearch } from '../search.ts';
 import type { UsedItem, WorkOrderRef } from '../transport.ts';
 import { DataGrid, type GridColumn } from './DataGrid.tsx';
 import { ExportCsvButton, loadedOf } from './ExportCsvButton.tsx';
@@ -170,9 +170,7 @@ function InvoiceModeFilter({ search, setSearch }: Pick<TabProps, 'search' | 'set
         onChange={(v) =>
           setSearch({
             ...search,
-            invoiceMode: (INVOICE_MODE_FILTERS as readonly string[]).includes(v)
-              ? (v as (typeof INVOICE_MODE_FILTERS)[number])
-              : undefined,
+            invoiceMode: v === 'all' ? undefined : v,
           })
         }
         data={[
