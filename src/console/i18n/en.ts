@@ -206,6 +206,17 @@ export default {
       webhooks: 'Only an administrator can manage webhook subscriptions',
     },
   },
+  /** A work order's status as the service names it (board, planner, work orders). */
+  workOrderStatus: {
+    NEW: 'New',
+    QUALIFIED: 'Qualified',
+    PRE_SCHEDULED: 'Pre-scheduled',
+    SCHEDULED: 'Scheduled',
+    IN_PROGRESS: 'In progress',
+    COMPLETED: 'Completed',
+    VALIDATED: 'Validated',
+    CANCELLED: 'Cancelled',
+  },
   loading: 'Loading…',
   empty: { title: 'Nothing here yet' },
 } as const;

@@ -200,6 +200,16 @@ const fr: Shape<typeof en> = {
       webhooks: 'Seul un administrateur peut gérer les abonnements webhook',
     },
   },
+  workOrderStatus: {
+    NEW: 'Nouvelle',
+    QUALIFIED: 'Qualifiée',
+    PRE_SCHEDULED: 'Pré-planifiée',
+    SCHEDULED: 'Planifiée',
+    IN_PROGRESS: 'En cours',
+    COMPLETED: 'Terminée',
+    VALIDATED: 'Validée',
+    CANCELLED: 'Annulée',
+  },
   loading: 'Chargement…',
   empty: { title: 'Rien pour le moment' },
 };

@@ -43,6 +43,12 @@ export function readServiceError(e: unknown): ServiceError {
   return body ? { status, ...body } : { status, errors: networkErrors(e) };
 }
 
+/** The errors in one line, then the errorReference in brackets (a notification's message). */
+export const errorSentence = (
+  err: ServiceError,
+  explain: (e: ServiceErrorItem) => string = (e) => e.message,
+): string => `${err.errors.map(explain).join(' ')}${err.errorReference ? ` (${err.errorReference})` : ''}`;
+
 /**
  * Marks the fields the errors belong to and returns the ones tied to no field.
  * `fieldFor` gives one field path (the first such field gets the focus), several paths

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readServiceError, type ServiceErrorItem } from './serviceErrors.ts';
+import { errorSentence, readServiceError, type ServiceErrorItem } from './serviceErrors.ts';
 
 /** What a conditional write answered: created or updated, and the record's new version. */
 export interface WriteResult {
@@ -82,10 +82,7 @@ export function useSaveWithUndo<B>(opts: {
           loading: false,
           color: 'red',
           title: t('undo.failedTitle'),
-          message:
-            err.status === 412
-              ? t('undo.changedSince', { code })
-              : `${err.errors.map(opts.explain).join(' ')}${err.errorReference ? ` (${err.errorReference})` : ''}`,
+          message: err.status === 412 ? t('undo.changedSince', { code }) : errorSentence(err, opts.explain),
           autoClose: false,
         });
       }

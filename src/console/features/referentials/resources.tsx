@@ -4,10 +4,11 @@
  * records attached below, list columns, the rows of the General and Address sections).
  * The pages are generic over this table; the forms' half is forms.tsx.
  */
-import { Badge, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '../../components/links.tsx';
+import { emptyCell } from '../../components/lists/emptyCell.tsx';
 import { NotSet, valueOrNotSet } from '../../components/records/RecordParts.tsx';
 import type { Column } from '../../components/VirtualTable.tsx';
 import { countryName } from './countries.ts';
@@ -36,11 +37,6 @@ export function RecordLink({
   );
 }
 
-const dash = (
-  <Text span c="dimmed" size="sm">
-    —
-  </Text>
-);
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 export interface Ctx {
@@ -115,7 +111,7 @@ function cols<E extends ReferentialEntity>(
       width: 150,
       render: (r) => {
         const p = res.parentOf(r);
-        return p ? <RecordLink entity={entity} code={p} /> : dash;
+        return p ? <RecordLink entity={entity} code={p} /> : emptyCell;
       },
     },
   ];
@@ -135,7 +131,8 @@ const customer: RefResource<'customer'> = {
         key: 'country',
         header: ctx.t('columns.country'),
         width: 150,
-        render: (r) => (r.addressDetails.country ? countryName(r.addressDetails.country, ctx.lang) : dash),
+        render: (r) =>
+          r.addressDetails.country ? countryName(r.addressDetails.country, ctx.lang) : emptyCell,
       },
     ]);
   },
@@ -192,7 +189,7 @@ const asset: RefResource<'asset'> = {
         key: 'site',
         header: ctx.t('columns.site'),
         width: 150,
-        render: (r) => (r.siteCode ? <RecordLink entity="site" code={r.siteCode} /> : dash),
+        render: (r) => (r.siteCode ? <RecordLink entity="site" code={r.siteCode} /> : emptyCell),
       },
     ]);
   },

@@ -147,7 +147,7 @@ function LaneBar({ w, technicianCode, axis, f, t, navigate, dispatch, explain }:
     code: w.workOrderCode,
     type: w.workOrderTypeName,
     customer: w.customerCode ?? t('bar.noCustomer'),
-    status: t(`status.${w.status}`),
+    status: t(`common:workOrderStatus.${w.status}`),
     span: f.span(start, end),
     technician: technicianCode,
   });

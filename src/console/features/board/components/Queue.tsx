@@ -210,7 +210,7 @@ function QueueCard({
           {w.workOrderCode}
         </Text>
         <Badge size="xs" variant="light" color={statusColor(w.status)} style={{ flexShrink: 0 }}>
-          {t(`status.${w.status}`)}
+          {t(`common:workOrderStatus.${w.status}`)}
         </Badge>
       </Group>
       <Text size="xs" c="dimmed" truncate>

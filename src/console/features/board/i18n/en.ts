@@ -64,16 +64,6 @@ export default {
     unschedule: 'Unschedule (back to the queue)',
     open: 'Open the work order',
   },
-  status: {
-    NEW: 'New',
-    QUALIFIED: 'Qualified',
-    PRE_SCHEDULED: 'Pre-scheduled',
-    SCHEDULED: 'Scheduled',
-    IN_PROGRESS: 'In progress',
-    COMPLETED: 'Completed',
-    VALIDATED: 'Validated',
-    CANCELLED: 'Cancelled',
-  },
   verdict: {
     checking: 'Checking…',
     fits: 'Fits: {{before}} min travel before, {{after}} after',

@@ -64,16 +64,6 @@ export default {
     unschedule: 'Déplanifier (retour dans la file)',
     open: 'Ouvrir l’intervention',
   },
-  status: {
-    NEW: 'Nouvelle',
-    QUALIFIED: 'Qualifiée',
-    PRE_SCHEDULED: 'Pré-planifiée',
-    SCHEDULED: 'Planifiée',
-    IN_PROGRESS: 'En cours',
-    COMPLETED: 'Terminée',
-    VALIDATED: 'Validée',
-    CANCELLED: 'Annulée',
-  },
   verdict: {
     checking: 'Vérification…',
     fits: 'Possible : {{before}} min de trajet avant, {{after}} après',

@@ -415,7 +415,7 @@ const BoardLegend = memo(function BoardLegend({ periodLabel }: { periodLabel: st
             }}
             aria-hidden
           />
-          <Text size="xs">{t(`status.${s}`)}</Text>
+          <Text size="xs">{t(`common:workOrderStatus.${s}`)}</Text>
         </Group>
       ))}
       <Group gap={4} wrap="nowrap">

@@ -2,14 +2,15 @@
  * CSV export of the items list as filtered: walks every page of the list (200 a page), shows
  * how many rows are read, can be cancelled, then downloads the file (the import's format).
  */
-import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readAll } from '../../../app/pages.ts';
 import { downloadCsv } from '../../../components/downloadCsv.ts';
-import { readServiceError } from '../../../components/forms/serviceErrors.ts';
+import { ExportProgressModal } from '../../../components/ExportProgressModal.tsx';
+import { errorSentence, readServiceError } from '../../../components/forms/serviceErrors.ts';
 import { exportFileName, itemsToCsv } from '../csv.ts';
 import type { Item } from '../model.ts';
 import { useCatalogApi } from '../queries.ts';
@@ -49,11 +50,10 @@ export function ExportItemsButton({ query, disabled }: { query: ItemsQuery; disa
       });
     } catch (e) {
       if (ctrl.signal.aborted) return;
-      const err = readServiceError(e);
       notifications.show({
         color: 'red',
         title: t('csv.exportFailed'),
-        message: `${err.errors.map((x) => x.message).join(' ')}${err.errorReference ? ` (${err.errorReference})` : ''}`,
+        message: errorSentence(readServiceError(e)),
         autoClose: false,
       });
     } finally {
@@ -75,36 +75,19 @@ export function ExportItemsButton({ query, disabled }: { query: ItemsQuery; disa
       >
         {t('csv.export')}
       </Button>
-      <Modal
-        closeButtonProps={{ 'aria-label': t('common:form.close') }}
+      <ExportProgressModal
         opened={count !== null}
-        onClose={() => abort.current?.abort()}
+        onCancel={() => abort.current?.abort()}
         title={t('csv.exportTitle')}
-        closeOnClickOutside={false}
-        centered
+        progress={t('csv.exportProgress', { count: count ?? 0 })}
+        cancelLabel={t('csv.cancelExport')}
       >
-        <Stack gap="sm">
-          <Progress
-            value={100}
-            animated
-            striped
-            aria-label={t('csv.exportProgress', { count: count ?? 0 })}
-          />
-          <Text size="sm" data-testid="export-progress">
-            {t('csv.exportProgress', { count: count ?? 0 })}
+        {waiting !== null && (
+          <Text size="xs" c="dimmed" role="status">
+            {t('csv.rateLimited', { seconds: waiting })}
           </Text>
-          {waiting !== null && (
-            <Text size="xs" c="dimmed" role="status">
-              {t('csv.rateLimited', { seconds: waiting })}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => abort.current?.abort()}>
-              {t('csv.cancelExport')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        )}
+      </ExportProgressModal>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { Alert, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { emptyCell } from '../../../components/lists/emptyCell.tsx';
 import { ResourceListPage } from '../../../components/lists/ResourceListPage.tsx';
 import { defineList } from '../../../components/lists/resourceList.ts';
 import { matchesText } from '../../../components/matchesText.ts';
@@ -29,12 +30,6 @@ function ReadOnlyNote() {
     </Alert>
   );
 }
-
-const dash = (
-  <Text span c="dimmed" size="sm">
-    —
-  </Text>
-);
 
 const characteristicsList = defineList<Characteristic, TextSearch>({
   ns: 'catalog',
@@ -68,7 +63,7 @@ const characteristicsList = defineList<Characteristic, TextSearch>({
     {
       key: 'description',
       header: t('characteristics.fields.description'),
-      render: (c) => (c.description ? <span title={c.description}>{c.description}</span> : dash),
+      render: (c) => (c.description ? <span title={c.description}>{c.description}</span> : emptyCell),
     },
   ],
   rowKey: (c) => c.characteristicCode,

@@ -12,6 +12,7 @@ import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo } fr
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../app/Can.tsx';
 import { AnchorLink, ButtonLink } from '../../../components/links.tsx';
+import { emptyCell } from '../../../components/lists/emptyCell.tsx';
 import { ResourceListPage } from '../../../components/lists/ResourceListPage.tsx';
 import { defineList, type ListPartProps } from '../../../components/lists/resourceList.ts';
 import { ExportItemsButton } from '../components/ExportItemsButton.tsx';
@@ -25,12 +26,6 @@ import { catalogApi, type ItemsQuery, writeRows } from '../transport.ts';
 /** The CSV import (and its parser) loads when opened, not with the list. */
 const ImportItemsModal = lazy(() =>
   import('../components/ImportItemsModal.tsx').then((m) => ({ default: m.ImportItemsModal })),
-);
-
-const dash = (
-  <Text span c="dimmed" size="sm">
-    —
-  </Text>
 );
 
 /** The import modal, opened by the header's button and by the empty list's. */
@@ -158,16 +153,21 @@ const itemsList = defineList<Item, ItemsSearch>({
         key: 'category',
         header: t('item.fields.category'),
         width: 170,
-        render: (r) => (r.category ? r.category : dash),
+        render: (r) => (r.category ? r.category : emptyCell),
       },
-      { key: 'unit', header: t('item.fields.unit'), width: 100, render: (r) => (r.unit ? r.unit : dash) },
+      {
+        key: 'unit',
+        header: t('item.fields.unit'),
+        width: 100,
+        render: (r) => (r.unit ? r.unit : emptyCell),
+      },
       {
         key: 'unitPrice',
         header: <span style={{ display: 'block', textAlign: 'right' }}>{t('item.fields.unitPrice')}</span>,
         width: 130,
         render: (r) => (
           <span style={{ display: 'block', textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
-            {r.unitPrice === null || r.unitPrice === undefined ? dash : money.format(r.unitPrice)}
+            {r.unitPrice === null || r.unitPrice === undefined ? emptyCell : money.format(r.unitPrice)}
           </span>
         ),
       },

@@ -11,6 +11,7 @@ import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, use
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../app/Can.tsx';
 import type { RecordTab } from '../../../app/feature.ts';
+import { emptyCell } from '../../../components/lists/emptyCell.tsx';
 import { ResourceListPage } from '../../../components/lists/ResourceListPage.tsx';
 import { defineList } from '../../../components/lists/resourceList.ts';
 import { matchesText } from '../../../components/matchesText.ts';
@@ -88,12 +89,6 @@ function EditButton({ skill }: { skill: Skill }) {
   );
 }
 
-const dash = (
-  <Text span c="dimmed" size="sm">
-    —
-  </Text>
-);
-
 const skillsList = defineList<Skill, TextSearch>({
   ns: 'catalog',
   route: getRouteApi(paths.skill.list),
@@ -127,7 +122,7 @@ const skillsList = defineList<Skill, TextSearch>({
     {
       key: 'description',
       header: t('skills.fields.description'),
-      render: (s) => (s.description ? <span title={s.description}>{s.description}</span> : dash),
+      render: (s) => (s.description ? <span title={s.description}>{s.description}</span> : emptyCell),
     },
     {
       key: 'edit',

@@ -72,7 +72,7 @@ export function WorkOrderPicker({
             </Text>
             {o && (
               <Text size="xs" c="dimmed">
-                {[t(`status.${o.status}`, { defaultValue: o.status }), o.type, o.city]
+                {[t(`common:workOrderStatus.${o.status}`, { defaultValue: o.status }), o.type, o.city]
                   .filter(Boolean)
                   .join(' · ')}
               </Text>
@@ -200,7 +200,7 @@ function NeedsHeader({ code, status }: { code: string; status: string }) {
         color={status === 'SCHEDULED' ? 'blue' : 'gray'}
         style={{ textTransform: 'none' }}
       >
-        {t(`status.${status}`, { defaultValue: status })}
+        {t(`common:workOrderStatus.${status}`, { defaultValue: status })}
       </Badge>
     </Group>
   );

@@ -108,16 +108,6 @@ export default {
     scheduledCrew: 'Crew {{crew}}, {{when}}',
     notScheduled: 'Not scheduled',
   },
-  status: {
-    NEW: 'New',
-    QUALIFIED: 'Qualified',
-    PRE_SCHEDULED: 'Pre-scheduled',
-    SCHEDULED: 'Scheduled',
-    IN_PROGRESS: 'In progress',
-    COMPLETED: 'Completed',
-    VALIDATED: 'Validated',
-    CANCELLED: 'Cancelled',
-  },
   whyNot: {
     title: 'Why not…?',
     count_one: '{{count}} technician',

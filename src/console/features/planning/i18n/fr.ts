@@ -101,16 +101,6 @@ export default {
     scheduledCrew: 'Équipe {{crew}}, {{when}}',
     notScheduled: 'Non planifiée',
   },
-  status: {
-    NEW: 'Nouvelle',
-    QUALIFIED: 'Qualifiée',
-    PRE_SCHEDULED: 'Pré-planifiée',
-    SCHEDULED: 'Planifiée',
-    IN_PROGRESS: 'En cours',
-    COMPLETED: 'Terminée',
-    VALIDATED: 'Validée',
-    CANCELLED: 'Annulée',
-  },
   whyNot: {
     title: 'Pourquoi pas… ?',
     count_one: '{{count}} technicien',

@@ -2,11 +2,11 @@ import { Alert, Fieldset, Grid, Stack, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { CustomFieldDefinition } from '../../../../contract/common.ts';
 import { CustomFieldsField } from '../../../components/customFields/CustomFieldsField.tsx';
+import type { FieldsProps } from '../forms.tsx';
 import {
-  CodeAndName,
-  DescriptionField,
+  GeneralFields,
+  HierarchyParentField,
   OfficeField,
   ParentField,
   useTranslatedError,
@@ -16,49 +16,29 @@ import {
  * Fields of the asset PUT body. Site and office changes are a transfer, which the service
  * accepts only for an asset without sub-assets: said up front, and again inline when refused.
  */
-export function AssetFields({
-  creating,
-  self,
-  definitions,
-  childCount,
-}: {
-  creating: boolean;
-  self?: string;
-  definitions: readonly CustomFieldDefinition[];
-  /** Sub-assets of the edited asset, when known (list extension). */
-  childCount?: number;
-}) {
+export function AssetFields({ creating, self, definitions, childCount }: FieldsProps) {
   const { t } = useTranslation('referentials');
   const { register } = useFormContext();
   const err = useTranslatedError();
   const blocked = !creating && (childCount ?? 0) > 0;
   return (
     <Stack gap="md">
-      <Fieldset legend={t('detail.general')}>
-        <Grid gap="sm">
-          <CodeAndName creating={creating} />
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label={t('fields.serialNumber')}
-              {...register('serialNumber')}
-              error={err('serialNumber')}
-              data-testid="serial-number"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <ParentField
-              entity="asset"
-              name="parentAssetCode"
-              label={t('fields.parentAsset')}
-              self={self}
-              description={t('hierarchy.depthHint')}
-            />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <DescriptionField max={10000} />
-          </Grid.Col>
-        </Grid>
-      </Fieldset>
+      <GeneralFields creating={creating} descriptionMax={10000}>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            label={t('fields.serialNumber')}
+            {...register('serialNumber')}
+            error={err('serialNumber')}
+            data-testid="serial-number"
+          />
+        </Grid.Col>
+        <HierarchyParentField
+          entity="asset"
+          name="parentAssetCode"
+          label={t('fields.parentAsset')}
+          self={self}
+        />
+      </GeneralFields>
       <Fieldset legend={creating ? t('assets.locationTitle') : t('assets.transferTitle')}>
         <Stack gap="sm">
           {!creating && (

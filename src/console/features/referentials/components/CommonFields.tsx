@@ -1,4 +1,5 @@
-import { Grid, Textarea, TextInput } from '@mantine/core';
+import { Fieldset, Grid, Textarea, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessageAt } from '../../../components/forms/fieldErrors.ts';
@@ -125,5 +126,55 @@ export function DescriptionField({ max }: { max: number }) {
       {...register('description')}
       error={err('description')}
     />
+  );
+}
+
+/** A form's General section: code and name first, the description last, the entity's own fields between. */
+export function GeneralFields({
+  creating,
+  descriptionMax,
+  children,
+}: {
+  creating: boolean;
+  descriptionMax: number;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('referentials');
+  return (
+    <Fieldset legend={t('detail.general')}>
+      <Grid gap="sm">
+        <CodeAndName creating={creating} />
+        {children}
+        <Grid.Col span={12}>
+          <DescriptionField max={descriptionMax} />
+        </Grid.Col>
+      </Grid>
+    </Fieldset>
+  );
+}
+
+/** The record's parent of its own kind: never itself, and the depth rule as its hint. */
+export function HierarchyParentField({
+  entity,
+  name,
+  label,
+  self,
+}: {
+  entity: ReferentialEntity;
+  name: string;
+  label: string;
+  self?: string;
+}) {
+  const { t } = useTranslation('referentials');
+  return (
+    <Grid.Col span={{ base: 12, sm: 6 }}>
+      <ParentField
+        entity={entity}
+        name={name}
+        label={label}
+        self={self}
+        description={t('hierarchy.depthHint')}
+      />
+    </Grid.Col>
   );
 }

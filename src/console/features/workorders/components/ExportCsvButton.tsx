@@ -5,7 +5,7 @@
  * the totals extension gave, at the pace the list's rate range allows (a 429 waits as long as
  * its Retry-After says, the wait counted down), cancellable, then the file downloads.
  */
-import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../../contract/common.ts';
 import { readAll } from '../../../app/pages.ts';
 import { downloadCsv } from '../../../components/downloadCsv.ts';
-import { readServiceError } from '../../../components/forms/serviceErrors.ts';
+import { ExportProgressModal } from '../../../components/ExportProgressModal.tsx';
+import { errorSentence, readServiceError } from '../../../components/forms/serviceErrors.ts';
 
 /** What a grid's keyset pages (TanStack's infinite query) hold, for the export. */
 export function loadedOf<T>(
@@ -82,12 +83,11 @@ export function ExportCsvButton<T>({
       });
     } catch (e) {
       if (ctrl.signal.aborted) return;
-      const err = readServiceError(e);
       notifications.show({
         closeButtonProps: { 'aria-label': t('common:undo.close') },
         color: 'red',
         title: t('csv.failed'),
-        message: `${err.errors.map((x) => x.message).join(' ')}${err.errorReference ? ` (${err.errorReference})` : ''}`,
+        message: errorSentence(readServiceError(e)),
         autoClose: false,
       });
     } finally {
@@ -97,7 +97,7 @@ export function ExportCsvButton<T>({
     }
   };
 
-  const pct = total ? Math.min(100, Math.round(((count ?? 0) / total) * 100)) : 100;
+  const pct = total ? Math.min(100, Math.round(((count ?? 0) / total) * 100)) : undefined;
   return (
     <>
       <Button
@@ -111,42 +111,24 @@ export function ExportCsvButton<T>({
       >
         {t('csv.export')}
       </Button>
-      <Modal
-        closeButtonProps={{ 'aria-label': t('common:form.close') }}
+      <ExportProgressModal
         opened={count !== null}
-        onClose={() => abort.current?.abort()}
+        onCancel={() => abort.current?.abort()}
         title={t('csv.title')}
-        closeOnClickOutside={false}
-        centered
+        progress={t('csv.progress', {
+          n: fmt.format(count ?? 0),
+          total: total === undefined ? '?' : fmt.format(total),
+        })}
+        value={pct}
+        cancelLabel={t('csv.cancel')}
+        cancelTestId="export-cancel"
       >
-        <Stack gap="sm">
-          <Progress
-            value={pct}
-            animated={!total}
-            striped={!total}
-            aria-label={t('csv.progress', {
-              n: fmt.format(count ?? 0),
-              total: total === undefined ? '?' : fmt.format(total),
-            })}
-          />
-          <Text size="sm" data-testid="export-progress">
-            {t('csv.progress', {
-              n: fmt.format(count ?? 0),
-              total: total === undefined ? '?' : fmt.format(total),
-            })}
+        {seconds !== null && (
+          <Text size="sm" c="dimmed" role="status" data-testid="export-wait">
+            {t('csv.waiting', { count: seconds })}
           </Text>
-          {seconds !== null && (
-            <Text size="sm" c="dimmed" role="status" data-testid="export-wait">
-              {t('csv.waiting', { count: seconds })}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => abort.current?.abort()} data-testid="export-cancel">
-              {t('csv.cancel')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        )}
+      </ExportProgressModal>
     </>
   );
 }

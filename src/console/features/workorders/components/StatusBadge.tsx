@@ -25,7 +25,7 @@ export function StatusBadge({ status, size = 'md' }: { status: string; size?: 's
       data-testid="wo-status"
       data-status={status}
     >
-      {t(`status.${status}`, { defaultValue: status })}
+      {t(`common:workOrderStatus.${status}`, { defaultValue: status })}
     </Badge>
   );
 }

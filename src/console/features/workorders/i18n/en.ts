@@ -43,16 +43,6 @@ export default {
     start: 'Start (UTC)',
     end: 'End (UTC)',
   },
-  status: {
-    NEW: 'New',
-    QUALIFIED: 'Qualified',
-    PRE_SCHEDULED: 'Pre-scheduled',
-    SCHEDULED: 'Scheduled',
-    IN_PROGRESS: 'In progress',
-    COMPLETED: 'Completed',
-    VALIDATED: 'Validated',
-    CANCELLED: 'Cancelled',
-  },
   actions: {
     validate: 'Validate',
     delete: 'Delete',

@@ -43,16 +43,6 @@ export default {
     start: 'Début (UTC)',
     end: 'Fin (UTC)',
   },
-  status: {
-    NEW: 'Nouvelle',
-    QUALIFIED: 'Qualifiée',
-    PRE_SCHEDULED: 'Pré-planifiée',
-    SCHEDULED: 'Planifiée',
-    IN_PROGRESS: 'En cours',
-    COMPLETED: 'Terminée',
-    VALIDATED: 'Validée',
-    CANCELLED: 'Annulée',
-  },
   actions: {
     validate: 'Valider',
     delete: 'Supprimer',

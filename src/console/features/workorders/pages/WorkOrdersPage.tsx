@@ -77,7 +77,7 @@ function Filters({ search, setSearch, error }: ListPartProps<WorkOrdersSearch, W
       <MultiSelect
         label={t('fields.status')}
         placeholder={statuses.length ? undefined : t('list.allStatuses')}
-        data={WO_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        data={WO_STATUSES.map((s) => ({ value: s, label: t(`common:workOrderStatus.${s}`) }))}
         value={statuses}
         onChange={(v) => setSearch({ ...search, status: parseStatuses(v.join(',')).join(',') || undefined })}
         clearable
