@@ -26,7 +26,10 @@ const JSON_OUT = args.includes('--json');
 const BUDGET_KB = 250;
 const BOOT_BUDGET_KB = 12;
 const FORM_MODULES = /node_modules\/(react-hook-form|@hookform|@mantine\/dates|dayjs)\//;
-/** Pages that show records without editing them: they must not load the form code. */
+/**
+ * Pages that show records without editing them: they must not load the form code. The crews,
+ * the board and a technician's day are not here: their period is picked in a calendar.
+ */
 const NO_FORMS = [
   'src/console/routes/pages/HomePage.tsx',
   'src/console/features/referentials/pages/ListPage.tsx',
@@ -35,7 +38,6 @@ const NO_FORMS = [
   'src/console/features/catalog/pages/ItemDetailPage.tsx',
   'src/console/features/catalog/pages/SkillsPage.tsx',
   'src/console/features/catalog/pages/CharacteristicsPage.tsx',
-  'src/console/features/planning/pages/CrewsPage.tsx',
   'src/console/features/projects/pages/ProjectsPage.tsx',
   'src/console/features/projects/pages/ServiceOrdersPage.tsx',
   'src/console/features/projects/pages/ProjectLinkerPage.tsx',

@@ -99,9 +99,9 @@ process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 
 /** Runs one child to its end; a failure (or a stop asked meanwhile) ends this process. */
-function step(label, args) {
+function step(label, args, stdio = 'inherit') {
   return new Promise((resolve) => {
-    current = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
+    current = spawn(process.execPath, args, { cwd: root, env, stdio });
     current.on('exit', (code, signal) => {
       current = undefined;
       if (stopping) process.exit(code ?? 1);
@@ -121,7 +121,7 @@ if (process.env.E2E_SKIP_BUILD) {
     console.error(`e2e server: cannot copy the built console: ${e.message}`);
     process.exit(1);
   }
-} else
+} else {
   await step('console build', [
     join(root, 'node_modules/vite/bin/vite.js'),
     'build',
@@ -130,6 +130,14 @@ if (process.env.E2E_SKIP_BUILD) {
     '--outDir',
     consoleDir,
   ]);
+  // The build's budgets (bundle-report.mjs: the shell's size, no form code on the pages that
+  // only show, the precompressed files) are checked on every test run, its failures said.
+  await step(
+    'bundle budgets',
+    [join(root, 'scripts/bundle-report.mjs'), consoleDir],
+    ['ignore', 'ignore', 'inherit'],
+  );
+}
 await step('dataset import', [join(root, 'bin/fieldwork.mjs'), 'import', datasetFile]);
 // The bulk rows (5,000 activities of WO-E2E-BULK...), generated rather than committed.
 // E2E_SKIP_BULK=1 (server.test.ts, which tests this script's clean-up, not the data): none.
