@@ -1,7 +1,7 @@
 import { Fieldset, Grid, Textarea, TextInput } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorMessageAt } from '../../../components/forms/fieldErrors.ts';
+import { useFieldError } from './CommonFields.tsx';
 import { CountrySelect } from './CountrySelect.tsx';
 
 /**
@@ -11,8 +11,8 @@ import { CountrySelect } from './CountrySelect.tsx';
  */
 export function AddressFields({ prefix, addressRequired }: { prefix: string; addressRequired: boolean }) {
   const { t } = useTranslation('referentials');
-  const { control, register, formState } = useFormContext();
-  const err = (path: string): string | undefined => errorMessageAt(formState.errors, path);
+  const { control, register } = useFormContext();
+  const err = useFieldError();
   return (
     <Fieldset legend={t('address.title')}>
       <Grid gap="sm">

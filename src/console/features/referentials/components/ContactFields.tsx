@@ -2,7 +2,7 @@ import { ActionIcon, Button, Fieldset, Group, Select, Stack, Text, TextInput, To
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorMessageAt } from '../../../components/forms/fieldErrors.ts';
+import { useFieldError } from './CommonFields.tsx';
 
 /** Spec: Contact — 0..15 details per contact. */
 export const MAX_CONTACT_DETAILS = 15;
@@ -11,9 +11,9 @@ export const CONTACT_TYPES = ['Phone', 'Mobile', 'Email', 'Fax'] as const;
 /** The contact block of the customer and site forms (`contact.name`, `contact.details[]`). */
 export function ContactFields({ prefix = 'contact' }: { prefix?: string }) {
   const { t } = useTranslation('referentials');
-  const { control, register, formState } = useFormContext();
+  const { control, register } = useFormContext();
   const { fields, append, remove } = useFieldArray({ control, name: `${prefix}.details` });
-  const err = (path: string): string | undefined => errorMessageAt(formState.errors, path);
+  const err = useFieldError();
   const full = fields.length >= MAX_CONTACT_DETAILS;
   return (
     <Fieldset legend={t('contact.title')}>
