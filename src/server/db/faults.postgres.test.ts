@@ -414,3 +414,27 @@ describe('the server refusing connections', () => {
     }
   });
 });
+
+describe('another process migrating', () => {
+  it('a start waits for its migration lock longer than the statement timeout', async () => {
+    // A second session holds the migrators' lock (as a process migrating a large table
+    // would) for three times the service's statement timeout.
+    const holder = new pg.Client({ connectionString: adminUrl });
+    await holder.connect();
+    await holder.query('SELECT pg_advisory_lock(727274)');
+    const released = sleep(1_500).then(() => holder.query('SELECT pg_advisory_unlock(727274)'));
+    try {
+      const started = Date.now();
+      const t = await createTestApp({ dbTimeoutMs: 500, rateLimits });
+      try {
+        expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
+        expect((await putCustomer(t, 'AFTER-LOCK')).statusCode).toBe(201);
+      } finally {
+        await t.close();
+      }
+    } finally {
+      await released;
+      await holder.end();
+    }
+  });
+});

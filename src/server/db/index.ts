@@ -542,10 +542,11 @@ export async function migrate(
     // One migrator at a time across processes sharing a PostgreSQL server (the service's
     // workers start together): the table too, which two concurrent CREATE IF NOT EXISTS
     // would both try to create.
-    await sql`SELECT pg_advisory_xact_lock(727274)`.execute(trx);
     // A migration (an index on a large table), or the wait for another process's, may take
-    // longer than the service's statement timeout (FIELDWORK_DB_TIMEOUT_MS).
+    // longer than the service's statement timeout (FIELDWORK_DB_TIMEOUT_MS): lifted first,
+    // so that the lock's wait is not cut by it either.
     await sql`SET LOCAL statement_timeout = 0`.execute(trx);
+    await sql`SELECT pg_advisory_xact_lock(727274)`.execute(trx);
     await sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(
       trx,
     );
