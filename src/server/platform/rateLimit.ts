@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Endpoint, RateRange } from '../../contract/endpoint.ts';
 import { CommonCodes } from '../../contract/errors.ts';
+import { isRecord } from '../../contract/guards.ts';
 import type { Caller } from './caller.ts';
 import { type CounterStore, memoryStore } from './counterStore.ts';
 import { ApiError } from './errors.ts';
@@ -20,8 +21,6 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimitFigures> = {
 };
 
 const ENV = 'FIELDWORK_RATE_LIMITS';
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Reads FIELDWORK_RATE_LIMITS, e.g. `{"standard":{"perMinute":5,"perHour":1000}}`; missing
@@ -38,11 +37,11 @@ export function parseRateLimits(text: string | undefined): Required<RateLimitFig
   } catch (e) {
     throw fail(`not valid JSON (${errorMessage(e)})`);
   }
-  if (!isObject(given)) throw fail('must be a JSON object');
+  if (!isRecord(given)) throw fail('must be a JSON object');
   for (const [range, value] of Object.entries(given)) {
     if (!Object.hasOwn(figures, range))
       throw fail(`unknown range "${range}" (high, standard, low, interactive)`);
-    if (!isObject(value)) throw fail(`"${range}" must be an object`);
+    if (!isRecord(value)) throw fail(`"${range}" must be an object`);
     for (const [key, n] of Object.entries(value)) {
       if (key !== 'perMinute' && key !== 'perHour')
         throw fail(`unknown figure "${range}.${key}" (perMinute, perHour)`);

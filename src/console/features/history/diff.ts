@@ -4,6 +4,7 @@
  * differ, so a row says "Custom field COLOR: red -> blue", not two JSON blobs.
  */
 import type { ChangeField } from '../../../contract/changes.ts';
+import { isRecord } from '../../../contract/guards.ts';
 
 export interface DiffRow {
   /** The field's path, dotted (`customFields.COLOR`, `address.city`). */
@@ -12,8 +13,6 @@ export interface DiffRow {
   after: unknown;
 }
 
-const isPlain = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -23,7 +22,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 function byCode(v: unknown): unknown {
   if (!Array.isArray(v)) return v;
   if (v.length === 0) return {};
-  if (!v.every((x) => isPlain(x) && typeof x.code === 'string')) return v;
+  if (!v.every((x) => isRecord(x) && typeof x.code === 'string')) return v;
   return Object.fromEntries(
     (v as Record<string, unknown>[]).map(({ code, ...rest }) => [
       code,
@@ -34,7 +33,7 @@ function byCode(v: unknown): unknown {
 
 /** A custom field's value as the API types it (`{textValue: 'x'}`, `{numberValue: 2}`) is its value. */
 function typedValue(v: unknown): unknown {
-  if (!isPlain(v)) return v;
+  if (!isRecord(v)) return v;
   const keys = Object.keys(v);
   return keys.length === 1 && keys[0].endsWith('Value') ? v[keys[0]] : v;
 }
@@ -42,7 +41,7 @@ function typedValue(v: unknown): unknown {
 function open(name: string, before: unknown, after: unknown, out: DiffRow[], depth: number) {
   const b = typedValue(byCode(before));
   const a = typedValue(byCode(after));
-  if (depth < 3 && (isPlain(b) || isPlain(a)) && (isPlain(b) || b == null) && (isPlain(a) || a == null)) {
+  if (depth < 3 && (isRecord(b) || isRecord(a)) && (isRecord(b) || b == null) && (isRecord(a) || a == null)) {
     const bo = (b ?? {}) as Record<string, unknown>;
     const ao = (a ?? {}) as Record<string, unknown>;
     const keys = [...new Set([...Object.keys(bo), ...Object.keys(ao)])];
@@ -54,7 +53,7 @@ function open(name: string, before: unknown, after: unknown, out: DiffRow[], dep
   }
   // Nothing to say of a field empty before and after (a creation lists every field).
   if (!same(b ?? null, a ?? null))
-    out.push({ name, before: isPlain(b) ? before : b, after: isPlain(a) ? after : a });
+    out.push({ name, before: isRecord(b) ? before : b, after: isRecord(a) ? after : a });
 }
 
 export function diffRows(fields: readonly ChangeField[]): DiffRow[] {
