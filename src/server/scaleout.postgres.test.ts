@@ -6,7 +6,10 @@
  *  - a token issued by one is accepted by the other;
  *  - the rate limit is one budget (Redis): what is spent on A is missing on B;
  *  - webhook callbacks of changes made through both are each delivered exactly once to a
- *    real receiver on loopback, although both processes run a delivery worker.
+ *    real receiver on loopback, although both processes run a delivery worker;
+ *  - a change written through A reaches a change stream on B at once (LISTEN/NOTIFY: B's
+ *    poll of the log is set to a minute), and still does after B's listening connection
+ *    was terminated.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,9 +21,10 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommonCodes } from '../contract/errors.ts';
-import { getCustomer, putAsset } from '../contract/referentials.ts';
+import { getCustomer, putAsset, putCustomer } from '../contract/referentials.ts';
 import { createSubscription } from '../contract/webhooks.ts';
 import { migrationFiles } from './db/index.ts';
+import { changeOf, openStream } from './domains/changes/sse.testing.ts';
 import { type Receiver, startReceiver } from './domains/webhooks/testReceiver.ts';
 import { pathOf } from './testing/api.ts';
 import { runCapturedCli } from './testing/cli.ts';
@@ -38,6 +42,7 @@ const PER_MINUTE = 10;
 const CUSTOMER = pathOf(getCustomer, { customerCode: 'C1' });
 const SECRET = `secret-${randomBytes(16).toString('hex')}`;
 const EVENTS = 24;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Service {
   child: ChildProcess;
@@ -75,6 +80,8 @@ async function start(): Promise<Service> {
         low: { perMinute: 1e6, perHour: 1e7 },
       }),
       FIELDWORK_WEBHOOKS_ALLOW_PRIVATE: '1',
+      // The change streams' poll for what no notification announced: out of the tests' reach.
+      FIELDWORK_CHANGES_POLL_MS: '60000',
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
@@ -269,5 +276,52 @@ describe('two service processes on one PostgreSQL and one Redis', () => {
     for (const row of rows) expect(row).toEqual({ status: 'delivered', attempts: 1, recorded: 1 });
     // Informative: which processes took part (usually both).
     console.log(`scale-out: ${EVENTS} callbacks delivered once each, by ${workers.rows.length} worker(s)`);
+  });
+
+  it("push a change written through A to a change stream on B at once, also after B's LISTEN connection is terminated", async () => {
+    const bearer = await token(a);
+    const put = async (code: string) => {
+      const res = await fetch(`${a.base}${pathOf(putCustomer, { customerCode: code })}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: code, officeCode: 'HQ', addressDetails: { city: 'Lyon' } }),
+      });
+      expect(res.status).toBe(201);
+      return Date.now();
+    };
+    const listening = async (client: pg.Client) =>
+      (
+        await client.query(
+          `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN "fieldwork_changes:%'`,
+          [dbName],
+        )
+      ).rows.map((r) => r.pid as number);
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    const s = await openStream(b.base, { token: bearer });
+    try {
+      expect(s.status).toBe(200);
+      // Both processes listen on the database's channel.
+      expect(await listening(client)).toHaveLength(2);
+      const sent = await put('LIVE-1');
+      await s.next(changeOf('LIVE-1'), 5_000);
+      const latency = Date.now() - sent;
+      // The listening connections die; a change is written while B has none.
+      for (const pid of await listening(client)) await client.query('SELECT pg_terminate_backend($1)', [pid]);
+      await put('LIVE-2');
+      await s.next(changeOf('LIVE-2'), 15_000);
+      // They come back (DbHandle.listen reconnects), and notify again.
+      for (let i = 0; i < 100 && (await listening(client)).length < 2; i++) await sleep(100);
+      expect(await listening(client)).toHaveLength(2);
+      const again = await put('LIVE-3');
+      await s.next(changeOf('LIVE-3'), 5_000);
+      expect(s.changes().map((e) => e.code)).toEqual(['LIVE-1', 'LIVE-2', 'LIVE-3']);
+      console.log(
+        `scale-out: A's change on B's stream after ${latency} ms, after reconnecting ${Date.now() - again} ms`,
+      );
+    } finally {
+      s.close();
+      await client.end();
+    }
   });
 });

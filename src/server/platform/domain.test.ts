@@ -12,10 +12,12 @@ describe("a domain's settings", () => {
   it('are read by configFromEnv from the domain folders', () => {
     const config = configFromEnv({
       FIELDWORK_CHANGES_RETENTION_DAYS: '30',
+      FIELDWORK_CHANGES_POLL_MS: '1000',
       FIELDWORK_SERVICE_ORDER_MAX: '7',
       FIELDWORK_WEBHOOKS_WORKER: '0',
     });
     expect(config.changes?.retentionDays).toBe(30);
+    expect(config.changes?.pollMs).toBe(1000);
     expect(config.serviceOrderMax).toBe(7);
     expect(config.webhooks?.worker).toBe(false);
     expect(configFromEnv({}).changes?.retentionDays).toBe(90);
@@ -25,6 +27,7 @@ describe("a domain's settings", () => {
     expect(() => configFromEnv({ FIELDWORK_CHANGES_RETENTION_DAYS: '0' })).toThrow(
       /FIELDWORK_CHANGES_RETENTION_DAYS/,
     );
+    expect(() => configFromEnv({ FIELDWORK_CHANGES_POLL_MS: '10' })).toThrow(/FIELDWORK_CHANGES_POLL_MS/);
     expect(() => configFromEnv({ FIELDWORK_SERVICE_ORDER_MAX: 'many' })).toThrow(
       /FIELDWORK_SERVICE_ORDER_MAX/,
     );

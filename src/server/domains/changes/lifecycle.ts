@@ -7,8 +7,10 @@ import {
   STREAM_HEARTBEAT_SECONDS,
   STREAM_MAX_MINUTES,
 } from '../../../contract/changes.ts';
+import { parseMilliseconds } from '../../config.ts';
 import type { DomainContext } from '../../platform/domain.ts';
 import { startPruner } from './retention.ts';
+import { signalCommits } from './signal.ts';
 import { ChangeHub } from './stream.ts';
 
 export interface ChangesConfig {
@@ -16,7 +18,10 @@ export interface ChangesConfig {
   retentionDays?: number;
   /** The stream's heartbeat and longest life (tests shorten them). */
   heartbeatMs?: number;
-  /** Between two reads of the change log for other processes' commits (stream.ts). */
+  /**
+   * FIELDWORK_CHANGES_POLL_MS: between two reads of the change log for the commits no
+   * notification announced (stream.ts; default 250).
+   */
   pollMs?: number;
   streamMaxMs?: number;
   /** Between two runs of the pruner (an hour by default). */
@@ -43,7 +48,10 @@ export function parseRetentionDays(text: string | undefined): number {
 }
 
 export const changesConfig = (env: NodeJS.ProcessEnv) => ({
-  changes: { retentionDays: parseRetentionDays(env.FIELDWORK_CHANGES_RETENTION_DAYS) },
+  changes: {
+    retentionDays: parseRetentionDays(env.FIELDWORK_CHANGES_RETENTION_DAYS),
+    pollMs: parseMilliseconds('FIELDWORK_CHANGES_POLL_MS', env.FIELDWORK_CHANGES_POLL_MS),
+  },
 });
 
 /** Starts the stream's hub (on `app.changeHub`, for the stream route) and the pruner. */
@@ -56,6 +64,11 @@ export async function startChanges({ app, dbh, config }: DomainContext) {
     onError: (err) => app.log.error({ err }, 'change stream failed'),
   });
   await hub.start();
+  const stopSignal = await signalCommits(
+    dbh,
+    () => hub.wakeAll(),
+    (err) => app.log.warn({ err }, 'change stream: cannot notify the other processes'),
+  );
   app.changeHub = hub;
   // An application, a user or an office changed (a token revoked, a user disabled, a tree
   // moved): every stream ends, and its client reconnects with its token, checked again.
@@ -68,6 +81,7 @@ export async function startChanges({ app, dbh, config }: DomainContext) {
   });
   return async () => {
     stopEnding?.();
+    await stopSignal();
     await hub.stop();
     await pruner.stop();
   };

@@ -131,3 +131,8 @@ export async function pruneBatch(db: Db, cutoff: Date, batch: number): Promise<n
     SELECT (SELECT count(*) FROM gone)::int AS pruned`.execute(db);
   return rows[0]?.pruned ?? 0;
 }
+
+/** Tells the processes listening on `channel` that this one (`sender`) committed changes (signal.ts). */
+export async function notifyCommitted(db: Db, channel: string, sender: string): Promise<void> {
+  await sql`SELECT pg_notify(${channel}, ${sender})`.execute(db);
+}

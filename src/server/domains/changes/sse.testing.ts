@@ -1,4 +1,6 @@
 /** Reading a server-sent events answer in tests: the events as they arrive. */
+import http from 'node:http';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { CHANGES_STREAM_PATH, type ChangeEntry } from '../../../contract/changes.ts';
 
@@ -22,18 +24,30 @@ export interface OpenStream {
   close(): void;
 }
 
-/** Opens the change stream on `app` (inject), with `headers` and `query`. */
+/**
+ * Opens the change stream, with `headers` and `query`: on `app` (inject), or over HTTP at
+ * `app` when it is a base URL (a service in another process).
+ */
 export async function openStream(
-  app: FastifyInstance,
+  app: FastifyInstance | string,
   opts: { token?: string; headers?: Record<string, string>; query?: string },
 ): Promise<OpenStream> {
-  const res = await app.inject({
-    method: 'GET',
-    url: `${CHANGES_STREAM_PATH}${opts.query ? `?${opts.query}` : ''}`,
-    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
-    payloadAsStream: true,
-  });
-  const stream = res.stream();
+  const url = `${CHANGES_STREAM_PATH}${opts.query ? `?${opts.query}` : ''}`;
+  const headers = { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers };
+  let res: { statusCode: number; headers: Record<string, unknown>; stream: Readable };
+  if (typeof app === 'string')
+    res = await new Promise((resolve, reject) =>
+      http
+        .get(`${app}${url}`, { headers }, (m) =>
+          resolve({ statusCode: m.statusCode ?? 0, headers: m.headers, stream: m }),
+        )
+        .on('error', reject),
+    );
+  else {
+    const injected = await app.inject({ method: 'GET', url, headers, payloadAsStream: true });
+    res = { statusCode: injected.statusCode, headers: injected.headers, stream: injected.stream() };
+  }
+  const stream = res.stream;
   const events: SseEvent[] = [];
   let buffer = '';
   let body = '';

@@ -2,11 +2,12 @@
  * The live stream (issue 29, 3): server-sent events of the change log, in every process.
  *
  * One hub per process reads the new entries of each tenant that has streams open: at once
- * after a commit of this process (writeTransaction says so), and every `pollMs` for the
- * commits of other processes (the command line, another worker) and the writes outside a
- * writeTransaction. The log is the bus: nothing is lost between processes, and a commit
- * pays nothing for the streams (a NOTIFY per commit took PostgreSQL's global notify lock
- * through the commit's disk flush, migration 103). The hub reads a tenant's new entries
+ * after a commit of this process (writeTransaction says so) or another process's
+ * notification (signal.ts: LISTEN/NOTIFY on PostgreSQL), and every `pollMs` for what no
+ * notification announces (the command line, the writes outside a writeTransaction, a
+ * notification lost with its connection). The log is the bus: nothing is lost between
+ * processes, and a commit pays nothing for the streams (a NOTIFY inside each commit took
+ * PostgreSQL's global notify lock through the commit's disk flush, migration 103). The hub reads a tenant's new entries
  * once, at most every MIN_GAP_MS, keeps the last RING of them in memory, and each stream of
  * the tenant takes from there what its caller sees (its office tree, its kinds): a commit
  * costs one query per process, not one per stream. A stream that is behind the memory (a
@@ -80,9 +81,7 @@ export class ChangeHub {
   constructor(private readonly opts: ChangeHubOptions) {}
 
   async start(): Promise<void> {
-    const wakeAll = () => {
-      for (const tenant of this.tenants.keys()) this.wake(tenant);
-    };
+    const wakeAll = () => this.wakeAll();
     this.stopWatching = onCommitted(wakeAll);
     this.timers = [
       setInterval(wakeAll, this.opts.pollMs ?? POLL_MS),
@@ -98,6 +97,11 @@ export class ChangeHub {
     this.stopWatching?.();
     for (const state of this.tenants.values()) for (const s of state.streams) s.closed = true;
     this.tenants.clear();
+  }
+
+  /** The log may have new entries (a commit here, another process's notification): read them. */
+  wakeAll(): void {
+    for (const tenant of this.tenants.keys()) this.wake(tenant);
   }
 
   /** Ends every open stream: their clients reconnect, and are authenticated again. */
