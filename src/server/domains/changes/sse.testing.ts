@@ -24,6 +24,24 @@ export interface OpenStream {
   close(): void;
 }
 
+async function connect(
+  app: FastifyInstance | string,
+  opts: { token?: string; headers?: Record<string, string>; query?: string },
+): Promise<{ statusCode: number; headers: Record<string, unknown>; stream: Readable }> {
+  const url = `${CHANGES_STREAM_PATH}${opts.query ? `?${opts.query}` : ''}`;
+  const headers = { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers };
+  if (typeof app === 'string')
+    return new Promise((resolve, reject) =>
+      http
+        .get(`${app}${url}`, { headers }, (m) =>
+          resolve({ statusCode: m.statusCode ?? 0, headers: m.headers, stream: m }),
+        )
+        .on('error', reject),
+    );
+  const injected = await app.inject({ method: 'GET', url, headers, payloadAsStream: true });
+  return { statusCode: injected.statusCode, headers: injected.headers, stream: injected.stream() };
+}
+
 /**
  * Opens the change stream, with `headers` and `query`: on `app` (inject), or over HTTP at
  * `app` when it is a base URL (a service in another process).
@@ -32,21 +50,7 @@ export async function openStream(
   app: FastifyInstance | string,
   opts: { token?: string; headers?: Record<string, string>; query?: string },
 ): Promise<OpenStream> {
-  const url = `${CHANGES_STREAM_PATH}${opts.query ? `?${opts.query}` : ''}`;
-  const headers = { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers };
-  let res: { statusCode: number; headers: Record<string, unknown>; stream: Readable };
-  if (typeof app === 'string')
-    res = await new Promise((resolve, reject) =>
-      http
-        .get(`${app}${url}`, { headers }, (m) =>
-          resolve({ statusCode: m.statusCode ?? 0, headers: m.headers, stream: m }),
-        )
-        .on('error', reject),
-    );
-  else {
-    const injected = await app.inject({ method: 'GET', url, headers, payloadAsStream: true });
-    res = { statusCode: injected.statusCode, headers: injected.headers, stream: injected.stream() };
-  }
+  const res = await connect(app, opts);
   const stream = res.stream;
   const events: SseEvent[] = [];
   let buffer = '';
