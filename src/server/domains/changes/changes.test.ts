@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChangeEntry, ChangesCodes, getChanges, TRUNCATED_MARKER } from '../../../contract/changes.ts';
+import { getWorkOrderHistoryByCode } from '../../../contract/fieldService.ts';
 import {
   getAssetHistory,
   getCustomerHistory,
@@ -284,6 +285,42 @@ describe('the change log', () => {
       400,
       'referentials.customer.limit.invalid',
     );
+  });
+
+  it("names a work order's activity by the API's field names, added or changed (migration 106)", async () => {
+    const activity = {
+      activityId: 'LOG-A1',
+      workOrderCode: 'WO-LOG',
+      activityTypeCode: 'WORK',
+      agentCode: 'T-LOG',
+      startTime: '2026-03-02T09:00:00Z',
+      endTime: '2026-03-02T10:00:00Z',
+      billable: true,
+    };
+    await runImport(t.db, {
+      workOrderTypes: [{ workOrderTypeCode: 'LOG', name: 'Logged', durationMinutes: 60 }],
+      activityTypes: [{ activityTypeCode: 'WORK', name: 'Work on site' }],
+      technicians: [{ technicianCode: 'T-LOG', name: 'Lou Log', officeCode: 'NORTH' }],
+      workOrders: [
+        { workOrderCode: 'WO-LOG', workOrderTypeCode: 'LOG', status: 'IN_PROGRESS', officeCode: 'NORTH' },
+      ],
+      activities: [activity],
+    });
+    await runImport(t.db, { activities: [{ ...activity, billable: false }] });
+    const res = await t.api(getWorkOrderHistoryByCode, { params: { workOrderCode: 'WO-LOG' } });
+    expect(res.statusCode).toBe(200);
+    const [changed, added] = (res.json().data as ChangeEntry[]).filter((e) =>
+      e.fields.some((f) => f.name.startsWith('activities.')),
+    );
+    expect(changed.fields).toEqual([{ name: 'activities.LOG-A1.billable', before: true, after: false }]);
+    expect(added.fields).toHaveLength(1);
+    expect(added.fields[0]).toMatchObject({
+      name: 'activities.LOG-A1',
+      before: null,
+      after: { activityId: 'LOG-A1', typeCode: 'WORK', agentCode: 'T-LOG', billable: true },
+    });
+    // The whole line in the API's names, none as its column.
+    expect(Object.keys(added.fields[0].after as object).filter((k) => k.includes('_'))).toEqual([]);
   });
 
   it('gives a webhook callback the id of the change it reports: the same as its history line', async () => {
