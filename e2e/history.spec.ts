@@ -51,10 +51,14 @@ test('a customer edited in the console: its History tab says who changed which f
   await expect(edit).toContainText('Updated');
   await expect(edit.getByTestId('history-actor-name')).toHaveText(`user ${USERS.admin.login}`);
   const name = edit.locator('tr[data-field="name"]');
+  // The field's label, and under it its API name for integrators.
+  await expect(name.getByTestId('history-field-label')).toHaveText('Name');
+  await expect(name.getByTestId('history-field-name')).toHaveText('name');
   await expect(name.locator('.history-before')).toHaveText('History before');
   await expect(name.locator('.history-after')).toHaveText('History after');
   const note = edit.locator('tr[data-field="customFields.NOTE"]');
-  await expect(note).toContainText('Custom field NOTE');
+  await expect(note.getByTestId('history-field-label')).toHaveText('Custom field NOTE');
+  await expect(note.getByTestId('history-field-name')).toHaveText('customFields.NOTE');
   await expect(note.locator('.history-before')).toHaveText('not set');
   await expect(note.locator('.history-after')).toHaveText('Call before coming');
   await expect(entries.last()).toContainText('Created');
@@ -83,6 +87,13 @@ test("a work order's history shows its scheduling", async ({ page }) => {
   await expect(scheduled).toBeVisible();
   await expect(scheduled.getByTestId('history-actor-name')).toHaveText(`user ${USERS.north.login}`);
   await expect(scheduled.getByTestId('history-fields')).toContainText('TECH-N1');
+  const technician = scheduled.locator('tr[data-field="technicianCode"]');
+  await expect(technician.getByTestId('history-field-label')).toHaveText('Technician');
+  await expect(technician.getByTestId('history-field-name')).toHaveText('technicianCode');
+  await expect(technician.locator('.history-after')).toHaveText('TECH-N1');
+  const start = scheduled.locator('tr[data-field="scheduledStart"]');
+  await expect(start.getByTestId('history-field-label')).toHaveText('Scheduled start');
+  await expect(start.getByTestId('history-field-name')).toHaveText('scheduledStart');
   await networkSettled(page);
   await screenshot(page, 'history-workorder');
   await expectAccessible(page, 'work order history');

@@ -5,6 +5,7 @@
  */
 import type { ChangeField } from '../../../contract/changes.ts';
 import { isRecord } from '../../../contract/guards.ts';
+import en from './i18n/en.ts';
 
 export interface DiffRow {
   /** The field's path, dotted (`customFields.COLOR`, `address.city`). */
@@ -62,11 +63,55 @@ export function diffRows(fields: readonly ChangeField[]): DiffRow[] {
   return out;
 }
 
-/** The i18n key and values naming a field: known prefixes get a label, the rest shows as named. */
-export function fieldLabel(name: string): { key: string; values: Record<string, string> } {
+export interface FieldLabel {
+  /** The i18n key (namespace `history`) and its values. */
+  key: string;
+  values: Record<string, string>;
+  /** What the field belongs to (the contact of `contact.name`), said first. */
+  within?: FieldLabel;
+}
+
+/** The names the `fields` table labels (French has the same keys: diff.test.ts). */
+const LABELLED: ReadonlySet<string> = new Set(Object.keys(en.fields));
+
+/** Prefixes naming a record's parts by their code (`customFields.COLOR`, `activities.A1`). */
+const PARTS = ['customFields', 'usedItems', 'activities', 'links', 'flags', 'notes'];
+
+/** Entries written before migration 106 name a created or deleted part's fields by column. */
+const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+const own = (name: string): FieldLabel =>
+  LABELLED.has(name) ? { key: `fields.${name}`, values: {} } : { key: 'field.plain', values: { name } };
+
+/**
+ * How a field is named: its label when the `fields` table has one; else, in every language,
+ * the name as the API gives it (a humanized English name would be wrong in French).
+ */
+export function fieldLabel(name: string): FieldLabel {
   const [head, ...rest] = name.split('.');
-  const tail = rest.join('.');
-  if (tail && ['customFields', 'usedItems', 'activities', 'links', 'flags', 'notes'].includes(head))
-    return { key: `field.${head}`, values: { code: tail } };
-  return { key: 'field.plain', values: { name } };
+  if (rest.length === 0) return own(head);
+  const last = camel(rest[rest.length - 1]);
+  // A part's own field (`activities.A1.startTime`); codes may hold dots, so only a known name.
+  const field = rest.length > 1 && LABELLED.has(last) ? last : undefined;
+  if (PARTS.includes(head)) {
+    const part = { key: `field.${head}`, values: { code: (field ? rest.slice(0, -1) : rest).join('.') } };
+    return field ? { ...own(field), within: part } : part;
+  }
+  // A project's phase or task: `jobs.<type>.<code>.<field>`.
+  if (head === 'jobs' && rest.length > 2 && (rest[0] === 'phase' || rest[0] === 'task'))
+    return {
+      ...own(last),
+      within: { key: `field.jobs.${rest[0]}`, values: { code: rest.slice(1, -1).join('.') } },
+    };
+  if (LABELLED.has(head)) return { ...own(rest.join('.')), within: own(head) };
+  return own(name);
+}
+
+/** A field's label as read, with `t` of the namespace `history`. */
+export function fieldText(
+  label: FieldLabel,
+  t: (key: string, values: Record<string, string>) => string,
+): string {
+  const text = t(label.key, label.values);
+  return label.within ? t('field.nested', { within: fieldText(label.within, t), field: text }) : text;
 }

@@ -31,7 +31,7 @@ import { QueryView } from '../../../components/layout/QueryView.tsx';
 import { formatTimestamp } from '../../../components/records/format.ts';
 import { useDebounced } from '../../../components/useDebounced.ts';
 import { historyKey } from '../../../shared/live/invalidate.ts';
-import { diffRows, fieldLabel } from '../diff.ts';
+import { diffRows, fieldLabel, fieldText } from '../diff.ts';
 import { HISTORY_SOURCES, historyPath } from '../paths.ts';
 import type { HistoryResource, HistorySource } from '../resources.ts';
 
@@ -207,10 +207,33 @@ function EntryView({ entry }: { entry: ChangeEntry }) {
             </Table.Thead>
             <Table.Tbody>
               {rows.map((r) => {
-                const label = fieldLabel(r.name);
+                const label = fieldText(fieldLabel(r.name), t);
                 return (
                   <Table.Tr key={r.name} data-field={r.name}>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{t(label.key, label.values)}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {label === r.name ? (
+                        // No label: the API name, once.
+                        <Text span size="sm" ff="monospace" translate="no" data-testid="history-field-name">
+                          {r.name}
+                        </Text>
+                      ) : (
+                        <>
+                          <Text size="sm" data-testid="history-field-label">
+                            {label}
+                          </Text>
+                          {/* The API name, for integrators matching the log to their data. */}
+                          <Text
+                            size="xs"
+                            c="dimmed"
+                            ff="monospace"
+                            translate="no"
+                            data-testid="history-field-name"
+                          >
+                            {r.name}
+                          </Text>
+                        </>
+                      )}
+                    </Table.Td>
                     <Table.Td
                       className="history-before"
                       style={{ overflowWrap: 'anywhere', ...tint(r.before, 'red') }}
