@@ -12,6 +12,9 @@
  *   3. runs PUTS customer PUTs, CONCURRENCY at a time, and times, for every stream, each
  *      change's event from the moment its PUT answered (the answer follows the commit: the
  *      latency is slightly understated).
+ * On PostgreSQL it does it twice: the PUTs through the streams' own process, then through a
+ * second service process on the same database (the streams learn of its commits by
+ * LISTEN/NOTIFY, domains/changes/signal.ts).
  *
  *   node bench/changesStream.mjs        # STREAMS=200 PUTS=2000 CONCURRENCY=8
  */
@@ -76,7 +79,8 @@ async function openStream(url, bearer) {
   return { arrivals, close: () => controller.abort(), pump };
 }
 
-async function bench(database, dbEnv, dir) {
+/** `across`: the PUTs go through a second service process on the same database. */
+async function bench(database, dbEnv, dir, across = false) {
   const env = { ...process.env, ...dbEnv, FIELDWORK_RATE_LIMITS: UNLIMITED };
   importDocument(
     dir,
@@ -89,8 +93,11 @@ async function bench(database, dbEnv, dir) {
     env,
   );
   const { child, url } = await startService(env);
+  const writer = across ? await startService(env) : undefined;
   try {
     const bearer = await clientToken(url, CLIENT_ID, CLIENT_SECRET);
+    const writeUrl = writer?.url ?? url;
+    const writeBearer = writer ? await clientToken(writer.url, CLIENT_ID, CLIENT_SECRET) : bearer;
     // Warm-up: JIT, the pool's connections, the hub's tenant.
     const warm = await openStream(url, bearer);
     for (let i = 0; i < 50; i++) await put(url, bearer, `WARM-${i}`);
@@ -111,7 +118,7 @@ async function bench(database, dbEnv, dir) {
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < PUTS) {
           const code = `${prefix}${next++}`;
-          await put(url, bearer, code);
+          await put(writeUrl, writeBearer, code);
           answered.set(code, performance.now());
         }
       }),
@@ -132,7 +139,7 @@ async function bench(database, dbEnv, dir) {
     latencies.sort((a, b) => a - b);
     for (const s of streams) s.close();
     return {
-      database,
+      database: across ? `${database}, PUTs through another process` : database,
       streams: STREAMS,
       puts: PUTS,
       putsPerSecond: Math.round(PUTS / putSeconds),
@@ -144,6 +151,7 @@ async function bench(database, dbEnv, dir) {
     };
   } finally {
     await stopService(child);
+    if (writer) await stopService(writer.child);
   }
 }
 
@@ -161,9 +169,10 @@ const rows = [];
 const dir = mkdtempSync(join(tmpdir(), 'fieldwork-bench-stream-'));
 try {
   if (await postgresAnswers()) {
-    await withScratchDatabase('fieldwork_bench', async (url) => {
-      rows.push(await bench('PostgreSQL', { DATABASE_URL: url }, dir));
-    });
+    for (const across of [false, true])
+      await withScratchDatabase('fieldwork_bench', async (url) => {
+        rows.push(await bench('PostgreSQL', { DATABASE_URL: url }, dir, across));
+      });
   } else {
     log(`no PostgreSQL answers at ${PG_URL}: PGlite`);
     rows.push(await bench('PGlite', { DATA_DIR: join(dir, 'data'), DATABASE_URL: '' }, dir));
