@@ -7,9 +7,9 @@
  *  - the rate limit is one budget (Redis): what is spent on A is missing on B;
  *  - webhook callbacks of changes made through both are each delivered exactly once to a
  *    real receiver on loopback, although both processes run a delivery worker;
- *  - a change written through A reaches a change stream on B at once (LISTEN/NOTIFY: B's
- *    poll of the log is set to a minute), and still does after B's listening connection
- *    was terminated.
+ *  - a change written through A, or by an import of the command line, reaches a change
+ *    stream on B at once (LISTEN/NOTIFY: B's poll of the log is set to a minute), and still
+ *    does after B's listening connection was terminated.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -278,7 +278,7 @@ describe('two service processes on one PostgreSQL and one Redis', () => {
     console.log(`scale-out: ${EVENTS} callbacks delivered once each, by ${workers.rows.length} worker(s)`);
   });
 
-  it("push a change written through A to a change stream on B at once, also after B's LISTEN connection is terminated", async () => {
+  it("push a change written through A or by an import to a change stream on B at once, also after B's LISTEN connection is terminated", async () => {
     const bearer = await token(a);
     const put = async (code: string) => {
       const res = await fetch(`${a.base}${pathOf(putCustomer, { customerCode: code })}`, {
@@ -315,7 +315,25 @@ describe('two service processes on one PostgreSQL and one Redis', () => {
       expect(await listening(client)).toHaveLength(2);
       const again = await put('LIVE-3');
       await s.next(changeOf('LIVE-3'), 5_000);
-      expect(s.changes().map((e) => e.code)).toEqual(['LIVE-1', 'LIVE-2', 'LIVE-3']);
+      // A command's commits are announced too (it does not listen).
+      const file = join(dir, 'live.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          customers: [
+            {
+              customerCode: 'LIVE-CLI',
+              name: 'By import',
+              officeCode: 'HQ',
+              addressDetails: { city: 'Lyon' },
+            },
+          ],
+        }),
+      );
+      const imported = await runCapturedCli(['import', file], { config: { databaseUrl: dbUrl } });
+      expect(imported.code, imported.stderr).toBe(0);
+      await s.next(changeOf('LIVE-CLI'), 5_000);
+      expect(s.changes().map((e) => e.code)).toEqual(['LIVE-1', 'LIVE-2', 'LIVE-3', 'LIVE-CLI']);
       console.log(
         `scale-out: A's change on B's stream after ${latency} ms, after reconnecting ${Date.now() - again} ms`,
       );

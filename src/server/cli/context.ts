@@ -1,5 +1,6 @@
 import { type AppConfig, configFromEnv } from '../config.ts';
 import { type Db, openDatabase } from '../db/index.ts';
+import { domains } from '../domains/index.ts';
 import { asActor } from '../events/changes.ts';
 import { awaitCallerListeners } from '../platform/auth/callerCache.ts';
 import type { CommandHost } from '../platform/domain.ts';
@@ -60,9 +61,13 @@ async function openAndRun<T>(
       dataDir: config.dataDir,
       schema: config.databaseSchema,
     });
+    const sessions = domains.flatMap(
+      (d) => d.commandSession?.(dbh, (message) => io.stderr(`fieldwork: warning: ${message}\n`)) ?? [],
+    );
     try {
       return await done(dbh.db, await fn(dbh.db, config));
     } finally {
+      for (const stop of sessions.reverse()) await stop();
       await dbh.close();
     }
   } finally {

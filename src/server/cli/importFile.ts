@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { analyzeTables, type Db, tablesWrittenInTransaction } from '../db/index.ts';
 import { domains } from '../domains/index.ts';
+import { noteCommitted } from '../events/changes.ts';
 import { ApiError } from '../platform/errors.ts';
 import { enterImportTenant, type Importer, PLATFORM_KEYS_BEFORE, tenantRoot } from '../platform/importer.ts';
 import { JsonSyntaxError, parseStrictJson } from '../platform/strictJson.ts';
@@ -196,6 +197,8 @@ export async function runImport(
   } catch (e) {
     if (!(e instanceof DryRunRollback)) throw e;
   }
+  // Committed: the change streams are told, as after a writeTransaction.
+  if (!options.dryRun) noteCommitted();
   // The planner's statistics of the tables the import wrote (db/index.ts).
   await analyzeTables(db, written);
   // Credentials are shown only once the import is committed (never for a dry run).

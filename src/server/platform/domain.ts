@@ -64,6 +64,12 @@ export interface DomainModule<Tables = object> {
    * is called when the service closes, in the reverse order, before the database closes.
    */
   start?: (ctx: DomainContext) => Promise<StopDomain | undefined> | StopDomain | undefined;
+  /**
+   * What the domain does while a command of the command line holds the database (the change
+   * log tells the service processes of the command's commits); the stop it returns is called
+   * before the command closes the database. `warn` prints a warning of the command.
+   */
+  commandSession?: (dbh: DbHandle, warn: (message: string) => void) => StopDomain;
   /** Type only (never set): the Kysely types of the domain's tables, merged into `Database`. */
   readonly tables?: Tables;
 }

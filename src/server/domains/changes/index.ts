@@ -1,6 +1,7 @@
 import type { DomainModule } from '../../platform/domain.ts';
 import { changesConfig, startChanges } from './lifecycle.ts';
 import { changesRoutes } from './routes.ts';
+import { announceCommits } from './signal.ts';
 import type { ChangesTables } from './tables.ts';
 
 /**
@@ -14,6 +15,11 @@ export const changes: DomainModule<ChangesTables> = {
   migrations: new URL('./migrations/', import.meta.url),
   config: changesConfig,
   start: startChanges,
+  // A command's changes (an import) reach the open streams at once, not at their next poll.
+  commandSession: (dbh, warn) =>
+    announceCommits(dbh, (err) =>
+      warn(`cannot notify the service processes of the changes (${String(err)})`),
+    ),
 };
 
 export { pruneChanges, startPruner } from './retention.ts';

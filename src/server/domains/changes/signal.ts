@@ -9,7 +9,8 @@
  * entry, and one lost costs only the hub's poll interval). A lost listening connection
  * reconnects by itself (DbHandle.listen) and wakes the hub when it is back.
  *
- * PGlite is one process: its commits wake its hub directly (onCommitted).
+ * The command line announces its commits too (DomainModule.commandSession), without
+ * listening. PGlite is one process: its commits wake its hub directly (onCommitted).
  */
 import { randomBytes } from 'node:crypto';
 import type { DbHandle } from '../../db/index.ts';
@@ -19,9 +20,44 @@ import { notifyCommitted } from './queries.ts';
 /** Between two notifications of one process. */
 export const NOTIFY_GAP_MS = 50;
 
+const channelOf = (dbh: Pick<DbHandle, 'schema'>) => `fieldwork_changes:${dbh.schema}`;
+
 /**
- * Calls `wake` when another process on the same schema committed changes; announces this
- * process's commits to them. Returns the function that stops both.
+ * Announces this process's commits (writeTransaction) to the processes listening on its
+ * schema: one NOTIFY at most every NOTIFY_GAP_MS. Returns the stop, which sends the one
+ * still waiting (a command's last commits are announced before it closes its database).
+ */
+export function announceCommits(
+  dbh: Pick<DbHandle, 'kind' | 'schema' | 'db'>,
+  onError: (err: unknown) => void,
+  sender = randomBytes(6).toString('hex'),
+): () => Promise<void> {
+  if (dbh.kind !== 'postgres') return async () => {};
+  const channel = channelOf(dbh);
+  let timer: NodeJS.Timeout | undefined;
+  let sentAt = 0;
+  let sending: Promise<void> = Promise.resolve();
+  const notify = () => {
+    timer = undefined;
+    sentAt = Date.now();
+    sending = notifyCommitted(dbh.db, channel, sender).catch(onError);
+  };
+  const stopWatching = onCommitted(() => {
+    timer ??= setTimeout(notify, Math.max(0, sentAt + NOTIFY_GAP_MS - Date.now()));
+  });
+  return async () => {
+    stopWatching();
+    if (timer) {
+      clearTimeout(timer);
+      notify();
+    }
+    await sending;
+  };
+}
+
+/**
+ * Calls `wake` when another process on the same schema committed changes, and announces
+ * this process's commits to them. Returns the function that stops both.
  */
 export async function signalCommits(
   dbh: Pick<DbHandle, 'kind' | 'schema' | 'db' | 'listen'>,
@@ -29,11 +65,10 @@ export async function signalCommits(
   onError: (err: unknown) => void,
 ): Promise<() => Promise<void>> {
   if (dbh.kind !== 'postgres') return async () => {};
-  const channel = `fieldwork_changes:${dbh.schema}`;
   // This process's own notifications come back to it: it has woken already.
   const me = randomBytes(6).toString('hex');
   const stopListening = await dbh.listen(
-    channel,
+    channelOf(dbh),
     (payload) => {
       if (payload !== me) wake();
     },
@@ -42,24 +77,9 @@ export async function signalCommits(
       if (up) wake();
     },
   );
-  let timer: NodeJS.Timeout | undefined;
-  let sentAt = 0;
-  let stopped = false;
-  const notify = () => {
-    timer = undefined;
-    sentAt = Date.now();
-    notifyCommitted(dbh.db, channel, me).catch((err) => {
-      if (!stopped) onError(err);
-    });
-  };
-  const stopAnnouncing = onCommitted(() => {
-    if (timer || stopped) return;
-    timer = setTimeout(notify, Math.max(0, sentAt + NOTIFY_GAP_MS - Date.now()));
-  });
+  const stopAnnouncing = announceCommits(dbh, onError, me);
   return async () => {
-    stopped = true;
-    stopAnnouncing();
-    clearTimeout(timer);
+    await stopAnnouncing();
     await stopListening();
   };
 }

@@ -4,7 +4,7 @@
  * One hub per process reads the new entries of each tenant that has streams open: at once
  * after a commit of this process (writeTransaction says so) or another process's
  * notification (signal.ts: LISTEN/NOTIFY on PostgreSQL), and every `pollMs` for what no
- * notification announces (the command line, the writes outside a writeTransaction, a
+ * notification announces (the writes outside a writeTransaction, a
  * notification lost with its connection). The log is the bus: nothing is lost between
  * processes, and a commit pays nothing for the streams (a NOTIFY inside each commit took
  * PostgreSQL's global notify lock through the commit's disk flush, migration 103). The hub reads a tenant's new entries
