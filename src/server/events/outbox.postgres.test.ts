@@ -16,8 +16,8 @@ import { recordEvent } from './index.ts';
 import { claimDue } from './outbox.ts';
 import { deliveryTimes } from './schedule.ts';
 
-// A lease of 1.5 s (a 1 s margin past the 0.5 s timeout): at 0.05 (a 500 ms margin) a
-// machine loaded by other runners once stalled a worker past its lease, and a second
+// A lease of 3.5 s (a 3 s margin past the 0.5 s timeout): at 0.05 (1.75 s, a 1.5 s margin)
+// a machine loaded by other runners once stalled a worker past its lease, and a second
 // worker delivered the same callback again, as at-least-once delivery allows.
 const SCALE = 0.1;
 let t: TestApp;
