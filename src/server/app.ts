@@ -137,7 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const routeDeps: RouteDeps = {
     // Every statement of a handler runs inside the caller's tenant (db/tenant.ts).
-    db: dbh.tenantDb,
+    dbFor: dbh.tenantDbFor,
     tokens: new PageTokens(await instanceSecret(dbh.db, 'pagination.hmac')),
     guards: access.guards,
     methods,
@@ -284,7 +284,7 @@ async function registerAccess(app: FastifyInstance, dbh: DbHandle, config: AppCo
   const idempotency = createIdempotency({
     store: config.redisUrl
       ? redisKeys(config.redisUrl, `fieldwork:${instanceId}:idem:`)
-      : databaseKeys(dbh.tenantDb, dbh.db),
+      : databaseKeys(dbh.tenantDbFor, dbh.db),
     now: options.now,
     log: app.log,
   });

@@ -13,7 +13,7 @@ import { domains } from '../domains/index.ts';
 import { isConnectionLost, isPlainRead } from './faults.ts';
 import { PGliteDialect } from './pglite.ts';
 import type { Database } from './schema.ts';
-import { ConnectionState, noteGuardError, type Outside, tenantGrants } from './tenant.ts';
+import { type Binding, ConnectionState, type Face, noteGuardError, tenantGrants } from './tenant.ts';
 
 export type Db = Kysely<Database>;
 
@@ -44,11 +44,17 @@ export interface DbHandle {
   /** The tables' owner: the command line, the workers, migrations (db/tenant.ts). */
   db: Db;
   /**
-   * The requests' database: the same connections, each statement run as the role
+   * The tenants' database: the same connections, each statement run as the role
    * fieldwork_tenant inside the tenant of `asTenant` (db/tenant.ts), and refused on a
    * tenant-owned table outside one.
    */
   tenantDb: Db;
+  /**
+   * The requests' database bound to `tenant` and `actor` (db/tenant.ts Binding): the same
+   * connections and guard as tenantDb, each statement inside `tenant` without asTenant.
+   * Handles are kept, one per tenant and actor.
+   */
+  tenantDbFor(tenant: string, actor: string): Db;
   /**
    * The database for authentication and the token endpoint: on PostgreSQL a small pool of
    * its own, so that requests stuck on one locked table, holding every connection of the
@@ -131,6 +137,9 @@ async function openPostgres(config: DbConfig): Promise<DbHandle> {
   return {
     db,
     tenantDb,
+    tenantDbFor: boundHandles(
+      (face) => new Kysely<Database>({ dialect: new PostgresDialect({ pool: main(face) }) }),
+    ),
     authDb,
     kind: 'postgres',
     schema: config.schema ?? 'public',
@@ -153,6 +162,23 @@ async function openPostgres(config: DbConfig): Promise<DbHandle> {
   };
 }
 
+/** Bound handles kept per tenant and actor: a request takes one without building it. */
+const BOUND_KEPT = 10_000;
+function boundHandles(make: (face: Binding) => Db): DbHandle['tenantDbFor'] {
+  const kept = new Map<string, Db>();
+  return (tenant, actor) => {
+    const key = `${tenant}\n${actor}`;
+    let db = kept.get(key);
+    if (!db) {
+      // Never destroyed: they share the pool, which the handle's close ends.
+      if (kept.size >= BOUND_KEPT) kept.clear();
+      db = make({ tenant, actor });
+      kept.set(key, db);
+    }
+    return db;
+  };
+}
+
 /** The service on PGlite, in this process: a data directory, or memory. */
 async function openPgliteDatabase(config: DbConfig): Promise<DbHandle> {
   const dataDir = config.dataDir ?? './data';
@@ -169,6 +195,7 @@ async function openPgliteDatabase(config: DbConfig): Promise<DbHandle> {
   return {
     db,
     tenantDb,
+    tenantDbFor: boundHandles((face) => new Kysely<Database>({ dialect: dialect.tenantDialect(face) })),
     authDb: db,
     kind: 'pglite',
     schema: 'public',
@@ -307,12 +334,12 @@ function preparingPool(pool: pg.Pool) {
     await pool.end();
   };
   // One pool, two faces: the owner's and the tenants' (db/tenant.ts).
-  return (outside: Outside) =>
+  return (face: Face) =>
     ({
       connect: async () => {
         const wrapper = await connect();
         return {
-          query: (text: string, values: unknown[]) => wrapper.query(text, values, outside),
+          query: (text: string, values: unknown[]) => wrapper.query(text, values, face),
           release: () => wrapper.release(),
         };
       },
@@ -323,7 +350,7 @@ function preparingPool(pool: pg.Pool) {
 /** A pooled connection as preparingPool hands it out. */
 interface Wrapper {
   /** `retry` false: without the read's second try. */
-  query(text: string, values: unknown[], outside?: Outside, retry?: boolean): Promise<pg.QueryResult>;
+  query(text: string, values: unknown[], face?: Face, retry?: boolean): Promise<pg.QueryResult>;
   /** Releases the connection; destroys it instead when it broke. */
   release(): void;
   /** The error that broke the connection, if one did. */
@@ -364,10 +391,10 @@ function wrapClient(
     });
   };
   return {
-    async query(text, values, outside: Outside = 'system', retry = true) {
+    async query(text, values, face: Face = 'system', retry = true) {
       // The tenant of the statement (db/tenant.ts), set first when the connection is in another.
       const inTransaction = tenancy.inTransaction;
-      const prelude = tenancy.before(text, outside);
+      const prelude = tenancy.before(text, face);
       if (prelude) {
         await run(prelude.text, prelude.values);
         tenancy.after(prelude);
@@ -378,7 +405,7 @@ function wrapClient(
         if (!isConnectionLost(err) || !isPlainRead(text)) throw err;
         const other = await connect();
         try {
-          return await other.query(text, values, outside, false);
+          return await other.query(text, values, face, false);
         } finally {
           other.release();
         }

@@ -11,7 +11,7 @@ import {
 } from 'kysely';
 import utils from 'pg/lib/utils.js';
 import { DatabaseBusyError } from './faults.ts';
-import { ConnectionState, noteGuardError, type Outside } from './tenant.ts';
+import { ConnectionState, type Face, noteGuardError } from './tenant.ts';
 
 /**
  * Kysely dialect for PGlite. PGlite has a single connection, so the driver hands it out
@@ -58,9 +58,12 @@ export class PGliteDialect implements Dialect {
     this.driver ??= new PGliteDriver(this.client, () => this.acquireTimeoutMs);
     return this.driver;
   }
-  /** The same session, its statements outside a tenant refused on tenant tables (db/tenant.ts). */
-  tenantDialect(): Dialect {
-    const driver = (this.createDriver() as PGliteDriver).view('refused');
+  /**
+   * The same session, its statements `face`'s: by default outside a tenant, refused on
+   * tenant tables; or bound to a tenant (db/tenant.ts).
+   */
+  tenantDialect(face: Face = 'refused'): Dialect {
+    const driver = (this.createDriver() as PGliteDriver).view(face);
     return {
       createAdapter: () => new PostgresAdapter(),
       createDriver: () => driver,
@@ -203,11 +206,11 @@ class PGliteDriver implements Driver {
     this.connection = this.connectionFor('system');
   }
 
-  private connectionFor(outside: Outside): DatabaseConnection {
+  private connectionFor(face: Face): DatabaseConnection {
     return {
       executeQuery: async <R>(q: CompiledQuery) => {
         // The tenant of the statement (db/tenant.ts), set first when the session is in another.
-        const prelude = this.tenancy.before(q.sql, outside);
+        const prelude = this.tenancy.before(q.sql, face);
         if (prelude) {
           await this.run(prelude.text, prelude.values);
           this.tenancy.after(prelude);
@@ -220,9 +223,9 @@ class PGliteDriver implements Driver {
     };
   }
 
-  /** This session as a driver whose statements outside a tenant are `outside`'s. */
-  view(outside: Outside): Driver {
-    const connection = this.connectionFor(outside);
+  /** This session as a driver whose statements are `face`'s. */
+  view(face: Face): Driver {
+    const connection = this.connectionFor(face);
     return {
       init: async () => {},
       acquireConnection: async () => {

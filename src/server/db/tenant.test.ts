@@ -10,10 +10,33 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { endpoint } from '../../contract/endpoint.ts';
 import { runImport } from '../cli/importFile.ts';
-import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { implement, registerRoutes } from '../platform/routes.ts';
+import { createTestApp, routeDepsOf, type TestApp } from '../testing/harness.ts';
 import type { Db } from './index.ts';
-import { asTenant, GUARD_SQLSTATE, guardRefusals, TENANT_ROLE } from './tenant.ts';
+import { asTenant, currentTenant, GUARD_SQLSTATE, guardRefusals, TENANT_ROLE } from './tenant.ts';
+
+/** A test-only row whose handler tells what its statements run as. */
+const getSession = endpoint({
+  id: 'test.tenantSession',
+  method: 'GET',
+  path: '/test/v1/tenantSession',
+  domain: 'referentials',
+  range: 'standard',
+  summary: 'test',
+  errorPrefix: 'test.session',
+  responses: {
+    200: z.object({
+      role: z.string(),
+      tenant: z.string(),
+      actor: z.string(),
+      items: z.array(z.string()),
+      asTenant: z.string().nullable(),
+    }),
+  },
+});
 
 /** Instance-wide tables: the tenants' tree itself, and the platform's secrets and bookkeeping. */
 const PLATFORM = [
@@ -53,6 +76,26 @@ beforeAll(async () => {
     SELECT table_name FROM information_schema.columns
     WHERE table_schema = current_schema() AND column_name = 'tenant_id' ORDER BY table_name`.execute(t.db);
   owned = rows.map((r) => r.table_name);
+  registerRoutes(
+    t.app,
+    [
+      implement(getSession, async (_input, { db }) => {
+        // A write sets the actor on the connection; a read leaves it as it is.
+        await db.transaction().execute(async (trx) => {
+          await sql`SELECT 1`.execute(trx);
+        });
+        const session = await sql<{ role: string; tenant: string; actor: string }>`
+          SELECT current_user AS role, current_setting('fieldwork.tenant') AS tenant,
+                 current_setting('fieldwork.actor') AS actor`.execute(db);
+        const items = await db.selectFrom('items').select('code').orderBy('code').execute();
+        return {
+          status: 200,
+          body: { ...session.rows[0], items: items.map((i) => i.code), asTenant: currentTenant() ?? null },
+        };
+      }),
+    ],
+    routeDepsOf(t.app),
+  );
 });
 afterAll(() => t.close());
 
@@ -84,6 +127,20 @@ describe('the tenant guard', () => {
     // And the owner's handle (command line, workers) is back to the owner on that connection.
     const owner = await sql<{ role: string }>`SELECT current_user AS role`.execute(t.db);
     expect(owner.rows[0].role).not.toBe(TENANT_ROLE);
+  });
+
+  it('a handler’s database is bound to its caller’s tenant and actor, with no AsyncLocalStorage on the request path', async () => {
+    const res = await t.call('GET', getSession.path, { as: 'rival' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ role: TENANT_ROLE, tenant: t.tenants.RIVAL });
+    expect(JSON.parse(body.actor)).toEqual({ type: 'webService', identifier: expect.any(String) });
+    // Only the caller's tenant's items, although the query names no tenant.
+    expect(body.items).toContain('ONLY-RIVAL');
+    expect(body.items).not.toContain('ONLY-ROOT');
+    // The tenant came with the handle: the request did not enter asTenant, whose
+    // AsyncLocalStorage would run Node 20's hook on every promise (docs/performance.md).
+    expect(body.asTenant).toBeNull();
   });
 
   it('refuses (FW001) a statement on any tenant table made outside a tenant', async () => {

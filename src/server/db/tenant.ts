@@ -4,14 +4,15 @@
  * PostgreSQL's row-level security keeps it inside that tenant whatever its WHERE clause
  * says: a forgotten tenant filter reads, changes and locks nothing of another tenant.
  *
- * The tenant travels with the request (AsyncLocalStorage: `asTenant`, entered by
- * platform/routes.ts around every handler); the connection is switched to it before the
- * statement (or the transaction) that needs it, and only when its state differs, so a run
- * of requests of one tenant costs no extra round trip. Two database handles share the
- * connections: `DbHandle.tenantDb` (requests) runs a statement made outside any tenant with
- * no tenant at all, which the guard refuses (SQLSTATE FW001) on any tenant-owned table;
- * `DbHandle.db` (the command line, the workers, authentication) runs it as the tables'
- * owner, which the policies do not restrict.
+ * The tenant travels with the handle a request's handler gets (`DbHandle.tenantDbFor`,
+ * bound by platform/routes.ts to the caller's tenant and actor), or, for the command line
+ * and tests, with `asTenant` (AsyncLocalStorage); the connection is switched to it before
+ * the statement (or the transaction) that needs it, and only when its state differs, so a
+ * run of requests of one tenant costs no extra round trip. The handles share the
+ * connections: `DbHandle.tenantDb` runs a statement made outside any tenant with no tenant
+ * at all, which the guard refuses (SQLSTATE FW001) on any tenant-owned table; `DbHandle.db`
+ * (the command line, the workers, authentication) runs it as the tables' owner, which the
+ * policies do not restrict.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'kysely';
@@ -57,11 +58,27 @@ export const currentTenant = (): string | undefined => context.getStore();
 /** What a handle falls back to outside asTenant: the owner (`system`) or no tenant at all. */
 export type Outside = 'system' | 'refused';
 
+/**
+ * A handle bound to a tenant and an actor (DbHandle.tenantDbFor): a request's statements
+ * carry them with the handle, not through asTenant, so that no AsyncLocalStorage is in use
+ * while the service serves requests (on Node 20 it runs a hook on every promise of the
+ * process: a quarter of a GET's CPU; docs/performance.md).
+ */
+export interface Binding {
+  tenant: string;
+  /** The change log's JSON `{type, identifier}` (events/changes.ts actorState). */
+  actor: string;
+}
+
+/** Whose a handle's statements are: a binding's, or asTenant's with `Outside` as the fallback. */
+export type Face = Outside | Binding;
+
 /** A connection's state: 'system', or `t:<tenant>` ('t:' = none). */
-export function wantedState(outside: Outside): string {
+export function wantedState(face: Face): string {
+  if (typeof face === 'object') return `t:${face.tenant}`;
   const tenant = context.getStore();
   if (tenant !== undefined) return `t:${tenant}`;
-  return outside === 'system' ? 'system' : 't:';
+  return face === 'system' ? 'system' : 't:';
 }
 
 /** The statement that puts a connection in `state` with `actor` (outside a transaction: for the session). */
@@ -136,8 +153,8 @@ export class ConnectionState {
    * a defect. The actor matters to what writes: a transaction, or a statement that is not
    * a plain read (a read leaves the connection's actor as it is).
    */
-  before(text: string, outside: Outside): Prelude | undefined {
-    const want = wantedState(outside);
+  before(text: string, face: Face): Prelude | undefined {
+    const want = wantedState(face);
     if (this.inTransaction) {
       if (ENDS.test(text)) this.inTransaction = false;
       else if (want !== this.state)
@@ -146,7 +163,12 @@ export class ConnectionState {
     }
     const begins = BEGINS.test(text);
     if (begins) this.inTransaction = true;
-    const actor = begins || !isPlainRead(text) ? (actors.getStore() ?? '') : this.actor;
+    const actor =
+      begins || !isPlainRead(text)
+        ? typeof face === 'object'
+          ? face.actor
+          : (actors.getStore() ?? '')
+        : this.actor;
     if (want === this.state && actor === this.actor) return undefined;
     this.state = 'unknown';
     this.actor = undefined;

@@ -21,7 +21,11 @@ export function noteCommitted(): void {
   for (const listener of committed) listener();
 }
 
-/** Runs `fn` with `actor` as the author of the changes it commits. */
+/** How `actor` travels to the connection (`fieldwork.actor`): JSON `{type, identifier}`. */
+export const actorState = (actor: { type: string; identifier: string }) =>
+  JSON.stringify({ type: actor.type, identifier: actor.identifier });
+
+/** Runs `fn` with `actor` as the author of the changes it commits (the command line, tests). */
 export function asActor<T>(actor: { type: string; identifier: string }, fn: () => T): T {
-  return session.asActor(JSON.stringify({ type: actor.type, identifier: actor.identifier }), fn);
+  return session.asActor(actorState(actor), fn);
 }

@@ -26,7 +26,6 @@ import { type Generated, sql } from 'kysely';
 import { CommonCodes } from '../../contract/errors.ts';
 import type { Db } from '../db/index.ts';
 import type { Json, Timestamp } from '../db/schema.ts';
-import { asTenant } from '../db/tenant.ts';
 import type { Caller } from './caller.ts';
 import { REDIS_COMMAND_TIMEOUT_MS, REDIS_CONNECT_TIMEOUT_MS, type StoreLog } from './counterStore.ts';
 import { ApiError } from './errors.ts';
@@ -141,12 +140,14 @@ export function fingerprintOf(method: string, url: string, body: unknown): strin
 }
 
 /** The database (migration 101): statements of a request run inside the caller's tenant. */
-export function databaseKeys(tenantDb: Db, ownerDb: Db): KeyStore {
+export function databaseKeys(tenantDbFor: (tenant: string, actor: string) => Db, ownerDb: Db): KeyStore {
+  // The keys' writes are not in the change log: no actor.
+  const inTenant = <T>(ref: KeyRef, fn: (tenantDb: Db) => Promise<T>) => fn(tenantDbFor(ref.tenant, ''));
   const rows = (ref: KeyRef) => (db: Db) =>
     db.selectFrom('idempotency_keys').where('caller', '=', ref.caller).where('key', '=', ref.key);
   return {
     begin: (ref, fingerprint, owner, now) =>
-      asTenant(ref.tenant, async () => {
+      inTenant(ref, async (tenantDb) => {
         const at = new Date(now);
         // Up to three tries: the key may be given back between the insert and the read.
         for (let attempt = 0; attempt < 3; attempt++) {
@@ -201,7 +202,7 @@ export function databaseKeys(tenantDb: Db, ownerDb: Db): KeyStore {
         throw new Error('idempotency key: taken and given back three times in a row');
       }),
     finish: (ref, owner, answer) =>
-      asTenant(ref.tenant, async () => {
+      inTenant(ref, async (tenantDb) => {
         await tenantDb
           .updateTable('idempotency_keys')
           .set({ status: answer.status, headers: JSON.stringify(answer.headers), body: answer.body })
@@ -211,7 +212,7 @@ export function databaseKeys(tenantDb: Db, ownerDb: Db): KeyStore {
           .execute();
       }),
     release: (ref, owner) =>
-      asTenant(ref.tenant, async () => {
+      inTenant(ref, async (tenantDb) => {
         await tenantDb
           .deleteFrom('idempotency_keys')
           .where('caller', '=', ref.caller)

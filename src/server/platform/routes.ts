@@ -3,8 +3,7 @@ import type { z } from 'zod';
 import type { Endpoint, InputOf, StatusOf } from '../../contract/endpoint.ts';
 import { derivedCode } from '../../contract/errors.ts';
 import type { Db } from '../db/index.ts';
-import { asTenant } from '../db/tenant.ts';
-import { asActor } from '../events/changes.ts';
+import { actorState } from '../events/changes.ts';
 import { actorOf } from '../events/index.ts';
 import type { Caller } from './caller.ts';
 import { INVALID_UTF8 } from './encoding.ts';
@@ -124,7 +123,8 @@ export function toFastifyPath(path: string): { url: string; segments: Segment[] 
 }
 
 export interface RouteDeps {
-  db: Db;
+  /** The database of a caller's requests: inside its tenant, its writes naming it (DbHandle.tenantDbFor). */
+  dbFor: (tenant: string, actor: string) => Db;
   tokens: PageTokens;
   guards: Guards;
   /** The paths each method takes: a request no variant takes is a 405 or a 404 (methods.ts). */
@@ -215,20 +215,16 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
           query: endpoint.query ? validate(prefix, endpoint.query, query) : undefined,
           body: endpoint.body ? validate(prefix, endpoint.body, body, endpoint.shapeErrors) : undefined,
         };
-        // The tenant guard (db/tenant.ts): the handler's statements see the caller's tenant only.
-        // ...and the changes it commits name the caller (events/changes.ts).
-        const result = await asTenant(tenantOf(caller.scope) ?? '', () =>
-          asActor(actorOf(caller), () =>
-            handler(input as HandlerInput<Endpoint>, {
-              db: deps.db,
-              caller,
-              tokens: deps.tokens,
-              request,
-              reply,
-              endpoint,
-            }),
-          ),
-        );
+        // The tenant guard (db/tenant.ts): the handler's statements see the caller's tenant
+        // only, and the changes it commits name the caller (events/changes.ts).
+        const result = await handler(input as HandlerInput<Endpoint>, {
+          db: deps.dbFor(tenantOf(caller.scope) ?? '', actorState(actorOf(caller))),
+          caller,
+          tokens: deps.tokens,
+          request,
+          reply,
+          endpoint,
+        });
         if (deps.validateResponses) checkResponse(endpoint, result.status, result.body);
         // A handler that took the connection over (a stream) has answered already.
         if (reply.sent) return reply;

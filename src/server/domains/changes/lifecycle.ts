@@ -57,7 +57,8 @@ export const changesConfig = (env: NodeJS.ProcessEnv) => ({
 /** Starts the stream's hub (on `app.changeHub`, for the stream route) and the pruner. */
 export async function startChanges({ app, dbh, config }: DomainContext) {
   const hub = new ChangeHub({
-    db: dbh.tenantDb,
+    // Reads only: no actor.
+    dbFor: (tenant) => dbh.tenantDbFor(tenant, ''),
     pollMs: config.changes?.pollMs,
     heartbeatMs: config.changes?.heartbeatMs ?? STREAM_HEARTBEAT_SECONDS * 1000,
     maxStreamMs: config.changes?.streamMaxMs ?? STREAM_MAX_MINUTES * 60_000,

@@ -17,7 +17,6 @@
 import type { FastifyReply } from 'fastify';
 import { CHANGE_KINDS, FEED_PAGE_SIZE } from '../../../contract/changes.ts';
 import type { Db } from '../../db/index.ts';
-import { asTenant } from '../../db/tenant.ts';
 import { onCommitted } from '../../events/changes.ts';
 import type { OfficeScope } from '../../platform/officeScope.ts';
 import * as q from './queries.ts';
@@ -60,8 +59,8 @@ interface TenantState {
 }
 
 export interface ChangeHubOptions {
-  /** The requests' handle: the hub's reads run inside the tenant (row-level security). */
-  db: Db;
+  /** The requests' handle bound to a tenant: the hub's reads run inside it (row-level security). */
+  dbFor: (tenant: string) => Db;
   /** Between two reads of the log for the commits of other processes (default POLL_MS). */
   pollMs?: number;
   heartbeatMs: number;
@@ -165,7 +164,7 @@ export class ChangeHub {
   private async tenant(tenant: string): Promise<TenantState> {
     let state = this.tenants.get(tenant);
     if (!state) {
-      const { last } = await asTenant(tenant, () => q.counters(this.opts.db, tenant));
+      const { last } = await q.counters(this.opts.dbFor(tenant), tenant);
       state = this.tenants.get(tenant) ?? {
         last,
         ringFrom: last,
@@ -196,16 +195,15 @@ export class ChangeHub {
           if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
           state.again = false;
           state.readAt = Date.now();
-          const rows = await asTenant(tenant, async () =>
-            q.entriesAfter(this.opts.db, {
-              tenant,
-              path: '/',
-              after: state.last,
-              through: (await q.counters(this.opts.db, tenant)).last,
-              kinds: CHANGE_KINDS,
-              limit: FEED_PAGE_SIZE.max,
-            }),
-          );
+          const db = this.opts.dbFor(tenant);
+          const rows = await q.entriesAfter(db, {
+            tenant,
+            path: '/',
+            after: state.last,
+            through: (await q.counters(db, tenant)).last,
+            kinds: CHANGE_KINDS,
+            limit: FEED_PAGE_SIZE.max,
+          });
           if (rows.length > 0) {
             const ring = [...state.ring, ...rows];
             if (ring.length > RING) state.ringFrom = ring[ring.length - RING - 1].id;
@@ -239,16 +237,14 @@ export class ChangeHub {
           if (BigInt(stream.cursor) >= BigInt(state.ringFrom)) {
             for (const row of state.ring) this.send(stream, row);
           } else {
-            const rows = await asTenant(tenant, () =>
-              q.entriesAfter(this.opts.db, {
-                tenant,
-                path: stream.path,
-                after: stream.cursor,
-                through: state.last,
-                kinds: stream.kinds,
-                limit: FEED_PAGE_SIZE.max,
-              }),
-            );
+            const rows = await q.entriesAfter(this.opts.dbFor(tenant), {
+              tenant,
+              path: stream.path,
+              after: stream.cursor,
+              through: state.last,
+              kinds: stream.kinds,
+              limit: FEED_PAGE_SIZE.max,
+            });
             for (const row of rows) this.send(stream, row);
             if (rows.length < FEED_PAGE_SIZE.max) stream.cursor = state.last;
             stream.again = true;

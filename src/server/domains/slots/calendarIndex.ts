@@ -16,8 +16,7 @@
  * technicians out first); a search beyond the horizon reads its own period and keeps nothing.
  */
 import type { Db, DbHandle } from '../../db/index.ts';
-import { currentTenant } from '../../db/tenant.ts';
-import type { OfficeScope } from '../../platform/officeScope.ts';
+import { type OfficeScope, tenantOf } from '../../platform/officeScope.ts';
 import { DAY, type Interval } from '../rostering/index.ts';
 import { TechnicianDays } from './days.ts';
 import { type CalendarRow, calendarsOf, type SearchCandidate } from './queries.ts';
@@ -30,7 +29,7 @@ export const INDEX_HORIZON_DAYS = 70;
 export const INDEX_MAX_WORK_ORDERS = 250_000;
 
 /** A technician's key: its tenant's and its code (migration 090: codes are per tenant). */
-const keyOf = (code: string) => `${currentTenant() ?? ''}/${code}`;
+const keyOf = (scope: OfficeScope, code: string) => `${tenantOf(scope) ?? ''}/${code}`;
 
 interface Kept {
   stamp: string;
@@ -75,7 +74,7 @@ export class CalendarIndex {
     }
     const missing: SearchCandidate[] = [];
     for (const c of candidates) {
-      const key = keyOf(c.code);
+      const key = keyOf(scope, c.code);
       const k = this.kept.get(key);
       if (
         k &&
@@ -92,7 +91,7 @@ export class CalendarIndex {
     if (missing.length)
       for (const row of await this.read(db, scope, missing, span)) {
         const days = daysOf(row, span);
-        this.keep(keyOf(row.code), { stamp: row.stamp, days });
+        this.keep(keyOf(scope, row.code), { stamp: row.stamp, days });
         out.set(row.code, days);
       }
     return out;
