@@ -333,16 +333,10 @@ function preparingPool(pool: pg.Pool) {
     ended = true;
     await pool.end();
   };
-  // One pool, two faces: the owner's and the tenants' (db/tenant.ts).
+  // One pool, several faces: the owner's and the tenants' (db/tenant.ts).
   return (face: Face) =>
     ({
-      connect: async () => {
-        const wrapper = await connect();
-        return {
-          query: (text: string, values: unknown[]) => wrapper.query(text, values, face),
-          release: () => wrapper.release(),
-        };
-      },
+      connect: async () => (await connect()).handOut(face),
       end,
     }) as unknown as pg.Pool;
 }
@@ -353,6 +347,11 @@ interface Wrapper {
   query(text: string, values: unknown[], face?: Face, retry?: boolean): Promise<pg.QueryResult>;
   /** Releases the connection; destroys it instead when it broke. */
   release(): void;
+  /**
+   * The connection as pg's client, its statements `face`'s until released: one object per
+   * connection, so that Kysely's driver does not wrap a new one at every acquisition.
+   */
+  handOut(face: Face): { query(text: string, values: unknown[]): Promise<pg.QueryResult>; release(): void };
   /** The error that broke the connection, if one did. */
   readonly broken: Error | undefined;
 }
@@ -390,7 +389,13 @@ function wrapClient(
       );
     });
   };
-  return {
+  // Held by one acquirer at a time: the face is the holder's.
+  let heldFace: Face = 'system';
+  const handed = {
+    query: (text: string, values: unknown[]) => wrapper.query(text, values, heldFace),
+    release: () => wrapper.release(),
+  };
+  const wrapper: Wrapper = {
     async query(text, values, face: Face = 'system', retry = true) {
       // The tenant of the statement (db/tenant.ts), set first when the connection is in another.
       const inTransaction = tenancy.inTransaction;
@@ -412,10 +417,15 @@ function wrapClient(
       });
     },
     release: () => client.release(broken),
+    handOut(face) {
+      heldFace = face;
+      return handed;
+    },
     get broken() {
       return broken;
     },
   };
+  return wrapper;
 }
 
 /** LISTEN on a dedicated connection, reconnecting after a loss (1 s, then up to 5 s apart). */
