@@ -154,6 +154,17 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
     groups.set(key, group);
   }
 
+  // A caller's handle (its tenant, its actor), worked out once per caller the cache keeps.
+  const handles = new WeakMap<Caller, Db>();
+  const dbOf = (caller: Caller) => {
+    let db = handles.get(caller);
+    if (!db) {
+      db = deps.dbFor(tenantOf(caller.scope) ?? '', actorState(actorOf(caller)));
+      handles.set(caller, db);
+    }
+    return db;
+  };
+
   // What the guards found for a request, from its onRequest hook to its handler.
   if (!app.hasRequestDecorator('fieldworkRouted')) app.decorateRequest('fieldworkRouted', null);
   for (const group of groups.values()) {
@@ -218,7 +229,7 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
         // The tenant guard (db/tenant.ts): the handler's statements see the caller's tenant
         // only, and the changes it commits name the caller (events/changes.ts).
         const result = await handler(input as HandlerInput<Endpoint>, {
-          db: deps.dbFor(tenantOf(caller.scope) ?? '', actorState(actorOf(caller))),
+          db: dbOf(caller),
           caller,
           tokens: deps.tokens,
           request,
