@@ -135,6 +135,19 @@ export interface RouteDeps {
   idempotency?: Idempotency;
 }
 
+/** A caller's database handle (its tenant, its actor), worked out once per caller the cache keeps. */
+function callerHandles(dbFor: RouteDeps['dbFor']) {
+  const handles = new WeakMap<Caller, Db>();
+  return (caller: Caller) => {
+    let db = handles.get(caller);
+    if (!db) {
+      db = dbFor(tenantOf(caller.scope) ?? '', actorState(actorOf(caller)));
+      handles.set(caller, db);
+    }
+    return db;
+  };
+}
+
 /**
  * Registers every route of the table. Endpoints that share a method and a fastify path
  * but differ by literal prefix (`code:{x}` vs `uuid:{x}`) share one fastify route and
@@ -154,17 +167,7 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
     groups.set(key, group);
   }
 
-  // A caller's handle (its tenant, its actor), worked out once per caller the cache keeps.
-  const handles = new WeakMap<Caller, Db>();
-  const dbOf = (caller: Caller) => {
-    let db = handles.get(caller);
-    if (!db) {
-      db = deps.dbFor(tenantOf(caller.scope) ?? '', actorState(actorOf(caller)));
-      handles.set(caller, db);
-    }
-    return db;
-  };
-
+  const dbOf = callerHandles(deps.dbFor);
   // What the guards found for a request, from its onRequest hook to its handler.
   if (!app.hasRequestDecorator('fieldworkRouted')) app.decorateRequest('fieldworkRouted', null);
   for (const group of groups.values()) {

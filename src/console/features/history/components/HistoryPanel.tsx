@@ -206,54 +206,53 @@ function EntryView({ entry }: { entry: ChangeEntry }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((r) => {
-                const label = fieldText(fieldLabel(r.name), t);
-                return (
-                  <Table.Tr key={r.name} data-field={r.name}>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      {label === r.name ? (
-                        // No label: the API name, once.
-                        <Text span size="sm" ff="monospace" translate="no" data-testid="history-field-name">
-                          {r.name}
-                        </Text>
-                      ) : (
-                        <>
-                          <Text size="sm" data-testid="history-field-label">
-                            {label}
-                          </Text>
-                          {/* The API name, for integrators matching the log to their data. */}
-                          <Text
-                            size="xs"
-                            c="dimmed"
-                            ff="monospace"
-                            translate="no"
-                            data-testid="history-field-name"
-                          >
-                            {r.name}
-                          </Text>
-                        </>
-                      )}
-                    </Table.Td>
-                    <Table.Td
-                      className="history-before"
-                      style={{ overflowWrap: 'anywhere', ...tint(r.before, 'red') }}
-                    >
-                      <Value v={r.before} />
-                    </Table.Td>
-                    <Table.Td
-                      className="history-after"
-                      style={{ overflowWrap: 'anywhere', ...tint(r.after, 'green') }}
-                    >
-                      <Value v={r.after} />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              {rows.map((r) => (
+                <Table.Tr key={r.name} data-field={r.name}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <FieldName name={r.name} />
+                  </Table.Td>
+                  <Table.Td
+                    className="history-before"
+                    style={{ overflowWrap: 'anywhere', ...tint(r.before, 'red') }}
+                  >
+                    <Value v={r.before} />
+                  </Table.Td>
+                  <Table.Td
+                    className="history-after"
+                    style={{ overflowWrap: 'anywhere', ...tint(r.after, 'green') }}
+                  >
+                    <Value v={r.after} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
         </Paper>
       )}
     </Stack>
+  );
+}
+
+/** A field's label, with its API name under it for integrators matching the log to their data. */
+function FieldName({ name }: { name: string }) {
+  const { t } = useTranslation('history');
+  const label = fieldText(fieldLabel(name), t);
+  // No label: the API name, once.
+  if (label === name)
+    return (
+      <Text span size="sm" ff="monospace" translate="no" data-testid="history-field-name">
+        {name}
+      </Text>
+    );
+  return (
+    <>
+      <Text size="sm" data-testid="history-field-label">
+        {label}
+      </Text>
+      <Text size="xs" c="dimmed" ff="monospace" translate="no" data-testid="history-field-name">
+        {name}
+      </Text>
+    </>
   );
 }
 
