@@ -24,7 +24,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { type Generated, sql } from 'kysely';
 import { CommonCodes } from '../../contract/errors.ts';
-import type { Db } from '../db/index.ts';
+import type { Db, DbHandle } from '../db/index.ts';
 import type { Json, Timestamp } from '../db/schema.ts';
 import type { Caller } from './caller.ts';
 import { REDIS_COMMAND_TIMEOUT_MS, REDIS_CONNECT_TIMEOUT_MS, type StoreLog } from './counterStore.ts';
@@ -140,7 +140,7 @@ export function fingerprintOf(method: string, url: string, body: unknown): strin
 }
 
 /** The database (migration 101): statements of a request run inside the caller's tenant. */
-export function databaseKeys(tenantDbFor: (tenant: string, actor: string) => Db, ownerDb: Db): KeyStore {
+export function databaseKeys(tenantDbFor: DbHandle['tenantDbFor'], ownerDb: Db): KeyStore {
   // The keys' writes are not in the change log: no actor.
   const inTenant = <T>(ref: KeyRef, fn: (tenantDb: Db) => Promise<T>) => fn(tenantDbFor(ref.tenant, ''));
   const rows = (ref: KeyRef) => (db: Db) =>

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint, InputOf, StatusOf } from '../../contract/endpoint.ts';
 import { derivedCode } from '../../contract/errors.ts';
-import type { Db } from '../db/index.ts';
+import type { Db, DbHandle } from '../db/index.ts';
 import { actorState } from '../events/changes.ts';
 import { actorOf } from '../events/index.ts';
 import type { Caller } from './caller.ts';
@@ -124,7 +124,7 @@ export function toFastifyPath(path: string): { url: string; segments: Segment[] 
 
 export interface RouteDeps {
   /** The database of a caller's requests: inside its tenant, its writes naming it (DbHandle.tenantDbFor). */
-  dbFor: (tenant: string, actor: string) => Db;
+  dbFor: DbHandle['tenantDbFor'];
   tokens: PageTokens;
   guards: Guards;
   /** The paths each method takes: a request no variant takes is a 405 or a 404 (methods.ts). */
@@ -133,19 +133,6 @@ export interface RouteDeps {
   validateResponses?: boolean;
   /** Idempotency-Key on every POST (idempotency.ts). */
   idempotency?: Idempotency;
-}
-
-/** A caller's database handle (its tenant, its actor), worked out once per caller the cache keeps. */
-function callerHandles(dbFor: RouteDeps['dbFor']) {
-  const handles = new WeakMap<Caller, Db>();
-  return (caller: Caller) => {
-    let db = handles.get(caller);
-    if (!db) {
-      db = dbFor(tenantOf(caller.scope) ?? '', actorState(actorOf(caller)));
-      handles.set(caller, db);
-    }
-    return db;
-  };
 }
 
 /**
@@ -167,7 +154,6 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
     groups.set(key, group);
   }
 
-  const dbOf = callerHandles(deps.dbFor);
   // What the guards found for a request, from its onRequest hook to its handler.
   if (!app.hasRequestDecorator('fieldworkRouted')) app.decorateRequest('fieldworkRouted', null);
   for (const group of groups.values()) {
@@ -232,7 +218,7 @@ export function registerRoutes(app: FastifyInstance, routes: Route[], deps: Rout
         // The tenant guard (db/tenant.ts): the handler's statements see the caller's tenant
         // only, and the changes it commits name the caller (events/changes.ts).
         const result = await handler(input as HandlerInput<Endpoint>, {
-          db: dbOf(caller),
+          db: deps.dbFor(tenantOf(caller.scope) ?? '', actorState(actorOf(caller))),
           caller,
           tokens: deps.tokens,
           request,

@@ -45,8 +45,8 @@ async function rootScope() {
   return { officeId: String(root.id), officeCode: 'ROOT', path: root.path };
 }
 
-async function slots(body: SlotSearchSent): Promise<Slot[]> {
-  const res = await t.api(searchSlots, { body });
+async function slots(body: SlotSearchSent, as: 'root' | 'rival' = 'root'): Promise<Slot[]> {
+  const res = await t.api(searchSlots, { body, as });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().slots;
 }
@@ -190,5 +190,39 @@ describe('calendar index', () => {
     expect(list.length).toBeGreaterThan(0);
     expect(index.size.technicians).toBe(0);
     expect(kept).toBeGreaterThan(0);
+  });
+
+  it("keeps each tenant's technician of one code apart: another tenant's T-UTC neither answers for ours nor pushes ours out", async () => {
+    await runImport(
+      t.db,
+      {
+        skills: [{ skillCode: 'ELEC', name: 'Electricity' }],
+        workOrderTypes: [
+          { workOrderTypeCode: 'REPAIR', name: 'Repair', durationMinutes: 60, skills: ['ELEC'] },
+        ],
+        technicians: [
+          {
+            technicianCode: 'T-UTC',
+            name: 'Rival Uma',
+            officeCode: 'RIVAL',
+            skills: ['ELEC'],
+            home: ROUBAIX,
+            workingHours: [{ weekday: 1, start: '15:00', end: '17:00' }],
+          },
+        ],
+      },
+      { tenant: 'RIVAL' },
+    );
+    const ours = await slots(uma);
+    const reads = index.stats.reads;
+    const theirs = await slots({ ...uma, offices: { codes: ['RIVAL'] } }, 'rival');
+    // Their T-UTC, read once: from 15:00 only, where ours starts at 09:00.
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((s) => Date.parse(s.start) >= Date.parse(`${monday}T15:00:00Z`))).toBe(true);
+    expect(ours.some((s) => Date.parse(s.start) < Date.parse(`${monday}T15:00:00Z`))).toBe(true);
+    expect(index.stats.reads).toBe(reads + 1);
+    // Ours is still kept: the same answer, no calendar read.
+    expect(await slots(uma)).toEqual(ours);
+    expect(index.stats.reads).toBe(reads + 1);
   });
 });
